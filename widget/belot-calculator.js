@@ -1,0 +1,829 @@
+// <belot-calculator>: a Bulgarian belot score calculator for one deal.
+//
+// Attributes are the source of truth: every input the user touches is written back
+// to its attribute, and every render reads the attributes. Renders are batched on a
+// microtask; scoring is debounced and goes through an injected scorer (by default
+// the page-wide Pyodide worker), so the UI thread never waits on Python.
+// Text goes into the DOM only through textContent. See README.md.
+
+import { DEFAULT_MANIFEST_URL, sharedPyodideScorer } from "./pyodide-scorer.js";
+import { format, STRINGS } from "./strings.js";
+import { adoptStyles } from "./styles.js";
+
+export const TEAMS = Object.freeze(["us", "them"]);
+export const CONTRACTS = Object.freeze(["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"]);
+export const DOUBLINGS = Object.freeze(["none", "contra", "recontra"]);
+export const CAPOTS = Object.freeze(["none", "us", "them"]);
+/** Declarations in the order of the counters, with the points shown beside each. */
+export const DECLARATIONS = Object.freeze([
+  { key: "tierce", points: "+20" },
+  { key: "quarte", points: "+50" },
+  { key: "quint", points: "+100" },
+  { key: "carre", points: "100" },
+  { key: "carre_nines", points: "150" },
+  { key: "carre_jacks", points: "200" },
+  { key: "belot", points: "+20" },
+]);
+const SUITS = { clubs: ["♣", false], diamonds: ["♦", true], hearts: ["♥", true], spades: ["♠", false] };
+/** Card points of the whole deck at face value: what a capot team holds. */
+const DECK_POINTS = { no_trumps: 120, all_trumps: 248 };
+const SUIT_DECK_POINTS = 152;
+const MAX_COUNT = 9;
+const SCORE_DELAY_MS = 150;
+
+/** Attributes that change the deal (and so trigger scoring). */
+const DEAL_ATTRIBUTES = Object.freeze([
+  "contract",
+  "bidder",
+  "doubling",
+  "pile-team",
+  "pile-points",
+  "last-trick",
+  "capot",
+  "hanging-in",
+  "declarations-us",
+  "declarations-them",
+]);
+
+/** `"tierce:1,belot:1"` → `{tierce: 1, quarte: 0, …, belot: 1}`; a bare name counts 1. */
+export function parseDeclarations(text) {
+  const counts = Object.fromEntries(DECLARATIONS.map(({ key }) => [key, 0]));
+  for (const item of String(text ?? "").split(",")) {
+    const [name, value = ""] = item.split(":").map((part) => part.trim());
+    if (!Object.hasOwn(counts, name)) continue;
+    const count = value === "" ? 1 : Number.parseInt(value, 10);
+    if (Number.isInteger(count) && count >= 0) counts[name] = Math.min(count, MAX_COUNT);
+  }
+  return counts;
+}
+
+/** The inverse of parseDeclarations: only the non-zero counts, in counter order. */
+export function formatDeclarations(counts) {
+  return DECLARATIONS.filter(({ key }) => counts?.[key] > 0)
+    .map(({ key }) => `${key}:${counts[key]}`)
+    .join(",");
+}
+
+function oneOf(value, allowed, fallback) {
+  return allowed.includes(value) ? value : fallback;
+}
+
+/** A tiny DOM builder: attributes as strings, children as nodes or text. */
+function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === true) element.setAttribute(name, "");
+    else if (value !== false && value != null) element.setAttribute(name, String(value));
+  }
+  element.append(...children);
+  return element;
+}
+
+// One MutationObserver for the whole page re-renders the calculators when a `lang`
+// attribute changes on any ancestor.
+const languageListeners = new Map();
+let languageObserver = null;
+function watchLanguage(element, callback) {
+  languageListeners.set(element, callback);
+  if (!languageObserver && typeof MutationObserver === "function") {
+    languageObserver = new MutationObserver(() => {
+      for (const listener of languageListeners.values()) listener();
+    });
+    languageObserver.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ["lang"],
+      subtree: true,
+    });
+  }
+}
+function unwatchLanguage(element) {
+  languageListeners.delete(element);
+}
+
+export class BelotCalculatorElement extends HTMLElement {
+  static observedAttributes = ["lang", "lazy", "manifest", ...DEAL_ATTRIBUTES];
+
+  /** Register the element; returns the class. Throws if `tag` is taken (see define.js). */
+  static define(tag = "belot-calculator", registry = customElements) {
+    registry.define(tag, this);
+    return this;
+  }
+
+  #root;
+  #ui = {};
+  #labels = []; // [(strings) => void] run on every render
+  #renderQueued = false;
+  #scoreTimer = 0;
+  #sequence = 0;
+  #scorer = null;
+  #listeningTo = null;
+  #badInput = { "pile-points": false, "hanging-in": false };
+  #reply = null; // the core's reply for the current input, or local errors
+  #request = null;
+  #incomplete = false;
+  #scoreFailure = null;
+  #internals = null;
+
+  constructor() {
+    super();
+    this.#root = this.attachShadow({ mode: "open", delegatesFocus: false });
+    adoptStyles(this.#root);
+    try {
+      this.#internals = this.attachInternals();
+    } catch {
+      this.#internals = null;
+    }
+    this.#build();
+  }
+
+  // --- attributes as properties ---------------------------------------------------
+
+  get contract() {
+    return oneOf(this.getAttribute("contract"), CONTRACTS, "clubs");
+  }
+  set contract(value) {
+    this.setAttribute("contract", value);
+  }
+  get bidder() {
+    return oneOf(this.getAttribute("bidder"), TEAMS, "us");
+  }
+  set bidder(value) {
+    this.setAttribute("bidder", value);
+  }
+  get doubling() {
+    return oneOf(this.getAttribute("doubling"), DOUBLINGS, "none");
+  }
+  set doubling(value) {
+    this.setAttribute("doubling", value);
+  }
+  get pileTeam() {
+    return oneOf(this.getAttribute("pile-team"), TEAMS, "us");
+  }
+  set pileTeam(value) {
+    this.setAttribute("pile-team", value);
+  }
+  /** The card points of the entered pile as a number, or null while empty or not a whole number. */
+  get pilePoints() {
+    const text = (this.getAttribute("pile-points") ?? "").trim();
+    return /^-?\d+$/.test(text) ? Number(text) : null;
+  }
+  set pilePoints(value) {
+    if (value == null || value === "") this.removeAttribute("pile-points");
+    else this.setAttribute("pile-points", String(value));
+  }
+  get lastTrick() {
+    return oneOf(this.getAttribute("last-trick"), TEAMS, "us");
+  }
+  set lastTrick(value) {
+    this.setAttribute("last-trick", value);
+  }
+  get capot() {
+    return oneOf(this.getAttribute("capot"), CAPOTS, "none");
+  }
+  set capot(value) {
+    this.setAttribute("capot", value ?? "none");
+  }
+  get hangingIn() {
+    const text = (this.getAttribute("hanging-in") ?? "").trim();
+    return /^-?\d+$/.test(text) ? Number(text) : 0;
+  }
+  set hangingIn(value) {
+    this.setAttribute("hanging-in", String(value ?? 0));
+  }
+  /** `{us: {tierce: n, …}, them: {…}}`, from the declarations-us/-them attributes. */
+  get declarations() {
+    return {
+      us: parseDeclarations(this.getAttribute("declarations-us")),
+      them: parseDeclarations(this.getAttribute("declarations-them")),
+    };
+  }
+  set declarations(value) {
+    for (const team of TEAMS) this.setAttribute(`declarations-${team}`, formatDeclarations(value?.[team]));
+  }
+  get lazy() {
+    return this.hasAttribute("lazy");
+  }
+  set lazy(value) {
+    this.toggleAttribute("lazy", Boolean(value));
+  }
+  /** URL of the build's manifest.json (default: ../manifest.json next to the widget folder). */
+  get manifest() {
+    const value = this.getAttribute("manifest");
+    return value ? new URL(value, document.baseURI).href : DEFAULT_MANIFEST_URL;
+  }
+  set manifest(value) {
+    if (value) this.setAttribute("manifest", value);
+    else this.removeAttribute("manifest");
+  }
+
+  // --- rich properties ----------------------------------------------------------------
+
+  /** The scorer: `{score(request) → Promise<reply>}`, optionally with start/retry/state and events. */
+  get scorer() {
+    return this.#scorer ?? sharedPyodideScorer(this.manifest);
+  }
+  set scorer(value) {
+    this.#scorer = value ?? null;
+    if (this.isConnected) {
+      this.#listen();
+      if (!this.lazy) this.#start();
+      this.#scheduleScore(true);
+    }
+    this.#invalidate();
+  }
+  /** The request the current attributes describe (the core's JSON contract), or null while incomplete. */
+  get request() {
+    const { request, errors, incomplete } = this.#buildRequest();
+    return errors.length || incomplete ? null : request;
+  }
+  /** The last successful result for the current input, or null. */
+  get result() {
+    return this.#reply?.ok ? this.#reply.result : null;
+  }
+  /** The errors for the current input (core and local), or an empty array. */
+  get errors() {
+    return this.#reply && !this.#reply.ok ? this.#reply.errors : [];
+  }
+  /** "closed" (lazy), "loading", "ready" or "failed". */
+  get state() {
+    if (this.lazy) return "closed";
+    const state = this.scorer.state;
+    if (state === "failed") return "failed";
+    if (state === "loading" || state === "idle") return "loading";
+    return this.#scoreFailure ? "failed" : "ready";
+  }
+
+  /** Leave lazy mode: load the runtime and show the calculator. */
+  open() {
+    this.lazy = false;
+  }
+
+  /** After a failure: load the runtime again. */
+  retry() {
+    this.#scoreFailure = null;
+    const scorer = this.scorer;
+    const started = scorer.retry ? scorer.retry() : scorer.start?.();
+    started?.catch?.(() => {});
+    this.#invalidate();
+    this.#scheduleScore(true);
+  }
+
+  // --- lifecycle ------------------------------------------------------------------------
+
+  connectedCallback() {
+    watchLanguage(this, () => this.#invalidate());
+    this.#listen();
+    if (!this.lazy) this.#start();
+    this.#invalidate();
+    this.#scheduleScore(true);
+  }
+
+  disconnectedCallback() {
+    unwatchLanguage(this);
+    this.#unlisten();
+    clearTimeout(this.#scoreTimer);
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (!this.isConnected) return;
+    if (name === "manifest" && !this.#scorer) {
+      this.#listen();
+      if (!this.lazy) this.#start();
+      this.#scheduleScore(true);
+    }
+    if (name === "lazy" && newValue === null && oldValue !== null) {
+      this.#start();
+      this.#scheduleScore(true);
+    }
+    if (DEAL_ATTRIBUTES.includes(name)) {
+      this.#scheduleScore(false);
+    }
+    this.#invalidate();
+  }
+
+  // --- scorer plumbing ------------------------------------------------------------
+
+  #start() {
+    this.scorer.start?.()?.catch?.(() => {});
+  }
+
+  #onScorerState = (event) => {
+    if (event.detail?.state === "ready") this.#scheduleScore(true);
+    this.#invalidate();
+  };
+  #onScorerProgress = () => this.#invalidate();
+
+  #listen() {
+    const scorer = this.scorer;
+    if (this.#listeningTo === scorer) return;
+    this.#unlisten();
+    if (typeof scorer.addEventListener === "function") {
+      scorer.addEventListener("statechange", this.#onScorerState);
+      scorer.addEventListener("progress", this.#onScorerProgress);
+      this.#listeningTo = scorer;
+    }
+  }
+
+  #unlisten() {
+    const scorer = this.#listeningTo;
+    if (!scorer) return;
+    scorer.removeEventListener("statechange", this.#onScorerState);
+    scorer.removeEventListener("progress", this.#onScorerProgress);
+    this.#listeningTo = null;
+  }
+
+  #scheduleScore(now) {
+    clearTimeout(this.#scoreTimer);
+    this.#scoreTimer = setTimeout(() => this.#score(), now ? 0 : SCORE_DELAY_MS);
+  }
+
+  #localError(code, field, key) {
+    return { code, field, params: {}, message: { bg: STRINGS.bg[key], en: STRINGS.en[key] } };
+  }
+
+  /** The request for the current attributes, plus problems the widget finds itself. */
+  #buildRequest() {
+    const errors = [];
+    let incomplete = false;
+    const contract = this.contract;
+    const capot = this.capot === "none" ? null : this.capot;
+    let cards = { team: this.pileTeam, points: this.pilePoints };
+    let lastTrick = this.lastTrick;
+    if (capot) {
+      // A capot team holds every card and the last trick: no need to type them.
+      cards = { team: capot, points: DECK_POINTS[contract] ?? SUIT_DECK_POINTS };
+      lastTrick = capot;
+    } else {
+      const text = (this.getAttribute("pile-points") ?? "").trim();
+      if (this.#badInput["pile-points"] || (text !== "" && cards.points === null)) {
+        errors.push(this.#localError("not_a_whole_number", "cards.points", "notWholeNumber"));
+      } else if (text === "") {
+        incomplete = true;
+      }
+    }
+    const hangingText = (this.getAttribute("hanging-in") ?? "").trim();
+    if (this.#badInput["hanging-in"] || (hangingText !== "" && !/^-?\d+$/.test(hangingText))) {
+      errors.push(this.#localError("not_a_whole_number", "hanging_in", "notWholeNumber"));
+    }
+    const declarations =
+      contract === "no_trumps" ? { us: {}, them: {} } : this.declarations;
+    const request = {
+      version: 1,
+      contract,
+      bidder: this.bidder,
+      doubling: this.doubling,
+      cards,
+      last_trick: lastTrick,
+      capot,
+      declarations,
+      hanging_in: this.hangingIn,
+    };
+    return { request, errors, incomplete };
+  }
+
+  async #score() {
+    if (!this.isConnected || this.lazy) return;
+    const sequence = ++this.#sequence;
+    const { request, errors, incomplete } = this.#buildRequest();
+    this.#request = request;
+    this.#incomplete = incomplete && !errors.length;
+    if (errors.length || incomplete) {
+      this.#reply = errors.length ? { ok: false, errors } : null;
+      this.#invalidate();
+      return;
+    }
+    let reply;
+    try {
+      reply = await this.scorer.score(request);
+    } catch (error) {
+      if (sequence !== this.#sequence) return;
+      this.#scoreFailure = error;
+      this.#reply = null;
+      this.#invalidate();
+      return;
+    }
+    if (sequence !== this.#sequence) return;
+    this.#scoreFailure = null;
+    this.#reply = reply;
+    this.#invalidate();
+    if (reply?.ok) {
+      this.dispatchEvent(
+        new CustomEvent("belot-calculator-result", {
+          bubbles: true,
+          composed: true,
+          detail: { request, result: reply.result },
+        }),
+      );
+    }
+  }
+
+  // --- language -------------------------------------------------------------------
+
+  /** "bg" or "en": from the element's lang or the nearest [lang] ancestor (Bulgarian by default). */
+  get language() {
+    let node = this;
+    while (node) {
+      if (node.nodeType === Node.ELEMENT_NODE && node.hasAttribute("lang")) {
+        const lang = node.getAttribute("lang").trim().toLowerCase();
+        if (lang) return lang === "bg" || lang.startsWith("bg-") ? "bg" : "en";
+      }
+      node = node.parentNode ?? node.host ?? null;
+    }
+    return "bg";
+  }
+
+  // --- building the shadow DOM (once) -------------------------------------------
+
+  #label(element, text, attribute = null) {
+    this.#labels.push((strings) => {
+      const value = text(strings);
+      if (attribute) element.setAttribute(attribute, value);
+      else element.textContent = value;
+    });
+    return element;
+  }
+
+  #build() {
+    const ui = this.#ui;
+    const t = (element, text, attribute) => this.#label(element, text, attribute);
+
+    // Lazy launcher.
+    ui.open = t(h("button", { type: "button", class: "primary open", part: "open-button" }), (s) => s.open);
+    ui.open.addEventListener("pointerenter", () => this.#start());
+    ui.open.addEventListener("focus", () => this.#start());
+    ui.open.addEventListener("click", () => this.#openAndFocus());
+    ui.launcher = h(
+      "div",
+      { class: "launcher", part: "launcher" },
+      ui.open,
+      t(h("p"), (s) => s.openHint),
+    );
+
+    // Loading and failure.
+    ui.progress = h("progress", { part: "progress", max: "1" });
+    ui.loadingText = h("p", { class: "loading-text" });
+    ui.status = h("div", { class: "status", part: "status", role: "status" }, ui.loadingText, ui.progress);
+    ui.failureText = h("p", { class: "failure-text" });
+    ui.failureDetail = h("p", { class: "detail" });
+    ui.retry = t(h("button", { type: "button", class: "primary retry", part: "retry-button" }), (s) => s.retry);
+    ui.retry.addEventListener("click", () => this.retry());
+    ui.failure = h("div", { class: "failure", part: "failure", role: "alert" }, ui.failureText, ui.failureDetail, ui.retry);
+
+    // The form.
+    ui.radios = {};
+    ui.errors = {};
+    ui.form = h("form", { part: "form", novalidate: true });
+    ui.form.addEventListener("submit", (event) => event.preventDefault());
+
+    const contract = this.#radioGroup("contract", CONTRACTS, (s) => s.contract, (value, s) => s.contracts[value], "contracts");
+    for (const input of ui.radios.contract) {
+      const suit = SUITS[input.value];
+      if (suit) {
+        const span = input.nextElementSibling;
+        span.prepend(h("span", { class: suit[1] ? "suit red" : "suit", "aria-hidden": "true" }, suit[0]));
+      }
+    }
+    const bidder = this.#radioGroup("bidder", TEAMS, (s) => s.bidder, (value, s) => s.teams[value]);
+    const doubling = this.#radioGroup("doubling", DOUBLINGS, (s) => s.doubling, (value, s) => s.doublings[value]);
+
+    // Card points: whose pile + the points.
+    ui.pilePoints = this.#numberInput("pile-points", "cards-error pile-points-hint");
+    const pileTeamOptions = this.#radioOptions("pile-team", TEAMS, (value, s) => s.teams[value]);
+    ui.errors.cards = h("p", { class: "error", part: "error", id: "cards-error" });
+    ui.cards = h(
+      "fieldset",
+      { part: "fieldset cards", "aria-describedby": "cards-error" },
+      t(h("legend"), (s) => s.cards),
+      h(
+        "div",
+        { class: "row" },
+        h("div", { role: "radiogroup", "aria-labelledby": "pile-team-label", class: "row" },
+          t(h("span", { id: "pile-team-label" }), (s) => s.pileTeam),
+          pileTeamOptions),
+        h("label", { class: "field" }, t(h("span"), (s) => s.pilePoints), ui.pilePoints),
+        t(h("p", { class: "hint", id: "pile-points-hint" }), (s) => s.pilePointsHint),
+      ),
+      ui.errors.cards,
+    );
+    const lastTrick = this.#radioGroup("last-trick", TEAMS, (s) => s.lastTrick, (value, s) => s.teams[value]);
+    ui.lastTrick = lastTrick;
+    const capot = this.#radioGroup("capot", CAPOTS, (s) => s.capot, (value, s) => s.capots[value]);
+    ui.capotHint = t(h("p", { class: "hint" }), (s) => s.capotHint);
+    capot.insertBefore(ui.capotHint, ui.errors.capot);
+
+    // Declarations, one fieldset per team.
+    ui.counters = {};
+    ui.declarationSets = {};
+    const declarationSets = TEAMS.map((team) => this.#declarations(team));
+    ui.noDeclarations = t(h("p", { class: "message no-declarations" }), (s) => s.declarationsNone);
+    const declarations = h("div", { class: "declarations" }, ...declarationSets, ui.noDeclarations);
+
+    // Hanging points carried in.
+    ui.hangingIn = this.#numberInput("hanging-in", "hanging-in-error hanging-in-hint");
+    ui.errors.hanging_in = h("p", { class: "error", part: "error", id: "hanging-in-error" });
+    const hanging = h(
+      "div",
+      { class: "row hanging-in", part: "hanging-in" },
+      h("label", { class: "field" }, t(h("span"), (s) => s.hangingIn), ui.hangingIn),
+      t(h("p", { class: "hint", id: "hanging-in-hint" }), (s) => s.hangingInHint),
+      ui.errors.hanging_in,
+    );
+
+    ui.errors[""] = h("p", { class: "error general-error", part: "error" });
+    ui.form.append(contract, bidder, doubling, ui.cards, lastTrick, capot, declarations, hanging);
+
+    // The result.
+    ui.resultTitle = t(h("h3", { class: "title" }), (s) => s.result);
+    ui.message = h("p", { class: "message" });
+    ui.outcome = h("p", { class: "outcome", part: "outcome" });
+    ui.cells = {};
+    const headRow = h("tr", {}, h("td"));
+    const rawRow = h("tr", { class: "raw" }, t(h("th", { scope: "row" }), (s) => s.raw));
+    const recordRow = h("tr", { class: "record" }, t(h("th", { scope: "row" }), (s) => s.record));
+    for (const team of TEAMS) {
+      headRow.append(t(h("th", { scope: "col" }), (s) => s.teams[team]));
+      ui.cells[`raw-${team}`] = h("td", { class: `raw-${team}` });
+      ui.cells[`record-${team}`] = h("td", { class: `record-${team}`, part: `record record-${team}` });
+      rawRow.append(ui.cells[`raw-${team}`]);
+      recordRow.append(ui.cells[`record-${team}`]);
+    }
+    ui.table = h("table", { part: "scores" }, h("thead", {}, headRow), h("tbody", {}, rawRow, recordRow));
+    ui.hangingOut = h("p", { class: "hanging-out", part: "hanging-out" });
+    ui.explanation = h("ol", { class: "explanation", part: "explanation" });
+    ui.details = h(
+      "div",
+      { class: "details" },
+      ui.outcome,
+      ui.table,
+      ui.hangingOut,
+      t(h("h4", { class: "title" }), (s) => s.explanation),
+      ui.explanation,
+    );
+    ui.result = h(
+      "section",
+      { class: "result", part: "result", "aria-live": "polite" },
+      ui.resultTitle,
+      ui.errors[""],
+      ui.message,
+      ui.details,
+    );
+
+    this.#root.append(h("div", { class: "root", part: "root" }, ui.launcher, ui.status, ui.failure, ui.form, ui.result));
+  }
+
+  #openAndFocus() {
+    this.open();
+    this.#render();
+    const checked = this.#ui.radios.contract.find((input) => input.checked) ?? this.#ui.radios.contract[0];
+    checked.focus();
+  }
+
+  #radioOptions(name, values, text) {
+    const inputs = [];
+    const options = h("div", { class: "options" });
+    for (const value of values) {
+      const input = h("input", { type: "radio", name, value });
+      input.addEventListener("change", () => {
+        if (input.checked) this.setAttribute(name, value);
+      });
+      inputs.push(input);
+      const face = h("span", { class: "face" }, this.#label(h("span", { class: "text" }), (s) => text(value, s)));
+      options.append(h("label", { class: "opt", part: "option" }, input, face));
+    }
+    this.#ui.radios[name] = inputs;
+    return options;
+  }
+
+  #radioGroup(name, values, legend, text, extraClass = "") {
+    const options = this.#radioOptions(name, values, text);
+    if (extraClass) options.classList.add(extraClass);
+    const key = name.replace("-", "_");
+    const error = h("p", { class: "error", part: "error", id: `${name}-error` });
+    this.#ui.errors[key] = error;
+    return h(
+      "fieldset",
+      { part: `fieldset ${name}`, "aria-describedby": `${name}-error` },
+      this.#label(h("legend"), legend),
+      options,
+      error,
+    );
+  }
+
+  #numberInput(name, describedBy) {
+    const input = h("input", {
+      type: "number",
+      inputmode: "numeric",
+      min: "0",
+      step: "1",
+      name,
+      part: `input ${name}`,
+      autocomplete: "off",
+      "aria-describedby": describedBy,
+    });
+    input.addEventListener("input", () => {
+      this.#badInput[name] = input.validity.badInput;
+      this.setAttribute(name, input.value);
+    });
+    return input;
+  }
+
+  #declarations(team) {
+    const counters = h("div", { class: "counters" });
+    this.#ui.counters[team] = {};
+    const attribute = `declarations-${team}`;
+    for (const { key, points } of DECLARATIONS) {
+      const name = (s) => s.declarationNames[key];
+      const params = (s) => ({ name: name(s), team: s.teams[team] });
+      const minus = this.#label(h("button", { type: "button", class: "minus" }, "−"), (s) => format(s.remove, params(s)), "aria-label");
+      const plus = this.#label(h("button", { type: "button", class: "plus" }, "+"), (s) => format(s.add, params(s)), "aria-label");
+      const value = h("output", { class: "value" });
+      const change = (delta) => {
+        const counts = parseDeclarations(this.getAttribute(attribute));
+        counts[key] = Math.max(0, Math.min(MAX_COUNT, counts[key] + delta));
+        this.setAttribute(attribute, formatDeclarations(counts));
+      };
+      minus.addEventListener("click", () => change(-1));
+      plus.addEventListener("click", () => change(+1));
+      this.#label(value, (s) => format(s.count, { ...params(s), count: value.textContent }), "aria-label");
+      const row = h(
+        "div",
+        { class: `counter ${key}`, part: `counter counter-${key}` },
+        h("span", { class: "name" }, this.#label(h("span"), name), " ", h("span", { class: "points" }, points)),
+        minus,
+        value,
+        plus,
+      );
+      counters.append(row);
+      this.#ui.counters[team][key] = { minus, plus, value };
+    }
+    const error = h("p", { class: "error", part: "error", id: `declarations-${team}-error` });
+    this.#ui.errors[`declarations.${team}`] = error;
+    const fieldset = h(
+      "fieldset",
+      { class: `declarations-${team}`, part: `fieldset declarations declarations-${team}`, "aria-describedby": error.id },
+      this.#label(h("legend"), (s) => format(s.declarations, { team: s.teams[team] })),
+      counters,
+      error,
+    );
+    this.#ui.declarationSets[team] = fieldset;
+    return fieldset;
+  }
+
+  // --- rendering --------------------------------------------------------------------
+
+  #invalidate() {
+    if (this.#renderQueued) return;
+    this.#renderQueued = true;
+    queueMicrotask(() => {
+      this.#renderQueued = false;
+      this.#render();
+    });
+  }
+
+  #render() {
+    const ui = this.#ui;
+    const lang = this.language;
+    const s = STRINGS[lang];
+    const state = this.state;
+
+    // Counters first, so their aria-labels (which quote the count) see the new value.
+    const contract = this.contract;
+    const noTrumps = contract === "no_trumps";
+    const declarations = this.declarations;
+    for (const team of TEAMS) {
+      for (const { key } of DECLARATIONS) {
+        const counter = ui.counters[team][key];
+        const count = declarations[team][key];
+        counter.value.textContent = String(count);
+        counter.minus.disabled = count <= 0;
+        counter.plus.disabled = count >= MAX_COUNT;
+      }
+      ui.declarationSets[team].hidden = noTrumps;
+      ui.declarationSets[team].disabled = noTrumps;
+    }
+    ui.noDeclarations.hidden = !noTrumps;
+    for (const label of this.#labels) label(s);
+    this.#root.host.setAttribute("aria-busy", String(state === "loading"));
+
+    // Which parts show.
+    ui.launcher.hidden = state !== "closed";
+    ui.form.hidden = state === "closed";
+    ui.result.hidden = state === "closed";
+    ui.status.hidden = state !== "loading";
+    ui.failure.hidden = state !== "failed";
+    this.#setStates(state);
+
+    if (state === "loading") {
+      const { loaded = 0, total = 0 } = this.scorer.progress ?? {};
+      if (total > 0) {
+        ui.progress.value = Math.min(1, loaded / total);
+        ui.loadingText.textContent = format(s.loadingBytes, {
+          loaded: (loaded / 1e6).toFixed(1),
+          total: (total / 1e6).toFixed(1),
+        });
+      } else {
+        ui.progress.removeAttribute("value");
+        ui.loadingText.textContent = s.loading;
+      }
+    }
+    if (state === "failed") {
+      const error = this.scorer.error ?? this.#scoreFailure ?? {};
+      ui.failureText.textContent =
+        error.code === "unsupported" ? s.failedUnsupported : this.scorer.info ? s.failedScore : s.failedLoad;
+      ui.failureDetail.textContent = error.message ? `${s.details}: ${error.message}` : "";
+    }
+
+    // Inputs follow the attributes.
+    const values = {
+      contract,
+      bidder: this.bidder,
+      doubling: this.doubling,
+      "pile-team": this.pileTeam,
+      "last-trick": this.lastTrick,
+      capot: this.capot,
+    };
+    for (const [name, value] of Object.entries(values)) {
+      for (const input of ui.radios[name]) input.checked = input.value === value;
+    }
+    for (const [name, input] of [["pile-points", ui.pilePoints], ["hanging-in", ui.hangingIn]]) {
+      const value = this.getAttribute(name) ?? "";
+      if (input.value !== value && !(this.#badInput[name] && value === "")) input.value = value;
+    }
+    const capot = this.capot !== "none";
+    ui.cards.disabled = capot;
+    ui.lastTrick.disabled = capot;
+    ui.capotHint.hidden = !capot;
+
+    this.#renderErrors(lang);
+    this.#renderResult(s, lang, state);
+  }
+
+  #setStates(state) {
+    const states = this.#internals?.states;
+    if (!states) return;
+    for (const name of ["closed", "loading", "ready", "failed"]) {
+      try {
+        if (name === state) states.add(name);
+        else states.delete(name);
+      } catch {
+        return; // very old CustomStateSet syntax: skip
+      }
+    }
+  }
+
+  /** Where an error goes: the slot of the longest matching field prefix ("" = general). */
+  #errorSlot(field) {
+    let key = String(field ?? "");
+    while (key) {
+      if (this.#ui.errors[key]) return key;
+      key = key.includes(".") ? key.slice(0, key.lastIndexOf(".")) : "";
+    }
+    return "";
+  }
+
+  #renderErrors(lang) {
+    const ui = this.#ui;
+    const grouped = new Map();
+    for (const error of this.errors) {
+      const slot = this.#errorSlot(error.field);
+      const text = error.message?.[lang] ?? error.message?.en ?? error.code;
+      grouped.set(slot, [...(grouped.get(slot) ?? []), text]);
+    }
+    for (const [slot, element] of Object.entries(ui.errors)) {
+      element.textContent = (grouped.get(slot) ?? []).join(" ");
+    }
+    const invalid = (slot) => String(grouped.has(slot));
+    ui.pilePoints.setAttribute("aria-invalid", invalid("cards"));
+    ui.hangingIn.setAttribute("aria-invalid", invalid("hanging_in"));
+    for (const team of TEAMS) {
+      ui.declarationSets[team].setAttribute("aria-invalid", invalid(`declarations.${team}`));
+    }
+  }
+
+  #renderResult(s, lang, state) {
+    const ui = this.#ui;
+    const result = this.result;
+    ui.details.hidden = !result;
+    if (!result) {
+      if (this.errors.length) ui.message.textContent = s.invalid;
+      else if (this.#incomplete) ui.message.textContent = s.incomplete;
+      else if (state === "loading") ui.message.textContent = s.waiting;
+      else ui.message.textContent = "";
+      return;
+    }
+    ui.message.textContent = "";
+    ui.outcome.className = `outcome ${result.outcome}`;
+    ui.outcome.textContent = `${s.outcomes[result.outcome] ?? result.outcome} — ${s.outcomeLong[result.outcome] ?? ""}`;
+    for (const team of TEAMS) {
+      ui.cells[`raw-${team}`].textContent = String(result.raw?.[team] ?? "");
+      ui.cells[`record-${team}`].textContent = String(result.record?.[team] ?? "");
+    }
+    ui.hangingOut.hidden = !(result.hanging_out > 0);
+    ui.hangingOut.textContent = format(s.hangingOut, { points: result.hanging_out });
+    ui.explanation.replaceChildren(
+      ...(result.explanation ?? []).map((step) =>
+        h("li", { "data-code": step.code }, step.message?.[lang] ?? step.message?.en ?? step.code),
+      ),
+    );
+  }
+}

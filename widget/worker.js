@@ -1,0 +1,160 @@
+// The Python side of <belot-calculator>: a module Web Worker that loads Pyodide and
+// the belot_core wheel, then answers scoring requests. One worker serves every
+// calculator on the page (see pyodide-scorer.js).
+//
+// Protocol (all plain, structured-cloneable objects):
+//   page → worker  {id, type: "init", payload: {manifestURL}}
+//                  {id, type: "score", payload: {request: "<JSON text>"}}
+//                  {id, type: "score_game", payload: {request: "<JSON text>"}}
+//   worker → page  {id, ok: true, result}          result of "init" or the core's reply object
+//                  {id, ok: false, error: {code, message}}
+//                  {type: "progress", loaded, total}   bytes while the runtime downloads
+//                  {type: "ready", build, pyodide}
+//                  {type: "failed", error: {code, message}}
+// The core's own validation errors are a successful call: result = {ok: false, errors}.
+// `ok: false` at the protocol level means the runtime itself failed.
+//
+// Nothing here names a version or a file of the runtime: everything comes from the
+// build's manifest.json.
+
+let ready = null; // Promise<{scoreDeal, scoreGame}> once "init" arrived
+
+self.addEventListener("message", async (event) => {
+  const { id, type, payload } = event.data ?? {};
+  try {
+    if (type === "init") {
+      ready ??= init(String(payload?.manifestURL));
+      const { info } = await ready;
+      self.postMessage({ id, ok: true, result: info });
+      return;
+    }
+    if (!ready) throw new ProtocolError("not_initialised", "send an init message first");
+    const api = await ready;
+    if (type === "score") {
+      self.postMessage({ id, ok: true, result: JSON.parse(api.scoreDeal(payload.request)) });
+    } else if (type === "score_game") {
+      if (!api.scoreGame) throw new ProtocolError("unsupported", "score_game_json is not in this core");
+      self.postMessage({ id, ok: true, result: JSON.parse(api.scoreGame(payload.request)) });
+    } else {
+      throw new ProtocolError("unknown_type", `unknown message type: ${JSON.stringify(type)}`);
+    }
+  } catch (error) {
+    self.postMessage({ id, ok: false, error: describe(error) });
+  }
+});
+
+class ProtocolError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+function describe(error) {
+  return {
+    code: error?.code ?? "runtime_error",
+    message: String(error?.message ?? error),
+  };
+}
+
+async function init(manifestURL) {
+  try {
+    const manifestResponse = await fetch(manifestURL, { cache: "no-cache" });
+    if (!manifestResponse.ok) {
+      throw new ProtocolError("load_failed", `manifest: HTTP ${manifestResponse.status} for ${manifestURL}`);
+    }
+    const manifest = await manifestResponse.json();
+    const runtime = manifest.runtime ?? {};
+    // Pyodide needs absolute URLs: a relative lockFileURL fails silently.
+    let indexURL = new URL(runtime.indexURL ?? "runtime/", manifestURL).href;
+    if (!indexURL.endsWith("/")) indexURL += "/";
+    const lockFileURL = runtime.lockFile
+      ? new URL(runtime.lockFile, manifestURL).href
+      : new URL("pyodide-lock.json", indexURL).href;
+
+    countDownloads(expectedBytes(manifest));
+    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+    const pyodide = await loadPyodide({
+      indexURL,
+      lockFileURL,
+      packages: runtime.packages ?? ["belot-core"],
+      stdout: () => {},
+      stderr: (line) => console.warn("[belot-calculator]", line),
+    });
+    const api = pyodide.pyimport("belot_core.json_api");
+    const scoreDeal = api.score_deal_json;
+    let scoreGame = null;
+    try {
+      scoreGame = api.score_game_json ?? null;
+    } catch {
+      scoreGame = null;
+    }
+    const info = { build: manifest.build ?? null, pyodide: runtime.pyodide ?? pyodide.version };
+    reportProgress(true);
+    self.postMessage({ type: "ready", ...info });
+    return { info, scoreDeal, scoreGame };
+  } catch (error) {
+    const failure = describe(error);
+    if (failure.code === "runtime_error") failure.code = "load_failed";
+    self.postMessage({ type: "failed", error: failure });
+    throw Object.assign(new Error(failure.message), { code: failure.code });
+  }
+}
+
+// --- download progress --------------------------------------------------------
+// Pyodide fetches the wasm, the standard library and the wheels with the global
+// fetch(); we wrap it to count the bytes as they arrive. The expected total comes
+// from the manifest's file sizes when it has them, else from Content-Length.
+
+let loaded = 0;
+let total = 0;
+let lastReport = 0;
+
+function expectedBytes(manifest) {
+  let sum = 0;
+  const files = manifest.files;
+  if (!files || typeof files !== "object") return 0;
+  for (const [name, entry] of Object.entries(files)) {
+    const size = typeof entry === "object" && entry ? (entry.size ?? entry.bytes) : null;
+    if (typeof size !== "number") continue;
+    if (/\.(wasm|zip|whl)$|pyodide-lock\.json$/.test(name)) sum += size;
+  }
+  return sum;
+}
+
+function countDownloads(expected) {
+  total = expected;
+  const realFetch = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const response = await realFetch(input, init);
+    if (!response.ok || !response.body) return response;
+    if (!expected) {
+      const length = Number(response.headers.get("content-length"));
+      if (length > 0) total += length;
+    }
+    const counted = response.body.pipeThrough(
+      new TransformStream({
+        transform(chunk, controller) {
+          loaded += chunk.byteLength;
+          reportProgress(false);
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    const copy = new Response(counted, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+    Object.defineProperty(copy, "url", { value: response.url });
+    return copy;
+  };
+  reportProgress(true);
+}
+
+function reportProgress(force) {
+  const now = Date.now();
+  if (!force && now - lastReport < 80) return;
+  lastReport = now;
+  self.postMessage({ type: "progress", loaded, total: Math.max(total, loaded) });
+}
