@@ -157,10 +157,10 @@ def _deal(reader: _Reader, data: JSON, *, in_game: bool) -> Deal | None:
     """A deal from its JSON value; problems go to ``reader``."""
     optional = _OPTIONAL[:-1] if in_game else _OPTIONAL
     required = _REQUIRED[1:] if in_game else _REQUIRED
+    before = len(reader.errors)
     fields = reader.fields(data, "", required, optional)
     if fields is None:
         return None
-    before = len(reader.errors)
     if "version" in fields and not in_game:
         _check_version(reader, fields["version"])
     contract = (
