@@ -1,0 +1,828 @@
+#!/usr/bin/env python3
+"""Set up, build, serve and test the belot score calculator.
+
+Standard library only, so any python3 >= 3.11 can run it; it bootstraps the
+rest (a .venv with Python >= 3.12, the npm packages, Debian's chromium).
+
+    python3 build.py setup [--dev]   .venv + pinned tools, node_modules (+ test extras)
+    python3 build.py build           dist/: site, widget, Pyodide runtime, our wheel, manifest
+    python3 build.py serve           serve dist/ on http://127.0.0.1:8000 like a static host
+    python3 build.py test            setup --dev, build, pytest, mypy --strict, ruff
+
+Every step prints what it does and the first failure stops the run. The script
+writes only into its output folders: dist/, .venv/, node_modules/ and .cache/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.utils
+import gzip
+import hashlib
+import html
+import json
+import os
+import posixpath
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import zipfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+VENV = ROOT / ".venv"
+CACHE = ROOT / ".cache"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_NPM = NODE_MODULES / "pyodide"
+TEST_WHEELS = CACHE / "pyodide-wheels"
+TEST_WHEELS_PINS = ROOT / "tests" / "pyodide" / "wheels.txt"
+REQUIREMENTS_BUILD = ROOT / "requirements-build.txt"
+REQUIREMENTS_DEV = ROOT / "requirements-dev.txt"
+PACKAGE_LOCK = ROOT / "package-lock.json"
+CHROMIUM = Path("/usr/bin/chromium")
+
+MIN_VENV_PYTHON = (3, 12)  # pyproject: requires-python = ">=3.12"
+PREFERRED_PYTHONS = ("3.13", "3.12", "3.14")  # .python-version says 3.13
+
+# Distribution name as Pyodide's lock file spells it, and what the page loads.
+PACKAGE = "belot-core"
+# What loadPyodide() fetches from indexURL (pyodide.mjs is the loader the page
+# imports; it then fetches pyodide.asm.mjs, pyodide.asm.wasm and
+# python_stdlib.zip). The lock file is ours, so the npm one is not copied.
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+LOCK_NAME = "pyodide-lock.json"
+
+# Precompressed as name.gz when gzip makes them at least this much smaller.
+GZIP_SUFFIXES = frozenset(
+    {
+        ".html",
+        ".css",
+        ".js",
+        ".mjs",
+        ".json",
+        ".webmanifest",
+        ".svg",
+        ".txt",
+        ".xml",
+        ".wasm",
+        ".zip",
+        ".map",
+        ".ico",
+    }
+)
+GZIP_MIN_SAVING = 0.10
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".txt": "text/plain; charset=utf-8",
+    ".xml": "application/xml",
+    ".map": "application/json",
+    ".md": "text/markdown; charset=utf-8",
+}
+
+
+class StepFailed(Exception):
+    """A build step could not do its job; the message says why and what to do."""
+
+
+# --- steps and commands ---------------------------------------------------------------
+
+
+@contextmanager
+def step(name: str) -> Iterator[None]:
+    """Print a named step, time it, and name it again if it fails."""
+    print(f"==> {name}", flush=True)
+    started = time.monotonic()
+    try:
+        yield
+    except (StepFailed, subprocess.CalledProcessError, OSError) as error:
+        print(f"!!! step failed: {name}: {error}", file=sys.stderr, flush=True)
+        raise
+    print(f"    done: {name} ({time.monotonic() - started:.1f} s)", flush=True)
+
+
+def run(cmd: Sequence[str | Path], *, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
+    """Run a command (never through a shell), echoing it; raise if it fails."""
+    args = [str(part) for part in cmd]
+    print("    $ " + " ".join(args), flush=True)
+    subprocess.run(args, check=True, cwd=cwd, env=env)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def venv_bin(name: str) -> Path:
+    return VENV / ("Scripts" if os.name == "nt" else "bin") / name
+
+
+def venv_python() -> Path:
+    return venv_bin("python.exe" if os.name == "nt" else "python")
+
+
+# --- setup ----------------------------------------------------------------------------
+
+
+def python_version(executable: str | Path) -> tuple[int, int] | None:
+    """The (major, minor) of an interpreter, or None if it does not run."""
+    try:
+        done = subprocess.run(
+            [str(executable), "-c", "import sys, venv; print(*sys.version_info[:2])"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode != 0:
+        return None
+    major, minor = done.stdout.split()
+    return int(major), int(minor)
+
+
+def find_base_python() -> str:
+    """A Python >= 3.12 for the venv: python3.13/3.12/3.14 on PATH, pyenv's, or this one."""
+    candidates: list[str] = []
+    for version in PREFERRED_PYTHONS:
+        found = shutil.which(f"python{version}")
+        if found:
+            candidates.append(found)
+    pyenv_root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+    for version in PREFERRED_PYTHONS:
+        candidates += sorted(str(p) for p in pyenv_root.glob(f"versions/{version}*/bin/python3"))
+    candidates.append(sys.executable)
+    for candidate in candidates:
+        found_version = python_version(candidate)
+        if found_version is not None and found_version >= MIN_VENV_PYTHON:
+            return candidate
+    raise StepFailed(
+        "no Python >= 3.12 found (looked for python3.13, python3.12, python3.14 on PATH and "
+        f"in {pyenv_root}/versions); install one and run again"
+    )
+
+
+def requirements_hash(path: Path) -> str:
+    """Hash of a requirements file and every file it includes with -r."""
+    digest = hashlib.sha256()
+    pending = [path]
+    while pending:
+        current = pending.pop()
+        text = current.read_text(encoding="utf-8")
+        digest.update(current.name.encode() + b"\0" + text.encode())
+        for line in text.splitlines():
+            parts = line.split()
+            if len(parts) == 2 and parts[0] in ("-r", "--requirement"):
+                pending.append(current.parent / parts[1])
+    return digest.hexdigest()
+
+
+def stamp_matches(stamp: Path, value: str) -> bool:
+    return stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == value
+
+
+def ensure_venv() -> None:
+    with step("python environment (.venv, Python >= 3.12)"):
+        version = python_version(venv_python()) if venv_python().exists() else None
+        if version is not None and version >= MIN_VENV_PYTHON:
+            print(f"    .venv has Python {version[0]}.{version[1]}")
+            return
+        base = find_base_python()
+        if VENV.exists():
+            print(f"    .venv is broken or too old ({version}); recreating it")
+            shutil.rmtree(VENV)
+        run([base, "-m", "venv", VENV])
+
+
+def ensure_requirements(dev: bool) -> None:
+    requirements = REQUIREMENTS_DEV if dev else REQUIREMENTS_BUILD
+    with step(f"python packages ({requirements.name})"):
+        interpreter = ".".join(map(str, python_version(venv_python()) or ()))
+        wanted = {
+            req: requirements_hash(req) + " " + interpreter
+            for req in (REQUIREMENTS_BUILD, REQUIREMENTS_DEV)
+        }
+        stamps = {req: VENV / f".stamp-{req.name}" for req in wanted}
+        # The dev requirements include the build ones, so either stamp will do for a build.
+        satisfied = [req for req in wanted if stamp_matches(stamps[req], wanted[req])]
+        if REQUIREMENTS_DEV in satisfied or (not dev and satisfied):
+            print(f"    already installed ({satisfied[0].name} unchanged)")
+            return
+        run(
+            [
+                venv_python(),
+                "-m",
+                "pip",
+                "install",
+                "--disable-pip-version-check",
+                "--quiet",
+                "-r",
+                requirements,
+            ]
+        )
+        stamps[requirements].write_text(wanted[requirements] + "\n", encoding="utf-8")
+
+
+def ensure_node_modules() -> None:
+    with step("npm packages (node_modules from package-lock.json)"):
+        stamp = NODE_MODULES / ".stamp-package-lock.json"
+        wanted = sha256_file(PACKAGE_LOCK)
+        if (PYODIDE_NPM / "package.json").is_file() and stamp_matches(stamp, wanted):
+            print("    already installed (package-lock.json unchanged)")
+            return
+        npm = shutil.which("npm")
+        if npm is None:
+            raise StepFailed("npm not found; install Node.js >= 18 with npm and run again")
+        run([npm, "ci", "--no-audit", "--no-fund"])
+        stamp.write_text(wanted + "\n", encoding="utf-8")
+
+
+def ensure_chromium() -> None:
+    with step("browser for end-to-end tests (Debian chromium)"):
+        if CHROMIUM.exists():
+            print(f"    {CHROMIUM} is there")
+            return
+        if not hasattr(os, "geteuid") or os.geteuid() != 0:
+            raise StepFailed(
+                f"{CHROMIUM} is missing; install it with 'sudo apt-get install -y chromium' "
+                "(Debian's package) and run again"
+            )
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(["apt-get", "update"], env=env)
+        run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], env=env)
+        if not CHROMIUM.exists():
+            raise StepFailed(f"apt-get installed chromium but {CHROMIUM} is still missing")
+
+
+def pyodide_wheel_platform() -> str:
+    """The PEP 783 platform tag of the Pyodide runtime, e.g. pyemscripten_2026_0_wasm32."""
+    lock = json.loads((PYODIDE_NPM / LOCK_NAME).read_text(encoding="utf-8"))
+    return f"pyemscripten_{lock['info']['abi_version']}_{lock['info']['arch']}"
+
+
+def pyodide_python_tag() -> str:
+    lock = json.loads((PYODIDE_NPM / LOCK_NAME).read_text(encoding="utf-8"))
+    major, minor = str(lock["info"]["python"]).split(".")[:2]
+    return f"{major}{minor}"
+
+
+def ensure_test_wheels() -> None:
+    with step(f"wheels for the tests inside Pyodide ({TEST_WHEELS.relative_to(ROOT)})"):
+        stamp = TEST_WHEELS / ".stamp-wheels.txt"
+        platform, python = pyodide_wheel_platform(), pyodide_python_tag()
+        wanted = f"{sha256_file(TEST_WHEELS_PINS)} {platform} cp{python}"
+        if stamp_matches(stamp, wanted) and any(TEST_WHEELS.glob("*.whl")):
+            print(f"    already downloaded ({TEST_WHEELS_PINS.name} unchanged)")
+            return
+        if TEST_WHEELS.exists():
+            shutil.rmtree(TEST_WHEELS)
+        TEST_WHEELS.mkdir(parents=True)
+        # Pure wheels, or wheels built for this Pyodide (hypothesis has a Rust
+        # core since 6.156 and publishes pyemscripten wheels for it).
+        run(
+            [
+                venv_python(),
+                "-m",
+                "pip",
+                "download",
+                "--disable-pip-version-check",
+                "--quiet",
+                "--only-binary=:all:",
+                "--no-deps",
+                "--python-version",
+                python,
+                "--implementation",
+                "cp",
+                "--abi",
+                f"cp{python}",
+                "--abi",
+                "none",
+                "--platform",
+                platform,
+                "--platform",
+                "any",
+                "--dest",
+                TEST_WHEELS,
+                "-r",
+                TEST_WHEELS_PINS,
+            ]
+        )
+        wheels = sorted(p.name for p in TEST_WHEELS.glob("*.whl"))
+        foreign = [
+            name for name in wheels if not name.endswith(("-none-any.whl", f"-{platform}.whl"))
+        ]
+        if foreign:
+            raise StepFailed(f"these wheels cannot run in Pyodide ({platform}): {foreign}")
+        print("    " + ", ".join(wheels))
+        stamp.write_text(wanted + "\n", encoding="utf-8")
+
+
+def setup(dev: bool) -> None:
+    """Create or repair what building (and with dev, testing) needs."""
+    ensure_venv()
+    ensure_requirements(dev)
+    ensure_node_modules()
+    if dev:
+        ensure_chromium()
+        ensure_test_wheels()
+
+
+# --- build ----------------------------------------------------------------------------
+
+# What the wheel is built from; copied aside so setuptools' build/ and egg-info
+# never land in the source tree.
+WHEEL_SOURCES = ("pyproject.toml", "setup.cfg", "MANIFEST.in", "README.md", "README.rst")
+WHEEL_SOURCE_GLOBS = ("LICEN[CS]E*", "COPYING*", "NOTICE*", "AUTHORS*")
+
+
+def build_wheel(out: Path) -> Path:
+    with step("wheel for belot_core (python -m build --wheel)"):
+        if not (ROOT / "src" / "belot_core" / "__init__.py").is_file():
+            raise StepFailed("src/belot_core/__init__.py is missing: nothing to build yet")
+        CACHE.mkdir(exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="wheel-src-", dir=CACHE) as scratch:
+            source = Path(scratch)
+            for name in WHEEL_SOURCES:
+                if (ROOT / name).is_file():
+                    shutil.copy2(ROOT / name, source / name)
+            for pattern in WHEEL_SOURCE_GLOBS:
+                for path in ROOT.glob(pattern):
+                    shutil.copy2(path, source / path.name)
+            shutil.copytree(
+                ROOT / "src",
+                source / "src",
+                ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"),
+            )
+            # No isolation: setuptools is pinned in requirements-build.txt, so the
+            # build is offline and reproducible. -P keeps this very file (build.py)
+            # from shadowing the 'build' package.
+            run(
+                [
+                    venv_python(),
+                    "-P",
+                    "-m",
+                    "build",
+                    "--quiet",
+                    "--wheel",
+                    "--no-isolation",
+                    "--outdir",
+                    out,
+                    source,
+                ],
+                cwd=source,
+            )
+        wheels = sorted(out.glob("belot_core-*-py3-none-any.whl"))
+        if len(wheels) != 1:
+            raise StepFailed(f"expected one pure belot_core wheel, found {wheels}")
+        wheel = wheels[0]
+        with zipfile.ZipFile(wheel) as archive:
+            names = set(archive.namelist())
+        for needed in ("belot_core/__init__.py", "belot_core/py.typed"):
+            if needed not in names:
+                raise StepFailed(f"{wheel.name} lacks {needed}")
+        print(f"    {wheel.name}: {wheel.stat().st_size} bytes, {len(names)} files")
+        return wheel
+
+
+def build_lock(wheel: Path, runtime: Path) -> None:
+    """Our pyodide-lock.json: Pyodide's own, plus our wheel, trimmed to what we load."""
+    with step(f"{LOCK_NAME} with {wheel.name} (pyodide lockfile add-wheels, trimmed)"):
+        full = runtime / "pyodide-lock-full.json"
+        run(
+            [
+                venv_bin("pyodide"),
+                "lockfile",
+                "add-wheels",
+                "--input",
+                PYODIDE_NPM / LOCK_NAME,
+                "--output",
+                full,
+                "--base-path",
+                runtime,
+                wheel,
+            ]
+        )
+        lock = json.loads(full.read_text(encoding="utf-8"))
+        full.unlink()
+        packages: dict[str, dict[str, object]] = lock["packages"]
+        keep: dict[str, dict[str, object]] = {}
+        pending = [PACKAGE]
+        while pending:
+            name = pending.pop()
+            if name in keep:
+                continue
+            if name not in packages:
+                raise StepFailed(f"{name!r} is not in the lock file add-wheels wrote")
+            keep[name] = packages[name]
+            depends = packages[name].get("depends", [])
+            assert isinstance(depends, list)
+            pending += [str(dep) for dep in depends]
+        ours = keep[PACKAGE]
+        ours["file_name"] = wheel.name  # relative to the lock file's folder
+        if ours.get("sha256") != sha256_file(wheel):
+            raise StepFailed(f"sha256 of {wheel.name} in the lock file does not match the wheel")
+        trimmed = {"info": lock["info"], "packages": dict(sorted(keep.items()))}
+        (runtime / LOCK_NAME).write_text(
+            json.dumps(trimmed, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
+        print(f"    packages: {sorted(keep)}; info: {lock['info']}")
+
+
+def pyodide_version() -> str:
+    meta = json.loads((PYODIDE_NPM / "package.json").read_text(encoding="utf-8"))
+    return str(meta["version"])
+
+
+def copy_runtime(runtime: Path) -> None:
+    with step(f"Pyodide {pyodide_version()} runtime files (from node_modules/pyodide)"):
+        for name in RUNTIME_FILES:
+            source = PYODIDE_NPM / name
+            if not source.is_file():
+                raise StepFailed(f"{source} is missing; run 'python3 build.py setup'")
+            shutil.copy2(source, runtime / name)
+            print(f"    runtime/{name}: {source.stat().st_size} bytes")
+
+
+def copy_tree_into(source: Path, target: Path, label: str) -> int:
+    """Copy every file of source into target, keeping folders; refuse to overwrite."""
+    count = 0
+    for path in sorted(source.rglob("*")):
+        if path.is_dir() or "__pycache__" in path.parts:
+            continue
+        destination = target / path.relative_to(source)
+        if destination.exists():
+            raise StepFailed(f"{label} would overwrite {destination.relative_to(target)}")
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, destination)
+        count += 1
+    return count
+
+
+def copy_web(out: Path) -> None:
+    with step("web files (widget/ -> dist/widget/, site/ -> dist/)"):
+        for folder, target in (("widget", out / "widget"), ("site", out)):
+            source = ROOT / folder
+            if not source.is_dir():
+                print(f"    {folder}/ does not exist yet; skipped")
+                continue
+            print(f"    {folder}/: {copy_tree_into(source, target, folder + '/')} files")
+
+
+def dist_files(out: Path) -> list[Path]:
+    return sorted(
+        (p for p in out.rglob("*") if p.is_file() and p.suffix != ".gz"),
+        key=lambda p: p.relative_to(out).as_posix(),
+    )
+
+
+def write_manifest(out: Path) -> dict[str, object]:
+    with step("manifest.json (content hashes; JS reads file names and versions from it)"):
+        files = {
+            path.relative_to(out).as_posix(): {
+                "sha256": sha256_file(path),
+                "bytes": path.stat().st_size,
+            }
+            for path in dist_files(out)
+        }
+        listing = "".join(f"{name}\0{entry['sha256']}\n" for name, entry in files.items())
+        manifest: dict[str, object] = {
+            "build": sha256_bytes(listing.encode())[:12],
+            "runtime": {
+                "indexURL": "runtime/",
+                "lockFile": f"runtime/{LOCK_NAME}",
+                "packages": [PACKAGE],
+                "pyodide": pyodide_version(),
+            },
+            "files": files,
+        }
+        (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        print(f"    build {manifest['build']}, {len(files)} files")
+        return manifest
+
+
+def precompress(out: Path) -> None:
+    with step("precompressed .gz copies (gzip level 9)"):
+        for path in dist_files(out):
+            if path.suffix not in GZIP_SUFFIXES:
+                continue
+            raw = path.read_bytes()
+            packed = gzip.compress(raw, compresslevel=9, mtime=0)
+            if len(packed) > len(raw) * (1 - GZIP_MIN_SAVING):
+                continue
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            name = path.relative_to(out).as_posix()
+            print(f"    {name}: {len(raw)} -> {len(packed)} bytes")
+
+
+def build() -> None:
+    """Build dist/ from scratch: it is replaced only once the new one is complete."""
+    setup(dev=False)
+    CACHE.mkdir(exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix="dist-", dir=CACHE))
+    try:
+        runtime = staging / "runtime"
+        runtime.mkdir()
+        wheel = build_wheel(runtime)
+        build_lock(wheel, runtime)
+        copy_runtime(runtime)
+        copy_web(staging)
+        write_manifest(staging)
+        precompress(staging)
+        with step("replace dist/"):
+            if DIST.exists():
+                shutil.rmtree(DIST)
+            staging.rename(DIST)
+            print(f"    {DIST}")
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging)
+
+
+# --- serve ----------------------------------------------------------------------------
+
+NOT_FOUND_PAGE = (
+    "<!doctype html><html lang=en><meta charset=utf-8><title>Not found</title>"
+    "<h1>Not found</h1><p>{path} is not part of this build.</p></html>"
+)
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an Accept-Encoding header allows gzip (a q=0 refuses it)."""
+    for item in (header or "").split(","):
+        coding, _, params = item.strip().partition(";")
+        if coding.strip().lower() not in ("gzip", "*"):
+            continue
+        quality = params.strip()
+        if quality.startswith("q="):
+            try:
+                return float(quality[2:]) > 0
+            except ValueError:
+                return False
+        return True
+    return False
+
+
+def content_type(path: Path) -> str:
+    return MIME_TYPES.get(path.suffix.lower(), "application/octet-stream")
+
+
+def cache_control(relative: str) -> str:
+    # File names carry no content hash, so every response is revalidated (a
+    # cheap 304 via ETag); a host with hashed names could cache for a year.
+    del relative
+    return "no-cache"
+
+
+class DistHandler(BaseHTTPRequestHandler):
+    """GET/HEAD for a built dist/: MIME types, precompressed gzip, ETag, 304, index, 404."""
+
+    server_version = "belot-dist"
+    protocol_version = "HTTP/1.1"
+    root: Path = DIST
+    quiet = False
+
+    def do_GET(self) -> None:
+        self.respond(send_body=True)
+
+    def do_HEAD(self) -> None:
+        self.respond(send_body=False)
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def resolve(self, url_path: str) -> Path | str | None:
+        """The file to send, None for 404, or a string URL to redirect to."""
+        clean = posixpath.normpath(urllib.parse.unquote(url_path))
+        parts = [part for part in clean.split("/") if part not in ("", ".", "..")]
+        if any(part.startswith(".") or "\\" in part or "\0" in part for part in parts):
+            return None
+        target = self.root.joinpath(*parts)
+        if target.is_dir():
+            if not url_path.endswith("/"):
+                return url_path + "/"
+            target = target / "index.html"
+        if target.suffix == ".gz" or not target.is_file():
+            return None
+        return target
+
+    def respond(self, send_body: bool) -> None:
+        url = urllib.parse.urlsplit(self.path)
+        target = self.resolve(url.path)
+        if isinstance(target, str):
+            location = target + (f"?{url.query}" if url.query else "")
+            self.send_plain(HTTPStatus.MOVED_PERMANENTLY, b"", {"Location": location}, send_body)
+            return
+        if target is None:
+            self.send_not_found(url.path, send_body)
+            return
+        headers = {
+            "Content-Type": content_type(target),
+            "Cache-Control": cache_control(target.relative_to(self.root).as_posix()),
+        }
+        body_path = target
+        packed = target.with_name(target.name + ".gz")
+        if packed.is_file():
+            headers["Vary"] = "Accept-Encoding"
+            if accepts_gzip(self.headers.get("Accept-Encoding")):
+                body_path = packed
+                headers["Content-Encoding"] = "gzip"
+        stat = body_path.stat()
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-gz" if body_path is packed else ""}"'
+        headers["ETag"] = etag
+        headers["Last-Modified"] = email.utils.formatdate(stat.st_mtime, usegmt=True)
+        if self.not_modified(etag, stat.st_mtime):
+            del headers["Content-Type"]
+            self.send_plain(HTTPStatus.NOT_MODIFIED, b"", headers, send_body=False)
+            return
+        self.send_response(HTTPStatus.OK)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(stat.st_size))
+        self.end_headers()
+        if send_body:
+            with body_path.open("rb") as handle:
+                shutil.copyfileobj(handle, self.wfile)
+
+    def not_modified(self, etag: str, mtime: float) -> bool:
+        if_none_match = self.headers.get("If-None-Match")
+        if if_none_match is not None:
+            tags = [tag.strip().removeprefix("W/") for tag in if_none_match.split(",")]
+            return etag in tags or "*" in tags
+        if_modified_since = self.headers.get("If-Modified-Since")
+        if if_modified_since:
+            try:
+                since = email.utils.parsedate_to_datetime(if_modified_since).timestamp()
+            except (TypeError, ValueError):
+                return False
+            return int(mtime) <= since
+        return False
+
+    def send_not_found(self, path: str, send_body: bool) -> None:
+        page = self.root / "404.html"
+        body = (
+            page.read_bytes()
+            if page.is_file()
+            else NOT_FOUND_PAGE.format(path=html.escape(path)).encode()
+        )
+        self.send_plain(
+            HTTPStatus.NOT_FOUND,
+            body,
+            {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"},
+            send_body,
+        )
+
+    def send_plain(
+        self, status: HTTPStatus, body: bytes, headers: dict[str, str], send_body: bool
+    ) -> None:
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        if status != HTTPStatus.NOT_MODIFIED:
+            self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if send_body and body:
+            self.wfile.write(body)
+
+
+def serve_dist(
+    dist: Path = DIST, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False
+) -> ThreadingHTTPServer:
+    """A threaded static server for dist, bound but not yet serving.
+
+    Run it with ``threading.Thread(target=server.serve_forever, daemon=True).start()``
+    and stop it with ``server.shutdown(); server.server_close()``. Port 0 picks a
+    free port: read it back from ``server.server_address[1]``.
+    """
+    handler = type(
+        "BoundDistHandler", (DistHandler,), {"root": Path(dist).resolve(), "quiet": quiet}
+    )
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int, host: str, no_build: bool) -> None:
+    if not no_build:
+        build()
+    if not (DIST / "manifest.json").is_file():
+        raise StepFailed("dist/manifest.json is missing; run 'python3 build.py build' first")
+    server = serve_dist(DIST, host, port)
+    bound_host, bound_port = server.server_address[:2]
+    print(f"==> serving {DIST} on http://{bound_host!s}:{bound_port}/ (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\n    stopped")
+    finally:
+        server.server_close()
+
+
+# --- test -----------------------------------------------------------------------------
+
+
+def test() -> None:
+    """The one test command of the README and CI."""
+    setup(dev=True)
+    build()
+    python = venv_python()
+    lint_in_pytest = (ROOT / "tests" / "core" / "test_lint.py").is_file()
+    failures: list[str] = []
+
+    def check(name: str, cmd: Sequence[str | Path]) -> None:
+        try:
+            with step(name):
+                run(cmd)
+        except subprocess.CalledProcessError:
+            failures.append(name)
+
+    check("pytest (tests/)", [python, "-m", "pytest"])
+    # The build tooling is ours to keep typed and tidy, whatever tests/core does.
+    check(
+        "mypy --strict (build.py, tests/pyodide)",
+        [python, "-m", "mypy", "--strict", "build.py", "tests/pyodide"],
+    )
+    if lint_in_pytest:
+        print("==> mypy and ruff on the core run inside pytest (tests/core/test_lint.py)")
+        check(
+            "ruff check (build.py, tests/pyodide)",
+            [python, "-m", "ruff", "check", "build.py", "tests/pyodide"],
+        )
+    else:
+        check("mypy --strict (src/belot_core)", [python, "-m", "mypy", "--strict"])
+        check("ruff check", [python, "-m", "ruff", "check", "."])
+    if failures:
+        raise StepFailed("failed: " + ", ".join(failures))
+    print("==> all checks passed", flush=True)
+
+
+# --- command line ---------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    commands = parser.add_subparsers(dest="command", required=True)
+    setup_parser = commands.add_parser("setup", help="create .venv and node_modules")
+    setup_parser.add_argument(
+        "--dev", action="store_true", help="also chromium and the wheels for the Pyodide test run"
+    )
+    commands.add_parser("build", help="build dist/")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.add_argument("--host", default="127.0.0.1")
+    serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    commands.add_parser("test", help="setup --dev, build, pytest, mypy, ruff")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    try:
+        if args.command == "setup":
+            setup(dev=args.dev)
+        elif args.command == "build":
+            build()
+        elif args.command == "serve":
+            serve(args.port, args.host, args.no_build)
+        elif args.command == "test":
+            test()
+    except (StepFailed, subprocess.CalledProcessError, OSError) as error:
+        print(f"build.py {args.command}: FAILED: {error}", file=sys.stderr, flush=True)
+        return 1
+    print(f"build.py {args.command}: ok ({time.monotonic() - started:.1f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

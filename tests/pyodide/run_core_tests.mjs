@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Run the core test suite (tests/core, plain pytest + hypothesis) inside
+// Pyodide in Node.js, against belot_core installed from OUR wheel through OUR
+// lock file (dist/runtime/pyodide-lock.json), exactly as the web page loads it.
+//
+//   node tests/pyodide/run_core_tests.mjs [--root DIR] [--dist DIR] [--wheels DIR] [-- PYTEST_ARGS...]
+//
+// Defaults: --root is this repository, --dist ROOT/dist, --wheels
+// ROOT/.cache/pyodide-wheels (pure wheels of pytest, hypothesis and what they
+// import; `python3 build.py setup --dev` downloads them), pytest args
+// `tests/core`. Needs `python3 build.py build` first. Exits with pytest's exit
+// code; 3 if belot_core was imported from anywhere but site-packages.
+//
+// The Python half lives in in_pyodide.py beside this file, not in a string here.
+
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { loadPyodide, version as pyodideVersion } from "pyodide";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const GUEST_ROOT = "/repo";
+
+function usage(message) {
+  console.error(`run_core_tests: ${message}`);
+  process.exit(2);
+}
+
+const { values: options, positionals } = parseArgs({
+  options: {
+    root: { type: "string", default: path.resolve(HERE, "..", "..") },
+    dist: { type: "string" },
+    wheels: { type: "string" },
+  },
+  allowPositionals: true,
+});
+const root = path.resolve(options.root);
+const dist = path.resolve(options.dist ?? path.join(root, "dist"));
+const wheelsDir = path.resolve(options.wheels ?? path.join(root, ".cache", "pyodide-wheels"));
+const pytestArgs = positionals.length > 0 ? positionals : ["tests/core"];
+
+async function isFile(file) {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const manifestPath = path.join(dist, "manifest.json");
+if (!(await isFile(manifestPath))) {
+  usage(`${manifestPath} is missing: run 'python3 build.py build' first`);
+}
+const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+const runtime = manifest.runtime;
+if (runtime.pyodide !== pyodideVersion) {
+  usage(`dist was built for Pyodide ${runtime.pyodide}, node_modules has ${pyodideVersion}`);
+}
+const wheels = (await readdir(wheelsDir).catch(() => []))
+  .filter((name) => name.endsWith(".whl"))
+  .sort();
+if (wheels.length === 0) {
+  usage(`no test wheels in ${wheelsDir}: run 'python3 build.py setup --dev' first`);
+}
+
+const started = performance.now();
+const lockFile = path.join(dist, runtime.lockFile);
+const pyodide = await loadPyodide({
+  // The npm copy is the same file set as dist/runtime (build.py copies it).
+  indexURL: path.join(root, "node_modules", "pyodide") + path.sep,
+  lockFileURL: lockFile,
+  // In Node, file_name entries of the lock file resolve against the package
+  // cache folder; ours sit next to the lock file, so nothing is downloaded.
+  packageCacheDir: path.dirname(lockFile) + path.sep,
+  packages: runtime.packages,
+  env: { HOME: "/home/pyodide", PYTHONDONTWRITEBYTECODE: "1" },
+});
+const write = (stream) => ({
+  write: (buffer) => {
+    stream.write(Buffer.from(buffer)); // copy: Pyodide reuses its buffer
+    return buffer.length;
+  },
+});
+pyodide.setStdout(write(process.stdout));
+pyodide.setStderr(write(process.stderr));
+console.log(
+  `run_core_tests: Pyodide ${pyodideVersion} loaded ${runtime.packages.join(", ")} from ` +
+    `${path.relative(root, lockFile)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+const sitePackages = pyodide.runPython(
+  "import sysconfig; sysconfig.get_path('purelib')",
+);
+for (const name of wheels) {
+  const bytes = await readFile(path.join(wheelsDir, name));
+  pyodide.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
+}
+console.log(`run_core_tests: unpacked ${wheels.length} test wheels into ${sitePackages}`);
+
+pyodide.mountNodeFS(GUEST_ROOT, root);
+pyodide.mountNodeFS("/runner", HERE);
+const inPyodide = pyodide.runPython(
+  "import sys; sys.path.insert(0, '/runner'); import in_pyodide; in_pyodide",
+);
+const code = inPyodide.main(GUEST_ROOT, pyodide.toPy(pytestArgs));
+inPyodide.destroy();
+console.log(`run_core_tests: exit ${code} after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(code);
