@@ -9,6 +9,7 @@ name a team, a contract, a declaration or a doubling are translated too.
 from __future__ import annotations
 
 import enum
+import functools
 import string
 from collections.abc import Mapping
 
@@ -298,13 +299,19 @@ def _text(language: str, name: str, value: Param) -> str:
     return str(value)
 
 
+@functools.cache
+def _names(template: str) -> frozenset[str]:
+    """The parameter names a template uses."""
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
 def render(code: str, params: Mapping[str, Param], language: str) -> str:
     """The sentence for ``code`` in ``language`` ("bg" or "en").
 
-    Unknown codes render as the code itself, so a newer core never breaks an
-    older view.
+    Unknown codes render as the code itself, and unknown languages as English,
+    so a newer core never breaks an older view.
     """
-    lang = Language(language) if language in LANGUAGES else Language.EN
+    lang = language if language in _TEAMS else Language.EN.value
     # Bulgarian verbs agree with the team ("Ние взимаме", "Вие взимате"): a
     # message may have a variant per team, keyed "bg.us" / "bg.them".
     variants = MESSAGES.get(code, {})
@@ -312,11 +319,11 @@ def render(code: str, params: Mapping[str, Param], language: str) -> str:
     template = variants.get(f"{lang}.{team}") or variants.get(lang)
     if template is None:
         return code
-    values = {name: _text(lang, name, value) for name, value in params.items()}
-    fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    for name in fields - values.keys():
-        values[name] = "?"
-    text = template.format(**values)
+    values = {
+        name: _text(lang, name, params[name]) if name in params else "?"
+        for name in _names(template)
+    }
+    text = template.format_map(values)
     return text[:1].upper() + text[1:]
 
 

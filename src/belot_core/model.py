@@ -167,6 +167,9 @@ _CARRES_IN_DECK: dict[Declaration, int] = {
     Declaration.CARRE: 4,
 }
 
+#: Attribute names of the declaration kinds (enum ``.value`` is slow in a hot loop).
+_NAMES: dict[Declaration, str] = {kind: kind.value for kind in Declaration}
+
 LAST_TRICK_POINTS = 10
 """The last trick (последна ръка), before No trumps doubles it."""
 
@@ -217,22 +220,23 @@ class Declarations:
     belot: int = 0
 
     def __post_init__(self) -> None:
-        for kind in Declaration:
-            count = getattr(self, kind.value)
+        for name in _NAMES.values():
+            count = getattr(self, name)
             if not _is_int(count):
-                raise InvalidInputError("not_integer", kind.value, value=repr(count))
+                raise InvalidInputError("not_integer", name, value=repr(count))
             if count < 0:
-                raise InvalidInputError("negative_count", kind.value, value=count)
+                raise InvalidInputError("negative_count", name, value=count)
 
     def __getitem__(self, kind: Declaration) -> int:
-        count: int = getattr(self, kind.value)
+        count: int = getattr(self, _NAMES[kind])
         return count
 
     def items(self) -> Iterator[tuple[Declaration, int]]:
         """(kind, count) for each kind declared at least once, in table order."""
-        for kind in Declaration:
-            if self[kind]:
-                yield kind, self[kind]
+        for kind, name in _NAMES.items():
+            count: int = getattr(self, name)
+            if count:
+                yield kind, count
 
     @property
     def points(self) -> int:
@@ -255,7 +259,10 @@ def _sequences_fit(declarations: Declarations) -> bool:
     """Can two players of eight cards each hold these sequences?"""
     counts = [declarations[kind] for kind in _SEQUENCE_CARDS]
     sizes = list(_SEQUENCE_CARDS.values())
-    if sum(c * s for c, s in zip(counts, sizes, strict=True)) > 2 * CARDS_PER_PLAYER:
+    cards = sum(c * s for c, s in zip(counts, sizes, strict=True))
+    if cards <= CARDS_PER_PLAYER:
+        return True
+    if cards > 2 * CARDS_PER_PLAYER:
         return False
     for split in product(*(range(c + 1) for c in counts)):
         first = sum(n * s for n, s in zip(split, sizes, strict=True))
