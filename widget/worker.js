@@ -74,13 +74,15 @@ async function init(manifestURL) {
 
     countDownloads(expectedBytes(manifest));
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const pyodide = await loadPyodide({
-      indexURL,
-      lockFileURL,
-      packages: runtime.packages ?? ["belot-core"],
-      stdout: () => {},
-      stderr: (line) => console.warn("[belot-calculator]", line),
-    });
+    const pyodide = await untilUncaughtError(
+      loadPyodide({
+        indexURL,
+        lockFileURL,
+        packages: runtime.packages ?? ["belot-core"],
+        stdout: () => {},
+        stderr: (line) => console.warn("[belot-calculator]", line),
+      }),
+    );
     const api = pyodide.pyimport("belot_core.json_api");
     const scoreDeal = api.score_deal_json;
     let scoreGame = null;
@@ -99,6 +101,29 @@ async function init(manifestURL) {
     self.postMessage({ type: "failed", error: failure });
     throw Object.assign(new Error(failure.message), { code: failure.code });
   }
+}
+
+// Some download failures inside Emscripten surface only as an uncaught error or an
+// unhandled rejection while loadPyodide() never settles: turn those into a failure.
+function untilUncaughtError(promise) {
+  let stop = () => {};
+  const failed = new Promise((_, reject) => {
+    const onRejection = (event) => {
+      event.preventDefault();
+      reject(event.reason instanceof Error ? event.reason : new Error(String(event.reason)));
+    };
+    const onError = (event) => {
+      event.preventDefault();
+      reject(event.error instanceof Error ? event.error : new Error(event.message));
+    };
+    self.addEventListener("unhandledrejection", onRejection);
+    self.addEventListener("error", onError);
+    stop = () => {
+      self.removeEventListener("unhandledrejection", onRejection);
+      self.removeEventListener("error", onError);
+    };
+  });
+  return Promise.race([promise, failed]).finally(stop);
 }
 
 // --- download progress --------------------------------------------------------

@@ -1,0 +1,94 @@
+"""Fixtures for the browser tests: static servers, Debian's Chromium, pages.
+
+`dist_url` serves the built dist/ (the real product: site, widget, Pyodide, our
+wheel) with build.py's own static server; the test command builds dist/ before
+pytest runs. `source_url` serves the working tree, so the widget can be tested
+against a fake scorer without a build.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def _load_build() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("belot_build", ROOT / "build.py")
+    assert spec and spec.loader, "build.py is missing"
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("belot_build", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _serve(root: Path) -> Iterator[str]:
+    build = _load_build()
+    server = build.serve_dist(root, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def dist_url() -> Iterator[str]:
+    """Base URL of the built site (dist/), served like a static host."""
+    if not (DIST / "manifest.json").is_file():
+        pytest.fail("dist/ is not built: run 'python3 build.py build' first")
+    yield from _serve(DIST)
+
+
+@pytest.fixture(scope="session")
+def source_url() -> Iterator[str]:
+    """Base URL of the working tree (widget/ and tests/e2e/pages/ as they are)."""
+    yield from _serve(ROOT)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists() and not shutil.which("chromium"):
+        pytest.fail("Debian's chromium is missing: apt-get install chromium")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser: object) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1000, "height": 900})  # type: ignore[attr-defined]
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: object) -> Iterator[object]:
+    page = context.new_page()  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.js_errors = errors
+    yield page
+    assert not errors, f"uncaught errors in the page: {errors}"
