@@ -24,9 +24,11 @@ import json
 import os
 import posixpath
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import zipfile
@@ -351,12 +353,39 @@ def ensure_test_wheels() -> None:
         stamp.write_text(wanted + "\n", encoding="utf-8")
 
 
+def ensure_editable_core() -> None:
+    with step("belot_core into .venv, editable (the CPython tests import src/)"):
+        stamp = VENV / ".stamp-editable-pyproject.toml"
+        wanted = sha256_file(ROOT / "pyproject.toml")
+        if stamp_matches(stamp, wanted):
+            print("    already installed (pyproject.toml unchanged)")
+            return
+        # setuptools' editable wheel adds src/ to sys.path through a .pth file,
+        # and leaves nothing behind in the source tree.
+        run(
+            [
+                venv_python(),
+                "-m",
+                "pip",
+                "install",
+                "--disable-pip-version-check",
+                "--quiet",
+                "--no-deps",
+                "--no-build-isolation",
+                "--editable",
+                ROOT,
+            ]
+        )
+        stamp.write_text(wanted + "\n", encoding="utf-8")
+
+
 def setup(dev: bool) -> None:
     """Create or repair what building (and with dev, testing) needs."""
     ensure_venv()
     ensure_requirements(dev)
     ensure_node_modules()
     if dev:
+        ensure_editable_core()
         ensure_chromium()
         ensure_test_wheels()
 
@@ -607,6 +636,22 @@ def cache_control(relative: str) -> str:
     return "no-cache"
 
 
+_etags: dict[tuple[str, int, int], str] = {}
+_etags_lock = threading.Lock()
+
+
+def content_etag(path: Path, stat: os.stat_result, variant: str) -> str:
+    """A strong ETag from the file's content, so rebuilding unchanged files keeps it."""
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    with _etags_lock:
+        known = _etags.get(key)
+    if known is None:
+        known = sha256_file(path)[:20]
+        with _etags_lock:
+            _etags[key] = known
+    return f'"{known}{variant}"'
+
+
 class DistHandler(BaseHTTPRequestHandler):
     """GET/HEAD for a built dist/: MIME types, precompressed gzip, ETag, 304, index, 404."""
 
@@ -662,7 +707,7 @@ class DistHandler(BaseHTTPRequestHandler):
                 body_path = packed
                 headers["Content-Encoding"] = "gzip"
         stat = body_path.stat()
-        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-gz" if body_path is packed else ""}"'
+        etag = content_etag(body_path, stat, "-gz" if body_path is packed else "")
         headers["ETag"] = etag
         headers["Last-Modified"] = email.utils.formatdate(stat.st_mtime, usegmt=True)
         if self.not_modified(etag, stat.st_mtime):
@@ -744,6 +789,11 @@ def serve(port: int, host: str, no_build: bool) -> None:
     server = serve_dist(DIST, host, port)
     bound_host, bound_port = server.server_address[:2]
     print(f"==> serving {DIST} on http://{bound_host!s}:{bound_port}/ (Ctrl-C stops)", flush=True)
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

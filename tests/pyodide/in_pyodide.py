@@ -55,6 +55,20 @@ class PyodideHypothesisProfile:
         settings.load_profile("pyodide")
 
 
+class CurrentTestBeacon:
+    """Leaves the running test's id where JavaScript can read it after a fatal crash.
+
+    A Pyodide fatal error (e.g. the WebAssembly stack overflowing) kills the
+    interpreter mid-test, so the runner reports from this which test it was.
+    """
+
+    def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
+        del location
+        import js  # type: ignore[import-not-found]  # Pyodide's window into JavaScript
+
+        js.globalThis.belotCurrentTest = nodeid
+
+
 def main(guest_root: str, args: Iterable[str]) -> int:
     """Run pytest on args from guest_root; return pytest's exit code (or WRONG_ORIGIN)."""
     sys.dont_write_bytecode = True  # never write .pyc files into the mounted repo
@@ -75,7 +89,12 @@ def main(guest_root: str, args: Iterable[str]) -> int:
         print(f"in_pyodide: belot_core not from our wheel: {strays}", flush=True)
         return WRONG_ORIGIN
 
-    code = int(pytest.main([*args, "-p", "no:cacheprovider"], plugins=[PyodideHypothesisProfile()]))
+    code = int(
+        pytest.main(
+            [*args, "-p", "no:cacheprovider"],
+            plugins=[PyodideHypothesisProfile(), CurrentTestBeacon()],
+        )
+    )
 
     strays = belot_core_strays(site_packages)
     if strays:

@@ -9,7 +9,8 @@
 // ROOT/.cache/pyodide-wheels (pure wheels of pytest, hypothesis and what they
 // import; `python3 build.py setup --dev` downloads them), pytest args
 // `tests/core`. Needs `python3 build.py build` first. Exits with pytest's exit
-// code; 3 if belot_core was imported from anywhere but site-packages.
+// code; 3 if belot_core was imported from anywhere but site-packages; 6 if
+// Pyodide itself crashed (the test it was running is named).
 //
 // The Python half lives in in_pyodide.py beside this file, not in a string here.
 
@@ -21,6 +22,7 @@ import { loadPyodide, version as pyodideVersion } from "pyodide";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const GUEST_ROOT = "/repo";
+const EXIT_FATAL = 6; // pytest uses 0-5, in_pyodide.py 3
 
 function usage(message) {
   console.error(`run_core_tests: ${message}`);
@@ -103,7 +105,18 @@ pyodide.mountNodeFS("/runner", HERE);
 const inPyodide = pyodide.runPython(
   "import sys; sys.path.insert(0, '/runner'); import in_pyodide; in_pyodide",
 );
-const code = inPyodide.main(GUEST_ROOT, pyodide.toPy(pytestArgs));
-inPyodide.destroy();
+let code;
+try {
+  code = inPyodide.main(GUEST_ROOT, pyodide.toPy(pytestArgs));
+  inPyodide.destroy();
+} catch (error) {
+  if (!error?.pyodide_fatal_error) throw error;
+  // The interpreter is dead (e.g. the WebAssembly stack overflowed): say where.
+  console.error(
+    `\nrun_core_tests: FATAL: Pyodide crashed with ${error.name}: ${error.message}\n` +
+      `run_core_tests: while running ${globalThis.belotCurrentTest ?? "(before the first test)"}`,
+  );
+  code = EXIT_FATAL;
+}
 console.log(`run_core_tests: exit ${code} after ${((performance.now() - started) / 1000).toFixed(1)} s`);
 process.exit(code);

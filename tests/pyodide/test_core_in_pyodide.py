@@ -64,7 +64,10 @@ def test_core_suite_passes_inside_pyodide_against_our_wheel() -> None:
     output = done.stdout + done.stderr
     sys.stdout.write(output)  # shown by pytest when the test fails, or with -s
 
-    assert done.returncode == 0, f"the suite failed inside Pyodide (exit {done.returncode})"
+    tail = "\n".join(output.splitlines()[-4:])
+    assert done.returncode == 0, (
+        f"the suite failed inside Pyodide (exit {done.returncode}):\n{tail}"
+    )
     assert "Python 3.14" in output and "on emscripten" in output
     assert "every belot_core module came from /lib/python3.14/site-packages" in output
     summary = [
