@@ -805,12 +805,27 @@ def serve(port: int, host: str, no_build: bool) -> None:
 # --- test -----------------------------------------------------------------------------
 
 
+JUNIT_REPORT = CACHE / "pytest-junit.xml"
+
+
+def pytest_counts(report: Path) -> dict[str, int]:
+    """passed/failed/skipped from pytest's JUnit XML (errors count as failed)."""
+    import xml.etree.ElementTree as ElementTree
+
+    totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
+    for suite in ElementTree.parse(report).getroot().iter("testsuite"):
+        for key in totals:
+            totals[key] += int(suite.get(key, "0"))
+    failed = totals["failures"] + totals["errors"]
+    passed = totals["tests"] - failed - totals["skipped"]
+    return {"passed": passed, "failed": failed, "skipped": totals["skipped"]}
+
+
 def test() -> None:
-    """The one test command of the README and CI."""
+    """The one test command of the README and CI: every check runs, then one verdict."""
     setup(dev=True)
     build()
     python = venv_python()
-    lint_in_pytest = (ROOT / "tests" / "core" / "test_lint.py").is_file()
     failures: list[str] = []
 
     def check(name: str, cmd: Sequence[str | Path]) -> None:
@@ -820,24 +835,31 @@ def test() -> None:
         except subprocess.CalledProcessError:
             failures.append(name)
 
-    check("pytest (tests/)", [python, "-m", "pytest"])
-    # The build tooling is ours to keep typed and tidy, whatever tests/core does.
-    check(
-        "mypy --strict (build.py, tests/pyodide)",
-        [python, "-m", "mypy", "--strict", "build.py", "tests/pyodide"],
-    )
-    if lint_in_pytest:
+    # The build tooling is ours to keep typed and tidy; the core's own lint runs
+    # here too unless tests/core/test_lint.py already runs it inside pytest.
+    ours = ["build.py", "tests/pyodide"]
+    if (ROOT / "tests" / "core" / "test_lint.py").is_file():
         print("==> mypy and ruff on the core run inside pytest (tests/core/test_lint.py)")
-        check(
-            "ruff check (build.py, tests/pyodide)",
-            [python, "-m", "ruff", "check", "build.py", "tests/pyodide"],
-        )
+        typed, linted = ours, ours
     else:
-        check("mypy --strict (src/belot_core)", [python, "-m", "mypy", "--strict"])
-        check("ruff check", [python, "-m", "ruff", "check", "."])
+        typed, linted = ["src/belot_core", *ours], ["."]
+    check(f"mypy --strict ({', '.join(typed)})", [python, "-m", "mypy", "--strict", *typed])
+    check(f"ruff check ({', '.join(linted)})", [python, "-m", "ruff", "check", *linted])
+    JUNIT_REPORT.unlink(missing_ok=True)
+    check("pytest (tests/)", [python, "-m", "pytest", f"--junitxml={JUNIT_REPORT}"])
+    print(
+        f"==> {'failed: ' + ', '.join(failures) if failures else 'all checks passed'}", flush=True
+    )
+    # The last line is the verdict in the form CI reads: 'tests: N passed, N failed'.
+    if JUNIT_REPORT.is_file():
+        counts = pytest_counts(JUNIT_REPORT)
+        print(
+            f"tests: {counts['passed']} passed, {counts['failed']} failed, "
+            f"{counts['skipped']} skipped",
+            flush=True,
+        )
     if failures:
         raise StepFailed("failed: " + ", ".join(failures))
-    print("==> all checks passed", flush=True)
 
 
 # --- command line ---------------------------------------------------------------------
@@ -870,7 +892,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (StepFailed, subprocess.CalledProcessError, OSError) as error:
         print(f"build.py {args.command}: FAILED: {error}", file=sys.stderr, flush=True)
         return 1
-    print(f"build.py {args.command}: ok ({time.monotonic() - started:.1f} s)", flush=True)
+    if args.command != "test":  # test ends on its counts line instead
+        print(f"build.py {args.command}: ok ({time.monotonic() - started:.1f} s)", flush=True)
     return 0
 
 
