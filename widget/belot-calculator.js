@@ -123,6 +123,7 @@ export class BelotCalculatorElement extends HTMLElement {
   #incomplete = false;
   #scoreFailure = null;
   #internals = null;
+  #resultInView = true;
 
   constructor() {
     super();
@@ -492,7 +493,7 @@ export class BelotCalculatorElement extends HTMLElement {
     ui.errors.cards = h("p", { class: "error", part: "error", id: "cards-error" });
     ui.cards = h(
       "fieldset",
-      { part: "fieldset cards", "aria-describedby": "cards-error" },
+      { class: "cards", part: "fieldset cards", "aria-describedby": "cards-error" },
       t(h("legend"), (s) => s.cards),
       h(
         "div",
@@ -520,6 +521,7 @@ export class BelotCalculatorElement extends HTMLElement {
 
     // Hanging points carried in.
     ui.hangingIn = this.#numberInput("hanging-in", "hanging-in-error hanging-in-hint");
+    ui.hangingIn.placeholder = "0";
     ui.errors.hanging_in = h("p", { class: "error", part: "error", id: "hanging-in-error" });
     const hanging = h(
       "div",
@@ -534,7 +536,7 @@ export class BelotCalculatorElement extends HTMLElement {
 
     // The result.
     ui.resultTitle = t(h("h3", { class: "title" }), (s) => s.result);
-    ui.message = h("p", { class: "message" });
+    ui.message = h("p", { class: "message result-message" });
     ui.outcome = h("p", { class: "outcome", part: "outcome" });
     ui.cells = {};
     const headRow = h("tr", {}, h("td"));
@@ -568,7 +570,19 @@ export class BelotCalculatorElement extends HTMLElement {
       ui.details,
     );
 
-    this.#root.append(h("div", { class: "root", part: "root" }, ui.launcher, ui.status, ui.failure, ui.form, ui.result));
+    // On a phone the result is below a long form: a sticky summary at the bottom of the
+    // screen shows it while the full result is out of view; pressing it scrolls there.
+    ui.summary = h("button", { type: "button", class: "summary", part: "summary", hidden: true });
+    ui.summary.addEventListener("click", () => ui.result.scrollIntoView({ behavior: "smooth", block: "nearest" }));
+    if (typeof IntersectionObserver === "function") {
+      new IntersectionObserver((entries) => {
+        this.#resultInView = entries.some((entry) => entry.isIntersecting);
+        this.#invalidate();
+      }).observe(ui.result);
+    }
+    this.#root.append(
+      h("div", { class: "root", part: "root" }, ui.launcher, ui.status, ui.failure, ui.form, ui.summary, ui.result),
+    );
   }
 
   #openAndFocus() {
@@ -602,7 +616,7 @@ export class BelotCalculatorElement extends HTMLElement {
     this.#ui.errors[key] = error;
     return h(
       "fieldset",
-      { part: `fieldset ${name}`, "aria-describedby": `${name}-error` },
+      { class: name, part: `fieldset ${name}`, "aria-describedby": `${name}-error` },
       this.#label(h("legend"), legend),
       options,
       error,
@@ -805,6 +819,7 @@ export class BelotCalculatorElement extends HTMLElement {
     const result = this.result;
     ui.details.hidden = !result;
     if (!result) {
+      ui.summary.hidden = true;
       if (this.errors.length) ui.message.textContent = s.invalid;
       else if (this.#incomplete) ui.message.textContent = s.incomplete;
       else if (state === "loading") ui.message.textContent = s.waiting;
@@ -812,6 +827,12 @@ export class BelotCalculatorElement extends HTMLElement {
       return;
     }
     ui.message.textContent = "";
+    ui.summary.hidden = this.#resultInView;
+    ui.summary.textContent = format(s.summary, {
+      us: result.record?.us,
+      them: result.record?.them,
+      outcome: s.outcomes[result.outcome] ?? result.outcome,
+    });
     ui.outcome.className = `outcome ${result.outcome}`;
     ui.outcome.textContent = `${s.outcomes[result.outcome] ?? result.outcome} — ${s.outcomeLong[result.outcome] ?? ""}`;
     for (const team of TEAMS) {

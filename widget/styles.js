@@ -159,6 +159,18 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
 .hanging-out { margin: 0; font-weight: 600; }
 .explanation { margin: 0; padding-inline-start: 1.25rem; display: grid; gap: 0.2rem; font-size: 0.92em; }
 .message { margin: 0; color: var(--_muted); }
+.summary {
+  position: sticky;
+  inset-block-end: 0.5rem;
+  z-index: 1;
+  justify-self: stretch;
+  background: var(--_accent);
+  color: var(--_accent-text);
+  border-color: var(--_accent);
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+  box-shadow: 0 2px 8px rgb(0 0 0 / 0.25);
+}
 
 @media (prefers-reduced-motion: no-preference) {
   .opt .face, button { transition: background-color 120ms, color 120ms; }

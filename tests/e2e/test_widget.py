@@ -1,0 +1,223 @@
+"""<belot-calculator> on its own, from the working tree, with an injected fake scorer.
+
+These pin the element's behaviour (attributes, requests, error placement, language,
+events, keyboard) without Pyodide; test_site.py runs the real thing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from e2e_ui import Calculator
+from playwright.sync_api import Page, expect
+
+
+@pytest.fixture
+def fake_page(page: Page, source_url: str) -> Page:
+    page.goto(f"{source_url}/tests/e2e/pages/fake.html")
+    page.wait_for_function("window.pageReady === true")
+    return page
+
+
+def mount(page: Page, attributes: dict[str, str] | None = None, *, lang: str | None = None,
+          element_id: str = "calc") -> Calculator:
+    page.evaluate(
+        "([attributes, lang, id]) => mount(attributes, {lang, id})",
+        [attributes or {}, lang, element_id],
+    )
+    return Calculator(page.locator(f"#{element_id}"))
+
+
+def calls(page: Page, element_id: str = "calc") -> list[dict[str, Any]]:
+    result: list[dict[str, Any]] = page.evaluate(f"document.getElementById({element_id!r}).scorer.calls")
+    return result
+
+
+def test_prefilled_attributes_become_the_request(fake_page: Page) -> None:
+    calculator = mount(fake_page, {
+        "contract": "hearts", "bidder": "them", "doubling": "recontra", "pile-team": "them",
+        "pile-points": "82", "last-trick": "them", "declarations-us": "tierce:1,belot",
+        "declarations-them": "carre_jacks:1", "hanging-in": "9",
+    })
+    expect(calculator.part("td.record-us")).to_have_text("11")
+    assert calls(fake_page)[-1] == {
+        "version": 1, "contract": "hearts", "bidder": "them", "doubling": "recontra",
+        "cards": {"team": "them", "points": 82}, "last_trick": "them", "capot": None,
+        "declarations": {
+            "us": {"tierce": 1, "quarte": 0, "quint": 0, "carre": 0, "carre_nines": 0,
+                   "carre_jacks": 0, "belot": 1},
+            "them": {"tierce": 0, "quarte": 0, "quint": 0, "carre": 0, "carre_nines": 0,
+                     "carre_jacks": 1, "belot": 0},
+        },
+        "hanging_in": 9,
+    }
+
+
+def test_inputs_reflect_to_attributes_and_attributes_to_inputs(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "60"})
+    calculator.choose("contract", "spades")
+    expect(calculator.element).to_have_attribute("contract", "spades")
+    calculator.part('input[name="pile-points"]').fill("77")
+    expect(calculator.element).to_have_attribute("pile-points", "77")
+    calculator.set_count("them", "quarte", 2)
+    expect(calculator.element).to_have_attribute("declarations-them", "quarte:2")
+    calculator.element.evaluate("(e) => { e.setAttribute('contract', 'all_trumps'); e.bidder = 'them'; }")
+    expect(calculator.part('input[name="contract"][value="all_trumps"]')).to_be_checked()
+    expect(calculator.part('input[name="bidder"][value="them"]')).to_be_checked()
+    expect(calculator.element).to_have_attribute("bidder", "them")
+    # Unknown values fall back to the default instead of breaking the element.
+    calculator.element.evaluate("(e) => e.setAttribute('doubling', 'triple')")
+    expect(calculator.part('input[name="doubling"][value="none"]')).to_be_checked()
+    fake_page.wait_for_function("document.getElementById('calc').scorer.calls.at(-1).contract === 'all_trumps'")
+    assert calls(fake_page)[-1]["doubling"] == "none"
+
+
+def test_typing_is_debounced_into_few_score_calls(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "1"})
+    expect(calculator.part("td.record-us")).to_have_text("11")
+    before = len(calls(fake_page))
+    calculator.part('input[name="pile-points"]').press_sequentially("2345", delay=20)
+    fake_page.wait_for_function("document.getElementById('calc').scorer.calls.at(-1).cards.points === 12345")
+    assert len(calls(fake_page)) - before <= 2
+
+
+def test_no_result_while_incomplete_or_not_a_number(fake_page: Page) -> None:
+    calculator = mount(fake_page, lang="en")
+    expect(calculator.part(".result-message")).to_have_text("Enter the card points of one pile.")
+    expect(calculator.part(".details")).to_be_hidden()
+    assert calls(fake_page) == []
+    calculator.part('input[name="hanging-in"]').fill("1e3")
+    calculator.part('input[name="pile-points"]').fill("70")
+    expect(calculator.part("#hanging-in-error")).to_have_text("Enter a whole number.")
+    expect(calculator.part(".details")).to_be_hidden()
+    assert calls(fake_page) == []
+
+
+def test_core_errors_are_placed_by_field_prefix(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "70"}, lang="en")
+    expect(calculator.part("td.record-us")).to_have_text("11")
+    fake_page.evaluate("""() => {
+      const scorer = document.getElementById('calc').scorer;
+      const error = (field, en) => ({code: 'x', field, params: {}, message: {bg: 'БГ ' + en, en}});
+      scorer.reply = () => ({ok: false, errors: [
+        error('cards.points', 'too many points'),
+        error('declarations.them.belot', 'too many belots'),
+        error('capot', 'capot mismatch'),
+        error('something.else', 'general trouble'),
+      ]});
+    }""")
+    calculator.part('input[name="pile-points"]').fill("71")
+    expect(calculator.part("#cards-error")).to_have_text("too many points")
+    expect(calculator.part("#declarations-them-error")).to_have_text("too many belots")
+    expect(calculator.part("#declarations-us-error")).to_be_empty()
+    expect(calculator.part("#capot-error")).to_have_text("capot mismatch")
+    expect(calculator.part(".general-error")).to_have_text("general trouble")
+    expect(calculator.part(".details")).to_be_hidden()
+    expect(calculator.part("fieldset.declarations-them")).to_have_attribute("aria-invalid", "true")
+    # The element's language decides which of the core's messages shows.
+    calculator.element.evaluate("(e) => e.setAttribute('lang', 'bg')")
+    expect(calculator.part("#cards-error")).to_have_text("БГ too many points")
+
+
+def test_no_trumps_hides_declarations_and_sends_none(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "50", "declarations-us": "tierce:1"})
+    calculator.choose("contract", "no_trumps")
+    expect(calculator.part("fieldset.declarations-us")).to_be_hidden()
+    expect(calculator.part(".no-declarations")).to_be_visible()
+    fake_page.wait_for_function("document.getElementById('calc').scorer.calls.at(-1).contract === 'no_trumps'")
+    assert calls(fake_page)[-1]["declarations"] == {"us": {}, "them": {}}
+    # The attribute keeps them, so going back to a suit restores the counters.
+    calculator.choose("contract", "hearts")
+    expect(calculator.part("fieldset.declarations-us .counter.tierce output")).to_have_text("1")
+
+
+def test_capot_fills_in_the_cards_and_last_trick(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "30", "contract": "all_trumps"})
+    calculator.choose("capot", "them")
+    expect(calculator.part('input[name="pile-points"]')).to_be_disabled()
+    expect(calculator.part('input[name="last-trick"]').first).to_be_disabled()
+    fake_page.wait_for_function("document.getElementById('calc').scorer.calls.at(-1).capot === 'them'")
+    request = calls(fake_page)[-1]
+    assert request["cards"] == {"team": "them", "points": 248}
+    assert request["last_trick"] == "them"
+
+
+def test_result_event_is_composed_and_carries_request_and_result(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "82", "contract": "diamonds"})
+    expect(calculator.part("td.record-us")).to_have_text("11")
+    fake_page.wait_for_function("window.events.length > 0")
+    event = fake_page.evaluate("window.events.at(-1)")
+    assert event["target"] == "calc" and event["composed"] is True
+    assert event["detail"]["request"]["contract"] == "diamonds"
+    assert event["detail"]["result"]["record"] == {"us": 11, "them": 7}
+    assert calculator.property("result")["outcome"] == "made"
+
+
+def test_language_follows_the_nearest_lang_ancestor(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "82"}, lang="bg")
+    expect(calculator.part("legend").first).to_have_text("Игра")
+    expect(calculator.part("ol.explanation li")).to_have_text("Проба: clubs")
+    fake_page.evaluate("document.getElementById('calc').parentElement.lang = 'en-GB'")
+    expect(calculator.part("legend").first).to_have_text("Contract")
+    expect(calculator.part("ol.explanation li")).to_have_text("Fake: clubs")
+    expect(calculator.part("td.record-us")).to_have_text("11")
+
+
+def test_every_string_exists_in_both_languages(fake_page: Page) -> None:
+    missing = fake_page.evaluate("""async () => {
+      const { STRINGS } = await import('../../../widget/strings.js');
+      const keys = (o, p = '') => Object.entries(o).flatMap(([k, v]) =>
+        typeof v === 'object' ? keys(v, p + k + '.') : [p + k]);
+      const bg = new Set(keys(STRINGS.bg)), en = new Set(keys(STRINGS.en));
+      return [...bg].filter((k) => !en.has(k)).concat([...en].filter((k) => !bg.has(k)));
+    }""")
+    assert missing == []
+
+
+def test_define_twice_is_harmless(fake_page: Page) -> None:
+    same = fake_page.evaluate("""async () => {
+      const again = await import('../../../widget/define.js?second-copy');
+      return customElements.get('belot-calculator') === window.BelotCalculatorElement
+        && typeof again.default === 'function';
+    }""")
+    assert same is True
+
+
+def test_keyboard_only_open_fill_and_count(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"lazy": "", "pile-points": "70"}, lang="en")
+    button = calculator.part("button.open")
+    expect(button).to_have_text("Open the calculator")
+    button.focus()
+    fake_page.keyboard.press("Enter")
+    contract = calculator.part('input[name="contract"][value="clubs"]')
+    expect(contract).to_be_focused()
+    fake_page.keyboard.press("ArrowRight")
+    expect(calculator.element).to_have_attribute("contract", "diamonds")
+    plus = calculator.part("fieldset.declarations-us .counter.tierce button.plus")
+    plus.focus()
+    fake_page.keyboard.press("Enter")
+    expect(calculator.element).to_have_attribute("declarations-us", "tierce:1")
+    expect(plus).to_have_attribute("aria-label", "Add: Tierce, Us")
+    outline = plus.evaluate("(b) => getComputedStyle(b).outlineStyle")
+    assert outline != "none", "focus must be visible"
+    expect(calculator.part("section.result")).to_have_attribute("aria-live", "polite")
+
+
+def test_failing_scorer_shows_failure_and_retry(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "70"}, lang="en")
+    expect(calculator.part("td.record-us")).to_have_text("11")
+    fake_page.evaluate("""() => {
+      const scorer = document.getElementById('calc').scorer;
+      scorer.score = async () => { throw new Error('boom'); };
+    }""")
+    calculator.part('input[name="pile-points"]').fill("71")
+    expect(calculator.part(".failure")).to_be_visible()
+    expect(calculator.part(".details")).to_be_hidden()
+    fake_page.evaluate("""() => {
+      const scorer = document.getElementById('calc').scorer;
+      scorer.score = async (request) => { scorer.calls.push(request); return scorer.reply(request); };
+    }""")
+    calculator.part("button.retry").click()
+    expect(calculator.part(".failure")).to_be_hidden()
+    expect(calculator.part("td.record-us")).to_have_text("11")
