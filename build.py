@@ -7,10 +7,11 @@ rest (a .venv with Python >= 3.12, the npm packages, Debian's chromium).
     python3 build.py setup [--dev]   .venv + pinned tools, node_modules (+ test extras)
     python3 build.py build           dist/: site, widget, Pyodide runtime, our wheel, manifest
     python3 build.py serve           serve dist/ on http://127.0.0.1:8000 like a static host
-    python3 build.py test            setup --dev, build, pytest, mypy --strict, ruff
+    python3 build.py test            setup --dev, build, mypy --strict, ruff, pytest
 
-Every step prints what it does and the first failure stops the run. The script
-writes only into its output folders: dist/, .venv/, node_modules/ and .cache/.
+Every step prints what it does; in setup and build the first failure stops the
+run, test runs every check and fails if any did. The script writes only into
+its output folders: dist/, .venv/, node_modules/ and .cache/.
 """
 
 from __future__ import annotations
@@ -63,23 +64,8 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 LOCK_NAME = "pyodide-lock.json"
 
 # Precompressed as name.gz when gzip makes them at least this much smaller.
-GZIP_SUFFIXES = frozenset(
-    {
-        ".html",
-        ".css",
-        ".js",
-        ".mjs",
-        ".json",
-        ".webmanifest",
-        ".svg",
-        ".txt",
-        ".xml",
-        ".wasm",
-        ".zip",
-        ".map",
-        ".ico",
-    }
-)
+TEXT_SUFFIXES = (".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".txt", ".xml")
+GZIP_SUFFIXES = frozenset((*TEXT_SUFFIXES, ".map", ".wasm", ".zip", ".ico"))
 GZIP_MIN_SAVING = 0.10
 
 MIME_TYPES = {
@@ -213,6 +199,11 @@ def requirements_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
+def pip(*args: str | Path) -> None:
+    """Run the venv's pip quietly (the machine's pip.conf may add its own warnings)."""
+    run([venv_python(), "-m", "pip", "--disable-pip-version-check", "--quiet", *args])
+
+
 def stamp_matches(stamp: Path, value: str) -> bool:
     return stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == value
 
@@ -244,18 +235,7 @@ def ensure_requirements(dev: bool) -> None:
         if REQUIREMENTS_DEV in satisfied or (not dev and satisfied):
             print(f"    already installed ({satisfied[0].name} unchanged)")
             return
-        run(
-            [
-                venv_python(),
-                "-m",
-                "pip",
-                "install",
-                "--disable-pip-version-check",
-                "--quiet",
-                "-r",
-                requirements,
-            ]
-        )
+        pip("install", "-r", requirements)
         stamps[requirements].write_text(wanted[requirements] + "\n", encoding="utf-8")
 
 
@@ -315,34 +295,10 @@ def ensure_test_wheels() -> None:
         TEST_WHEELS.mkdir(parents=True)
         # Pure wheels, or wheels built for this Pyodide (hypothesis has a Rust
         # core since 6.156 and publishes pyemscripten wheels for it).
-        run(
-            [
-                venv_python(),
-                "-m",
-                "pip",
-                "download",
-                "--disable-pip-version-check",
-                "--quiet",
-                "--only-binary=:all:",
-                "--no-deps",
-                "--python-version",
-                python,
-                "--implementation",
-                "cp",
-                "--abi",
-                f"cp{python}",
-                "--abi",
-                "none",
-                "--platform",
-                platform,
-                "--platform",
-                "any",
-                "--dest",
-                TEST_WHEELS,
-                "-r",
-                TEST_WHEELS_PINS,
-            ]
-        )
+        pip("download", "--only-binary=:all:", "--no-deps", "--dest", TEST_WHEELS,
+            "--python-version", python, "--implementation", "cp",
+            "--abi", f"cp{python}", "--abi", "none", "--platform", platform, "--platform", "any",
+            "-r", TEST_WHEELS_PINS)  # fmt: skip
         wheels = sorted(p.name for p in TEST_WHEELS.glob("*.whl"))
         foreign = [
             name for name in wheels if not name.endswith(("-none-any.whl", f"-{platform}.whl"))
@@ -362,20 +318,7 @@ def ensure_editable_core() -> None:
             return
         # setuptools' editable wheel adds src/ to sys.path through a .pth file,
         # and leaves nothing behind in the source tree.
-        run(
-            [
-                venv_python(),
-                "-m",
-                "pip",
-                "install",
-                "--disable-pip-version-check",
-                "--quiet",
-                "--no-deps",
-                "--no-build-isolation",
-                "--editable",
-                ROOT,
-            ]
-        )
+        pip("install", "--no-deps", "--no-build-isolation", "--editable", ROOT)
         stamp.write_text(wanted + "\n", encoding="utf-8")
 
 
@@ -433,6 +376,8 @@ def build_wheel(out: Path) -> Path:
                     source,
                 ],
                 cwd=source,
+                # Zip entries dated 1980: the wheel's bytes depend on its content only.
+                env=dict(os.environ, SOURCE_DATE_EPOCH="315532800"),
             )
         wheels = sorted(out.glob("belot_core-*-py3-none-any.whl"))
         if len(wheels) != 1:
