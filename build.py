@@ -265,7 +265,7 @@ def ensure_chromium() -> None:
             )
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         run(["apt-get", "update"], env=env)
-        run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], env=env)
+        run(["apt-get", "install", "-y", "chromium"], env=env)
         if not CHROMIUM.exists():
             raise StepFailed(f"apt-get installed chromium but {CHROMIUM} is still missing")
 
