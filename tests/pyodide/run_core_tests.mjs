@@ -6,8 +6,8 @@
 //   node tests/pyodide/run_core_tests.mjs [--root DIR] [--dist DIR] [--wheels DIR] [-- PYTEST_ARGS...]
 //
 // Defaults: --root is this repository, --dist ROOT/dist, --wheels
-// ROOT/.cache/pyodide-wheels (pure wheels of pytest, hypothesis and what they
-// import; `python3 build.py setup --dev` downloads them), pytest args
+// ROOT/.cache/pyodide-wheels (wheels of pytest, hypothesis and what they import;
+// `python3 build.py setup --dev` downloads them), pytest args
 // `tests/core`. Needs `python3 build.py build` first. Exits with pytest's exit
 // code; 3 if belot_core was imported from anywhere but site-packages; 6 if
 // Pyodide itself crashed (the test it was running is named).
@@ -16,9 +16,8 @@
 
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { loadPyodide, version as pyodideVersion } from "pyodide";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const GUEST_ROOT = "/repo";
@@ -56,8 +55,13 @@ if (!(await isFile(manifestPath))) {
 }
 const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
 const runtime = manifest.runtime;
+// The runtime exactly as shipped: dist/runtime's loader, wasm, stdlib and lock file.
+const indexURL = path.join(dist, runtime.indexURL) + path.sep;
+const { loadPyodide, version: pyodideVersion } = await import(
+  pathToFileURL(path.join(indexURL, "pyodide.mjs")).href
+);
 if (runtime.pyodide !== pyodideVersion) {
-  usage(`dist was built for Pyodide ${runtime.pyodide}, node_modules has ${pyodideVersion}`);
+  usage(`manifest says Pyodide ${runtime.pyodide}, dist/runtime holds ${pyodideVersion}`);
 }
 const wheels = (await readdir(wheelsDir).catch(() => []))
   .filter((name) => name.endsWith(".whl"))
@@ -69,8 +73,7 @@ if (wheels.length === 0) {
 const started = performance.now();
 const lockFile = path.join(dist, runtime.lockFile);
 const pyodide = await loadPyodide({
-  // The npm copy is the same file set as dist/runtime (build.py copies it).
-  indexURL: path.join(root, "node_modules", "pyodide") + path.sep,
+  indexURL,
   lockFileURL: lockFile,
   // In Node, file_name entries of the lock file resolve against the package
   // cache folder; ours sit next to the lock file, so nothing is downloaded.
@@ -91,9 +94,10 @@ console.log(
     `${path.relative(root, lockFile)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 
-const sitePackages = pyodide.runPython(
-  "import sysconfig; sysconfig.get_path('purelib')",
-);
+// sysconfig says //lib/...; one leading slash is enough.
+const sitePackages = pyodide
+  .runPython("import sysconfig; sysconfig.get_path('purelib')")
+  .replace(/^\/+/, "/");
 for (const name of wheels) {
   const bytes = await readFile(path.join(wheelsDir, name));
   pyodide.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
