@@ -42,6 +42,7 @@ from .rules import DealResult, Step, score_deal
 from .sheet import GameSheet, Passed, Row
 
 __all__ = [
+    "MAX_DEPTH",
     "VERSION",
     "deal_from_dict",
     "deal_to_dict",
@@ -290,6 +291,8 @@ def _guarded(work: Callable[[JSON], dict[str, JSON]], text: object) -> str:
     try:
         if not isinstance(text, str):
             raise InvalidInputError("wrong_type", "", expected="string", value=type(text).__name__)
+        if _too_deep(text):
+            raise InvalidInputError("invalid_json", "", detail=f"nested deeper than {MAX_DEPTH}")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
@@ -300,6 +303,37 @@ def _guarded(work: Callable[[JSON], dict[str, JSON]], text: object) -> str:
     except BelotError as error:
         answer = {"ok": False, "errors": [_error(error)]}
     return json.dumps(answer, ensure_ascii=False)
+
+
+MAX_DEPTH = 64
+"""Deepest JSON nesting read. Our documents nest five deep; in Pyodide a few
+thousand levels overflow the JavaScript stack before Python's RecursionError can
+be raised, which kills the worker, so depth is checked before parsing."""
+
+
+def _too_deep(text: str) -> bool:
+    """Does ``text`` open more than MAX_DEPTH arrays/objects at once (outside strings)?"""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False  # cannot nest deeper than it has brackets
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
 
 
 class _Invalid(Exception):

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from belot_core.json_api import deal_from_dict, deal_to_dict, score_deal_json
+from belot_core.json_api import MAX_DEPTH, deal_from_dict, deal_to_dict, score_deal_json
 
 CASE_12 = {
     "version": 1,
@@ -152,11 +152,33 @@ def test_form_style_validation_reports_every_problem() -> None:
     ]
 
 
-@pytest.mark.parametrize("text", ["", "{", "[1, 2]", "null", '"deal"', "NaN", "[" * 100_000])
+@pytest.mark.parametrize("text", ["", "{", "[1, 2]", "null", '"deal"', "NaN"])
 def test_not_a_deal_at_all(text: str) -> None:
     answer = json.loads(score_deal_json(text))
     assert answer["ok"] is False
     assert answer["errors"][0]["code"] in {"invalid_json", "wrong_type"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("[" * 100_000, id="deep-arrays"),
+        pytest.param('{"a":' * 5_000 + "1" + "}" * 5_000, id="deep-objects"),
+        pytest.param("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), id="just-too-deep"),
+    ],
+)
+def test_deep_nesting_is_refused_before_parsing(text: str) -> None:
+    # In Pyodide a deep document overflows the JavaScript stack before Python's
+    # RecursionError exists, so depth must be refused up front.
+    (error,) = json.loads(score_deal_json(text))["errors"]
+    assert (error["code"], error["params"]["detail"]) == ("invalid_json", "nested deeper than 64")
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
+    request = {**CASE_12, "contract": "[" * 200 + '\\"{' * 100}
+    assert errors(request) == [("invalid_choice", "contract")]
+    shallow = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert json.loads(score_deal_json(shallow))["errors"][0]["code"] == "wrong_type"
 
 
 def test_non_string_input_is_an_error_not_a_crash() -> None:
