@@ -1,0 +1,59 @@
+"""The public API: one explicit __all__ per module, a docstring on every public name."""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import inspect
+
+import pytest
+
+import belot_core
+
+MODULES = ["errors", "model", "rounding", "rules", "sheet", "i18n", "json_api", "cli"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_every_public_name_has_a_docstring(name: str) -> None:
+    module = importlib.import_module(f"belot_core.{name}")
+    assert module.__doc__
+    for public in module.__all__:
+        value = getattr(module, public)
+        if inspect.isclass(value) or inspect.isfunction(value):
+            assert inspect.getdoc(value), f"{name}.{public} has no docstring"
+        if inspect.isclass(value):
+            for attribute, member in vars(value).items():
+                if not attribute.startswith("_") and (
+                    inspect.isfunction(member) or isinstance(member, property | classmethod)
+                ):
+                    assert inspect.getdoc(member), f"{name}.{public}.{attribute} has no docstring"
+
+
+def test_the_package_exports_what_it_lists() -> None:
+    for public in belot_core.__all__:
+        assert hasattr(belot_core, public), public
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        belot_core.Team,
+        belot_core.Contract,
+        belot_core.Doubling,
+        belot_core.Outcome,
+        belot_core.Declaration,
+    ],
+)
+def test_enums_are_lower_case_strings_that_are_also_json_values(kind: type[enum.StrEnum]) -> None:
+    for member in kind:
+        assert member.value == member.name.lower()
+        assert str(member) == member.value
+
+
+def test_imports_point_one_way() -> None:
+    """errors ← model ← rounding ← rules ← sheet ← i18n ← json_api ← cli."""
+    order = MODULES
+    for position, name in enumerate(order):
+        source = inspect.getsource(importlib.import_module(f"belot_core.{name}"))
+        for later in order[position + 1 :]:
+            assert f"from .{later} import" not in source, f"{name} imports {later}"
