@@ -6,7 +6,10 @@
 // the page-wide Pyodide worker), so the UI thread never waits on Python.
 // Text goes into the DOM only through textContent. See README.md.
 
+import { h } from "./dom.js";
 import { DEFAULT_MANIFEST_URL, sharedPyodideScorer } from "./pyodide-scorer.js";
+import { ScoreSheet } from "./score-sheet.js";
+import { DEFAULT_STORAGE_KEY } from "./sheet-store.js";
 import { format, STRINGS } from "./strings.js";
 import { adoptStyles } from "./styles.js";
 
@@ -24,6 +27,8 @@ export const DECLARATIONS = Object.freeze([
   { key: "carre_jacks", points: "200" },
   { key: "belot", points: "+20" },
 ]);
+/** What each declaration is worth (before any doubling), for the counters' summaries. */
+const DECLARATION_VALUES = { tierce: 20, quarte: 50, quint: 100, carre: 100, carre_nines: 150, carre_jacks: 200, belot: 20 };
 const SUITS = { clubs: ["♣", false], diamonds: ["♦", true], hearts: ["♥", true], spades: ["♠", false] };
 /** Card points of the whole deck at face value: what a capot team holds. */
 const DECK_POINTS = { no_trumps: 120, all_trumps: 248 };
@@ -68,16 +73,6 @@ function oneOf(value, allowed, fallback) {
   return allowed.includes(value) ? value : fallback;
 }
 
-/** A tiny DOM builder: attributes as strings, children as nodes or text. */
-function h(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === true) element.setAttribute(name, "");
-    else if (value !== false && value != null) element.setAttribute(name, String(value));
-  }
-  element.append(...children);
-  return element;
-}
 
 // One MutationObserver for the whole page re-renders the calculators when a `lang`
 // attribute changes on any ancestor.
@@ -101,7 +96,7 @@ function unwatchLanguage(element) {
 }
 
 export class BelotCalculatorElement extends HTMLElement {
-  static observedAttributes = ["lang", "lazy", "manifest", ...DEAL_ATTRIBUTES];
+  static observedAttributes = ["lang", "lazy", "manifest", "sheet", "storage-key", ...DEAL_ATTRIBUTES];
 
   /** Register the element; returns the class. Throws if `tag` is taken (see define.js). */
   static define(tag = "belot-calculator", registry = customElements) {
@@ -124,6 +119,8 @@ export class BelotCalculatorElement extends HTMLElement {
   #scoreFailure = null;
   #internals = null;
   #resultInView = true;
+  #replyRequest = null; // the request #reply answers
+  #sheet = null; // the ScoreSheet while the `sheet` attribute is on
 
   constructor() {
     super();
@@ -207,6 +204,22 @@ export class BelotCalculatorElement extends HTMLElement {
   set lazy(value) {
     this.toggleAttribute("lazy", Boolean(value));
   }
+  /** Boolean: keep a score sheet of the whole game under the calculator. */
+  get sheet() {
+    return this.hasAttribute("sheet");
+  }
+  set sheet(value) {
+    this.toggleAttribute("sheet", Boolean(value));
+  }
+  /** The localStorage key the sheet's games are kept under (default "belot-calculator"). */
+  get storageKey() {
+    return this.getAttribute("storage-key")?.trim() || DEFAULT_STORAGE_KEY;
+  }
+  set storageKey(value) {
+    if (value) this.setAttribute("storage-key", value);
+    else this.removeAttribute("storage-key");
+  }
+
   /** URL of the build's manifest.json (default: ../manifest.json next to the widget folder). */
   get manifest() {
     const value = this.getAttribute("manifest");
@@ -254,6 +267,11 @@ export class BelotCalculatorElement extends HTMLElement {
     return this.#scoreFailure ? "failed" : "ready";
   }
 
+  /** The score sheet: `{game: {id, created, updated, names, deals}, result}` (copies), or null without `sheet`. */
+  get game() {
+    return this.#sheet?.snapshot() ?? null;
+  }
+
   /** Leave lazy mode: load the runtime and show the calculator. */
   open() {
     this.lazy = false;
@@ -273,6 +291,7 @@ export class BelotCalculatorElement extends HTMLElement {
 
   connectedCallback() {
     watchLanguage(this, () => this.#invalidate());
+    this.#setupSheet();
     this.#listen();
     if (!this.lazy) this.#start();
     this.#invalidate();
@@ -299,7 +318,100 @@ export class BelotCalculatorElement extends HTMLElement {
     if (DEAL_ATTRIBUTES.includes(name)) {
       this.#scheduleScore(false);
     }
+    if (name === "sheet" || (name === "storage-key" && oldValue !== newValue)) {
+      if (name === "storage-key") this.#teardownSheet();
+      this.#setupSheet();
+    }
     this.#invalidate();
+  }
+
+  // --- the score sheet ------------------------------------------------------------
+
+  #setupSheet() {
+    if (!this.sheet) {
+      this.#teardownSheet();
+      return;
+    }
+    if (this.#sheet) return;
+    this.#sheet = new ScoreSheet(this.#sheetHost(), this.storageKey);
+    this.#ui.root.append(this.#sheet.dom);
+    this.#ui.form.prepend(this.#sheet.formNote);
+  }
+
+  #teardownSheet() {
+    if (!this.#sheet) return;
+    this.#sheet.dom.remove();
+    this.#sheet.formNote.remove();
+    this.#sheet = null;
+    this.#ui.hangingIn.readOnly = false;
+  }
+
+  /** What the sheet may see and do of the element: read the deal, fill the form. */
+  #sheetHost() {
+    const dealAttributes = DEAL_ATTRIBUTES.filter((name) => name !== "hanging-in");
+    return {
+      element: this,
+      scorer: () => this.scorer,
+      language: () => this.language,
+      invalidate: () => this.#invalidate(),
+      activeElement: () => this.#root.activeElement,
+      currentDeal: () => this.#currentDeal(),
+      setHanging: (points) => {
+        if (this.getAttribute("hanging-in") !== String(points)) this.setAttribute("hanging-in", String(points));
+      },
+      snapshot: () => Object.fromEntries(dealAttributes.map((name) => [name, this.getAttribute(name)])),
+      restore: (snapshot) => {
+        this.#badInput["pile-points"] = false;
+        for (const [name, value] of Object.entries(snapshot)) {
+          if (value === null) this.removeAttribute(name);
+          else this.setAttribute(name, value);
+        }
+      },
+      loadDeal: (deal) => {
+        this.#badInput["pile-points"] = false;
+        this.contract = oneOf(deal.contract, CONTRACTS, "clubs");
+        this.bidder = oneOf(deal.bidder, TEAMS, "us");
+        this.doubling = oneOf(deal.doubling, DOUBLINGS, "none");
+        this.capot = oneOf(deal.capot ?? "none", CAPOTS, "none");
+        this.pileTeam = oneOf(deal.cards?.team, TEAMS, "us");
+        this.pilePoints = deal.cards?.points ?? null;
+        this.lastTrick = oneOf(deal.last_trick, TEAMS, "us");
+        this.declarations = deal.declarations ?? {};
+        for (const team of TEAMS) {
+          if (formatDeclarations(deal.declarations?.[team])) this.#ui.declarationDetails[team].open = true;
+        }
+      },
+      resetDeal: () => {
+        this.#badInput["pile-points"] = false;
+        this.pilePoints = null;
+        this.capot = "none";
+        this.doubling = "none";
+        this.declarations = {};
+      },
+      focusForm: () => {
+        this.#ui.form.scrollIntoView({ block: "start", behavior: "smooth" });
+        const checked = this.#ui.radios.contract.find((input) => input.checked) ?? this.#ui.radios.contract[0];
+        checked.focus({ preventScroll: true });
+      },
+    };
+  }
+
+  /** The deal in the form as the core's game deal (no version, no hanging_in), once scored and valid. */
+  #currentDeal() {
+    if (!this.#reply?.ok || this.lazy) return null;
+    const { request, errors, incomplete } = this.#buildRequest();
+    if (errors.length || incomplete) return null;
+    if (JSON.stringify(request) !== JSON.stringify(this.#replyRequest)) return null;
+    const { version, hanging_in, ...deal } = request;
+    return deal;
+  }
+
+  /** The strings of `lang`, with the sheet's team names in place of Ние/Вие. */
+  #strings(lang) {
+    const base = STRINGS[lang];
+    const names = this.#sheet?.names(lang);
+    if (!names || (names.us === base.teams.us && names.them === base.teams.them)) return base;
+    return { ...base, teams: names, capots: { ...base.capots, ...names } };
   }
 
   // --- scorer plumbing ------------------------------------------------------------
@@ -390,6 +502,7 @@ export class BelotCalculatorElement extends HTMLElement {
     this.#incomplete = incomplete && !errors.length;
     if (errors.length || incomplete) {
       this.#reply = errors.length ? { ok: false, errors } : null;
+      this.#replyRequest = request;
       this.#invalidate();
       return;
     }
@@ -400,12 +513,14 @@ export class BelotCalculatorElement extends HTMLElement {
       if (sequence !== this.#sequence) return;
       this.#scoreFailure = error;
       this.#reply = null;
+      this.#replyRequest = null;
       this.#invalidate();
       return;
     }
     if (sequence !== this.#sequence) return;
     this.#scoreFailure = null;
     this.#reply = reply;
+    this.#replyRequest = request;
     this.#invalidate();
     if (reply?.ok) {
       this.dispatchEvent(
@@ -527,7 +642,7 @@ export class BelotCalculatorElement extends HTMLElement {
       "div",
       { class: "row hanging-in", part: "hanging-in" },
       h("label", { class: "field" }, t(h("span"), (s) => s.hangingIn), ui.hangingIn),
-      t(h("p", { class: "hint", id: "hanging-in-hint" }), (s) => s.hangingInHint),
+      t(h("p", { class: "hint", id: "hanging-in-hint" }), (s) => (this.#sheet ? s.hangingInSheet : s.hangingInHint)),
       ui.errors.hanging_in,
     );
 
@@ -580,9 +695,8 @@ export class BelotCalculatorElement extends HTMLElement {
         this.#invalidate();
       }).observe(ui.result);
     }
-    this.#root.append(
-      h("div", { class: "root", part: "root" }, ui.launcher, ui.status, ui.failure, ui.form, ui.summary, ui.result),
-    );
+    ui.root = h("div", { class: "root", part: "root" }, ui.launcher, ui.status, ui.failure, ui.form, ui.summary, ui.result);
+    this.#root.append(ui.root);
   }
 
   #openAndFocus() {
@@ -672,11 +786,18 @@ export class BelotCalculatorElement extends HTMLElement {
     }
     const error = h("p", { class: "error", part: "error", id: `declarations-${team}-error` });
     this.#ui.errors[`declarations.${team}`] = error;
+    // Folded, the summary still says what is declared ("Tierce, Belot · 40 pts").
+    const summary = h("summary", { class: "declarations-summary", part: "declarations-summary" });
+    const details = h("details", { class: "declarations-details", open: true }, summary, counters);
+    this.#ui.declarationSummaries ??= {};
+    this.#ui.declarationSummaries[team] = summary;
+    this.#ui.declarationDetails ??= {};
+    this.#ui.declarationDetails[team] = details;
     const fieldset = h(
       "fieldset",
       { class: `declarations-${team}`, part: `fieldset declarations declarations-${team}`, "aria-describedby": error.id },
       this.#label(h("legend"), (s) => format(s.declarations, { team: s.teams[team] })),
-      counters,
+      details,
       error,
     );
     this.#ui.declarationSets[team] = fieldset;
@@ -697,7 +818,7 @@ export class BelotCalculatorElement extends HTMLElement {
   #render() {
     const ui = this.#ui;
     const lang = this.language;
-    const s = STRINGS[lang];
+    const s = this.#strings(lang);
     const state = this.state;
 
     // Counters first, so their aria-labels (which quote the count) see the new value.
@@ -714,6 +835,14 @@ export class BelotCalculatorElement extends HTMLElement {
       }
       ui.declarationSets[team].hidden = noTrumps;
       ui.declarationSets[team].disabled = noTrumps;
+      const declared = DECLARATIONS.filter(({ key }) => declarations[team][key] > 0);
+      const points = declared.reduce((sum, { key }) => sum + DECLARATION_VALUES[key] * declarations[team][key], 0);
+      const list = declared
+        .map(({ key }) => s.declarationNames[key] + (declarations[team][key] > 1 ? ` ×${declarations[team][key]}` : ""))
+        .join(", ");
+      ui.declarationSummaries[team].textContent = declared.length
+        ? format(s.declarationsSummary, { list, points })
+        : s.declarationsSummaryNone;
     }
     ui.noDeclarations.hidden = !noTrumps;
     for (const label of this.#labels) label(s);
@@ -768,8 +897,10 @@ export class BelotCalculatorElement extends HTMLElement {
     ui.lastTrick.disabled = capot;
     ui.capotHint.hidden = !capot;
 
+    ui.hangingIn.readOnly = Boolean(this.#sheet);
     this.#renderErrors(lang);
     this.#renderResult(s, lang, state);
+    this.#sheet?.render(s, lang, state);
   }
 
   #setStates(state) {
@@ -829,12 +960,14 @@ export class BelotCalculatorElement extends HTMLElement {
     ui.message.textContent = "";
     ui.summary.hidden = this.#resultInView;
     ui.summary.textContent = format(s.summary, {
+      usName: s.teams.us,
+      themName: s.teams.them,
       us: result.record?.us,
       them: result.record?.them,
       outcome: s.outcomes[result.outcome] ?? result.outcome,
     });
     ui.outcome.className = `outcome ${result.outcome}`;
-    ui.outcome.textContent = `${s.outcomes[result.outcome] ?? result.outcome} — ${s.outcomeLong[result.outcome] ?? ""}`;
+    ui.outcome.textContent = s.outcomes[result.outcome] ?? result.outcome;
     for (const team of TEAMS) {
       ui.cells[`raw-${team}`].textContent = String(result.raw?.[team] ?? "");
       ui.cells[`record-${team}`].textContent = String(result.record?.[team] ?? "");

@@ -172,6 +172,143 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
   box-shadow: 0 2px 8px rgb(0 0 0 / 0.25);
 }
 
+/* Declarations fold into a summary that says what is declared. */
+.declarations-details > summary {
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  min-block-size: 44px;
+  cursor: pointer;
+  color: var(--_muted);
+  border-radius: var(--_radius);
+  list-style: none;
+}
+.declarations-details > summary::-webkit-details-marker { display: none; }
+.declarations-details > summary::before {
+  content: "▸";
+  display: inline-block;
+  inline-size: 1em;
+  color: var(--_fg);
+  transition: transform 120ms;
+}
+.declarations-details[open] > summary::before { transform: rotate(90deg); }
+summary:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+
+/* The score sheet. */
+.visually-hidden {
+  position: absolute !important;
+  inline-size: 1px;
+  block-size: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+}
+.sheet {
+  display: grid;
+  gap: 0.6rem;
+  min-inline-size: 0;
+  padding-block-start: var(--_gap);
+  border-block-start: 2px solid var(--_border);
+}
+.sheet p { margin: 0; }
+.sheet-actions, .sheet-toolbar { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+.sheet-actions > button { flex: 1 1 9rem; }
+.sheet-toolbar > button { flex: 1 1 auto; }
+.copy-status { flex-basis: 100%; color: var(--_accent); font-weight: 600; }
+.copy-status:empty { display: none; }
+button:disabled { cursor: not-allowed; opacity: 0.5; }
+.notices {
+  display: grid;
+  gap: 0.5rem;
+  justify-items: start;
+  padding: 0.6rem 0.75rem;
+  border: 2px solid var(--_error);
+  border-radius: var(--_radius);
+}
+.notices ul { margin: 0; padding-inline-start: 1.1rem; display: grid; gap: 0.3rem; overflow-wrap: anywhere; }
+.editing-note {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  padding: 0.5rem 0.75rem;
+  border-radius: var(--_radius);
+  background: var(--_surface);
+  border-inline-start: 4px solid var(--_focus);
+}
+.editing-note p { margin: 0; flex: 1 1 12rem; }
+.banner {
+  padding: 0.5rem 0.75rem;
+  border-radius: var(--_radius);
+  background: var(--_surface);
+  font-weight: 600;
+}
+.banner.winner {
+  background: var(--_accent);
+  color: var(--_accent-text);
+  font-size: 1.25em;
+  text-align: center;
+}
+.unclaimed { color: var(--_error); font-weight: 600; }
+.sheet-status { display: grid; gap: 0.4rem; }
+table.sheet-table { table-layout: fixed; }
+.sheet-table:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.sheet-table caption { text-align: start; font-weight: 700; padding-block-end: 0.35rem; }
+.sheet-table th, .sheet-table td { padding: 0.15rem 0.35rem; border-block-end: 1px solid var(--_border); vertical-align: middle; }
+.sheet-table th.number, .sheet-table tbody th { inline-size: 3.2rem; text-align: start; }
+.sheet-table thead th.us, .sheet-table thead th.them { overflow-wrap: anywhere; }
+.sheet-table .note { inline-size: 32%; text-align: start; color: var(--_muted); font-size: 0.85em; overflow-wrap: anywhere; }
+.sheet-table td.us, .sheet-table td.them { font-size: 1.15em; }
+.sheet-table .rec { font-weight: 700; }
+.sheet-table .run { display: block; font-size: 0.72em; color: var(--_muted); }
+.sheet-table .run::before { content: "Σ "; }
+.sheet-table tr.deal { cursor: pointer; }
+.sheet-table tr.deal:hover { background: var(--_surface); }
+.sheet-table tr.editing { background: var(--_surface); box-shadow: inset 4px 0 0 var(--_focus); }
+.sheet-table tr.passed .rec { color: var(--_muted); font-weight: normal; }
+.sheet-table .row-button { inline-size: 100%; padding: 0 0.25rem; font-variant-numeric: tabular-nums; }
+.sheet-table tfoot th, .sheet-table tfoot td { border-block-end: 0; border-block-start: 2px solid var(--_fg); font-weight: 700; font-size: 1.3em; }
+.sheet-table tfoot th { font-size: 1em; text-align: start; }
+.sheet-table tfoot .pot { font-size: 0.85em; color: var(--_error); }
+.confirm {
+  display: grid;
+  gap: 0.5rem;
+  padding: 0.6rem 0.75rem;
+  border: 2px solid var(--_accent);
+  border-radius: var(--_radius);
+  background: var(--_bg);
+}
+.sheet details > summary { min-block-size: 44px; display: flex; align-items: center; cursor: pointer; font-weight: 600; border-radius: var(--_radius); }
+.name-fields { display: grid; gap: 0.5rem; }
+@container (min-width: 30rem) { .name-fields { grid-template-columns: 1fr 1fr; } }
+input[type="text"], textarea {
+  font: inherit;
+  color: inherit;
+  inline-size: 100%;
+  min-block-size: 44px;
+  padding: 0.4rem 0.6rem;
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  background: var(--_bg);
+}
+textarea { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; resize: vertical; }
+input[type="text"]:focus-visible, textarea:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+input[readonly] { background: var(--_surface); color: var(--_muted); }
+.games-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; }
+.games-list .game {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.4rem;
+  padding: 0.4rem 0.5rem;
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+}
+.games-list .game.current { border-color: var(--_accent); }
+.games-list .game-text { flex: 1 1 12rem; font-size: 0.92em; }
+.games-list .game-buttons { display: flex; gap: 0.4rem; }
+
 @media (prefers-reduced-motion: no-preference) {
   .opt .face, button { transition: background-color 120ms, color 120ms; }
 }

@@ -42,6 +42,10 @@ class Calculator:
     def set_count(self, team: str, kind: str, count: int) -> None:
         counter = self.part(f"fieldset.declarations-{team} .counter.{kind}")
         value = counter.locator("output")
+        details = self.part(f"fieldset.declarations-{team} details")
+        if details.count() and details.get_attribute("open") is None:  # folded by the reader
+            details.locator("summary").click()
+            expect(details).to_have_attribute("open", "")
         for _ in range(20):
             current = int(value.inner_text())
             if current == count:
@@ -63,7 +67,9 @@ class Calculator:
             for team in ("us", "them"):
                 for kind in DECLARATION_KINDS:
                     self.set_count(team, kind, deal.declarations.get(team, {}).get(kind, 0))
-        self.part('input[name="hanging-in"]').fill(str(deal.hanging_in))
+        hanging_in = self.part('input[name="hanging-in"]')
+        if hanging_in.is_editable():  # read-only while a score sheet carries the hanging points
+            hanging_in.fill(str(deal.hanging_in))
 
     def expect_result(self, *, outcome: str, record: tuple[int, int],
                       raw: tuple[int, int] | None = None, hanging: int = 0) -> None:
