@@ -67,6 +67,12 @@ LOCK_NAME = "pyodide-lock.json"
 TEXT_SUFFIXES = (".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".txt", ".xml")
 GZIP_SUFFIXES = frozenset((*TEXT_SUFFIXES, ".map", ".wasm", ".zip", ".ico"))
 GZIP_MIN_SAVING = 0.10
+# Also as name.br (brotli quality 11) when smaller than the .gz; the server prefers
+# it. Made by tools/brotli_files.py in .venv (the `brotli` package), cached by content.
+BROTLI_HELPER = ROOT / "tools" / "brotli_files.py"
+BROTLI_CACHE = CACHE / "brotli"
+ENCODINGS = {"br": ".br", "gzip": ".gz"}  # in the server's order of preference
+ENCODED_SUFFIXES = frozenset(ENCODINGS.values())
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -451,6 +457,61 @@ def copy_runtime(runtime: Path) -> None:
             print(f"    runtime/{name}: {source.stat().st_size} bytes")
 
 
+# The page's standard library: only the files that Pyodide's start-up, the package
+# loader and belot_core import, found by running them (tools/trace_stdlib.mjs in
+# Node, with the full stdlib) and exercising everything the page asks of the core
+# (tools/exercise_core.py; tests/e2e/test_perf_stdlib.py runs the same exercise in
+# Chromium against the trimmed archive, so a module the trace missed fails a test).
+STDLIB_NAME = "python_stdlib.zip"
+STDLIB_TRACER = ROOT / "tools" / "trace_stdlib.mjs"
+STDLIB_EXERCISE = ROOT / "tools" / "exercise_core.py"
+STDLIB_TRACES = CACHE / "stdlib-trace"
+
+
+def trace_stdlib(runtime: Path) -> list[str]:
+    """The stdlib files the page imports, cached by the hash of everything that decides it."""
+    digest = hashlib.sha256()
+    for path in (
+        runtime / STDLIB_NAME, runtime / LOCK_NAME, *sorted(runtime.glob("*.whl")),
+        runtime / "pyodide.asm.wasm", STDLIB_TRACER, STDLIB_EXERCISE,
+    ):  # fmt: skip
+        digest.update(path.name.encode() + b"\0" + sha256_file(path).encode() + b"\n")
+    cached = STDLIB_TRACES / f"{digest.hexdigest()[:32]}.json"
+    if cached.is_file():
+        print(f"    trace cached ({cached.relative_to(ROOT)})")
+    else:
+        node = shutil.which("node")
+        if node is None:
+            raise StepFailed("node not found; install Node.js >= 18 and run again")
+        STDLIB_TRACES.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        run([node, STDLIB_TRACER, "--runtime", runtime, "--package", PACKAGE,
+             "--exercise", STDLIB_EXERCISE, "--out", partial])  # fmt: skip
+        partial.rename(cached)
+    files = json.loads(cached.read_text(encoding="utf-8"))["files"]
+    assert isinstance(files, list) and files, cached
+    return [str(name) for name in files]
+
+
+def trim_stdlib(runtime: Path) -> None:
+    with step(f"trimmed {STDLIB_NAME} (only what start-up and belot_core import)"):
+        full = runtime / STDLIB_NAME
+        keep = trace_stdlib(runtime)
+        with zipfile.ZipFile(full) as source:
+            entries = [(name, source.read(name)) for name in keep]
+        # Stored, not deflated: the server sends it brotli- or gzip-compressed, which
+        # compresses across files (measured: 0.52 MB br vs 0.72 MB as a deflate-9
+        # zip), and zipimport then reads it without inflating. Fixed dates and
+        # order: the same files give the same bytes.
+        trimmed = runtime / (STDLIB_NAME + ".trimmed")
+        with zipfile.ZipFile(trimmed, "w", zipfile.ZIP_STORED) as archive:
+            for name, data in entries:
+                archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)
+        before = full.stat().st_size
+        trimmed.replace(full)
+        print(f"    {len(keep)} files; {before} -> {full.stat().st_size} bytes (stored)")
+
+
 def copy_tree_into(source: Path, target: Path, label: str) -> int:
     """Copy every file of source into target, keeping folders; refuse to overwrite."""
     count = 0
@@ -478,7 +539,7 @@ def copy_web(out: Path) -> None:
 
 def dist_files(out: Path) -> list[Path]:
     return sorted(
-        (p for p in out.rglob("*") if p.is_file() and p.suffix != ".gz"),
+        (p for p in out.rglob("*") if p.is_file() and p.suffix not in ENCODED_SUFFIXES),
         key=lambda p: p.relative_to(out).as_posix(),
     )
 
@@ -499,6 +560,7 @@ def write_manifest(out: Path) -> dict[str, object]:
                 "indexURL": "runtime/",
                 "lockFile": f"runtime/{LOCK_NAME}",
                 "packages": [PACKAGE],
+                "stdLib": f"runtime/{STDLIB_NAME}",
                 "pyodide": pyodide_version(),
             },
             "files": files,
@@ -510,6 +572,7 @@ def write_manifest(out: Path) -> dict[str, object]:
 
 def precompress(out: Path) -> None:
     with step("precompressed .gz copies (gzip level 9)"):
+        packed_sizes: dict[Path, int] = {}
         for path in dist_files(out):
             if path.suffix not in GZIP_SUFFIXES:
                 continue
@@ -518,8 +581,23 @@ def precompress(out: Path) -> None:
             if len(packed) > len(raw) * (1 - GZIP_MIN_SAVING):
                 continue
             path.with_name(path.name + ".gz").write_bytes(packed)
+            packed_sizes[path] = len(packed)
             name = path.relative_to(out).as_posix()
             print(f"    {name}: {len(raw)} -> {len(packed)} bytes")
+    with step("precompressed .br copies (brotli quality 11, cached by content)"):
+        BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
+        cached = {path: BROTLI_CACHE / f"{sha256_file(path)}.br" for path in packed_sizes}
+        missing = sorted({str(path): cache for path, cache in cached.items()
+                          if not cache.is_file()}.items())  # fmt: skip
+        if missing:
+            run([venv_python(), BROTLI_HELPER, *(part for pair in missing for part in pair)])
+        for path, cache in cached.items():
+            size = cache.stat().st_size
+            if size >= packed_sizes[path]:
+                continue
+            shutil.copyfile(cache, path.with_name(path.name + ".br"))
+            name = path.relative_to(out).as_posix()
+            print(f"    {name}: gzip {packed_sizes[path]} -> brotli {size} bytes")
 
 
 def build() -> None:
@@ -533,6 +611,7 @@ def build() -> None:
         wheel = build_wheel(runtime)
         build_lock(wheel, runtime)
         copy_runtime(runtime)
+        trim_stdlib(runtime)
         copy_web(staging)
         write_manifest(staging)
         precompress(staging)
@@ -554,20 +633,35 @@ NOT_FOUND_PAGE = (
 )
 
 
-def accepts_gzip(header: str | None) -> bool:
-    """Whether an Accept-Encoding header allows gzip (a q=0 refuses it)."""
+def accepted_encodings(header: str | None) -> dict[str, float]:
+    """Content codings of an Accept-Encoding header with their q-values ("*" included)."""
+    accepted: dict[str, float] = {}
     for item in (header or "").split(","):
         coding, _, params = item.strip().partition(";")
-        if coding.strip().lower() not in ("gzip", "*"):
+        coding = coding.strip().lower()
+        if not coding:
             continue
-        quality = params.strip()
-        if quality.startswith("q="):
-            try:
-                return float(quality[2:]) > 0
-            except ValueError:
-                return False
-        return True
-    return False
+        quality = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        accepted[coding] = quality
+    return accepted
+
+
+def accepts(header: str | None, coding: str) -> bool:
+    """Whether an Accept-Encoding header allows a coding (a q=0 refuses it)."""
+    accepted = accepted_encodings(header)
+    return accepted.get(coding, accepted.get("*", 0.0)) > 0
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an Accept-Encoding header allows gzip (a q=0 refuses it)."""
+    return accepts(header, "gzip")
 
 
 def content_type(path: Path) -> str:
@@ -626,7 +720,7 @@ class DistHandler(BaseHTTPRequestHandler):
             if not url_path.endswith("/"):
                 return url_path + "/"
             target = target / "index.html"
-        if target.suffix == ".gz" or not target.is_file():
+        if target.suffix in ENCODED_SUFFIXES or not target.is_file():
             return None
         return target
 
@@ -644,15 +738,17 @@ class DistHandler(BaseHTTPRequestHandler):
             "Content-Type": content_type(target),
             "Cache-Control": cache_control(target.relative_to(self.root).as_posix()),
         }
-        body_path = target
-        packed = target.with_name(target.name + ".gz")
-        if packed.is_file():
+        body_path, variant = target, ""
+        for coding, suffix in ENCODINGS.items():  # brotli first, then gzip
+            packed = target.with_name(target.name + suffix)
+            if not packed.is_file():
+                continue
             headers["Vary"] = "Accept-Encoding"
-            if accepts_gzip(self.headers.get("Accept-Encoding")):
-                body_path = packed
-                headers["Content-Encoding"] = "gzip"
+            if not variant and accepts(self.headers.get("Accept-Encoding"), coding):
+                body_path, variant = packed, "-" + suffix[1:]
+                headers["Content-Encoding"] = coding
         stat = body_path.stat()
-        etag = content_etag(body_path, stat, "-gz" if body_path is packed else "")
+        etag = content_etag(body_path, stat, variant)
         headers["ETag"] = etag
         headers["Last-Modified"] = email.utils.formatdate(stat.st_mtime, usegmt=True)
         if self.not_modified(etag, stat.st_mtime):

@@ -71,6 +71,9 @@ async function init(manifestURL) {
     const lockFileURL = runtime.lockFile
       ? new URL(runtime.lockFile, manifestURL).href
       : new URL("pyodide-lock.json", indexURL).href;
+    // The build's trimmed standard library (only what start-up and the core import);
+    // without the entry, Pyodide's default next to indexURL.
+    const stdLibURL = runtime.stdLib ? new URL(runtime.stdLib, manifestURL).href : undefined;
 
     countDownloads(expectedBytes(manifest));
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
@@ -78,6 +81,7 @@ async function init(manifestURL) {
       loadPyodide({
         indexURL,
         lockFileURL,
+        stdLibURL,
         packages: runtime.packages ?? ["belot-core"],
         stdout: () => {},
         stderr: (line) => console.warn("[belot-calculator]", line),

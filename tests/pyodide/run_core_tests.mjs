@@ -79,6 +79,9 @@ const pyodide = await loadPyodide({
   // cache folder; ours sit next to the lock file, so nothing is downloaded.
   packageCacheDir: path.dirname(lockFile) + path.sep,
   packages: runtime.packages,
+  // dist/ ships a stdlib trimmed to what the page imports; pytest and hypothesis
+  // need the whole of it, from the same npm package.
+  stdLibURL: path.join(root, "node_modules", "pyodide", "python_stdlib.zip"),
   env: { HOME: "/home/pyodide", PYTHONDONTWRITEBYTECODE: "1" },
 });
 const write = (stream) => ({
