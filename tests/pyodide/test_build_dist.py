@@ -53,7 +53,7 @@ def test_manifest_lists_every_file_with_its_hash(manifest: dict[str, object]) ->
     on_disk = {
         p.relative_to(DIST).as_posix()
         for p in DIST.rglob("*")
-        if p.is_file() and p.suffix != ".gz" and p.name != "manifest.json"
+        if p.is_file() and p.suffix not in (".gz", ".br") and p.name != "manifest.json"
     }
     assert set(files) == on_disk
     for name, entry in files.items():
