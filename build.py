@@ -17,6 +17,7 @@ its output folders: dist/, .venv/, node_modules/ and .cache/.
 from __future__ import annotations
 
 import argparse
+import base64
 import email.utils
 import gzip
 import hashlib
@@ -570,6 +571,37 @@ def write_manifest(out: Path) -> dict[str, object]:
         return manifest
 
 
+# The service worker: sw/sw.js with this placeholder replaced by the build's precache list.
+SERVICE_WORKER_SOURCE = ROOT / "sw" / "sw.js"
+SERVICE_WORKER = "sw.js"
+PRECACHE_PLACEHOLDER = "self.__BELOT_PRECACHE__"
+
+
+def write_service_worker(out: Path) -> None:
+    """dist/sw.js: precaches every file of manifest.json (and manifest.json) by content hash."""
+    with step(f"{SERVICE_WORKER} (service worker: precaches manifest.json's files by hash)"):
+        source = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
+        if source.count(PRECACHE_PLACEHOLDER) != 1:
+            raise StepFailed(f"{SERVICE_WORKER_SOURCE} needs {PRECACHE_PLACEHOLDER} exactly once")
+        if (out / SERVICE_WORKER).exists():
+            raise StepFailed(f"site/ must not have a {SERVICE_WORKER}: the build writes it")
+        manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        hashes = {name: entry["sha256"] for name, entry in manifest["files"].items()}
+        hashes["manifest.json"] = sha256_file(out / "manifest.json")
+        # SRI form ("sha256-<base64>"): the worker fetches with integrity, so a file from
+        # another build can never enter this build's cache.
+        files = [
+            [name, "sha256-" + base64.b64encode(bytes.fromhex(digest)).decode()]
+            for name, digest in sorted(hashes.items())
+        ]
+        precache = json.dumps({"build": manifest["build"], "files": files}, indent=1)
+        (out / SERVICE_WORKER).write_text(
+            source.replace(PRECACHE_PLACEHOLDER, precache), encoding="utf-8"
+        )
+        total = sum(int(entry["bytes"]) for entry in manifest["files"].values())
+        print(f"    build {manifest['build']}: {len(files)} files, {total} bytes uncompressed")
+
+
 def precompress(out: Path) -> None:
     with step("precompressed .gz copies (gzip level 9)"):
         packed_sizes: dict[Path, int] = {}
@@ -614,6 +646,7 @@ def build() -> None:
         trim_stdlib(runtime)
         copy_web(staging)
         write_manifest(staging)
+        write_service_worker(staging)
         precompress(staging)
         with step("replace dist/"):
             if DIST.exists():
