@@ -7,6 +7,7 @@
 // Text goes into the DOM only through textContent. See README.md.
 
 import { h } from "./dom.js";
+import { offline } from "./offline.js";
 import { DEFAULT_MANIFEST_URL, sharedPyodideScorer } from "./pyodide-scorer.js";
 import { ScoreSheet } from "./score-sheet.js";
 import { DEFAULT_STORAGE_KEY } from "./sheet-store.js";
@@ -291,6 +292,7 @@ export class BelotCalculatorElement extends HTMLElement {
 
   connectedCallback() {
     watchLanguage(this, () => this.#invalidate());
+    offline.addEventListener("updateready", this.#onOfflineUpdate);
     this.#setupSheet();
     this.#listen();
     if (!this.lazy) this.#start();
@@ -300,6 +302,7 @@ export class BelotCalculatorElement extends HTMLElement {
 
   disconnectedCallback() {
     unwatchLanguage(this);
+    offline.removeEventListener("updateready", this.#onOfflineUpdate);
     this.#unlisten();
     clearTimeout(this.#scoreTimer);
   }
@@ -421,9 +424,15 @@ export class BelotCalculatorElement extends HTMLElement {
   }
 
   #onScorerState = (event) => {
-    if (event.detail?.state === "ready") this.#scheduleScore(true);
+    if (event.detail?.state === "ready") {
+      this.#scheduleScore(true);
+      // Offline use is set up once the runtime is here (so an unopened article loads
+      // none of it); only for our own Pyodide scorer, not an injected one.
+      if (!this.#scorer) offline.register(this.manifest);
+    }
     this.#invalidate();
   };
+  #onOfflineUpdate = () => this.#invalidate();
   #onScorerProgress = () => this.#invalidate();
 
   #listen() {
@@ -697,6 +706,9 @@ export class BelotCalculatorElement extends HTMLElement {
     }
     ui.root = h("div", { class: "root", part: "root" }, ui.launcher, ui.status, ui.failure, ui.form, ui.summary, ui.result);
     this.#root.append(ui.root);
+    // "A new version is ready": shown once a newer build waits for the next open.
+    ui.update = h("p", { class: "hint update", part: "update", role: "status", hidden: true });
+    ui.launcher.before(ui.update);
   }
 
   #openAndFocus() {
@@ -854,6 +866,8 @@ export class BelotCalculatorElement extends HTMLElement {
     ui.result.hidden = state === "closed";
     ui.status.hidden = state !== "loading";
     ui.failure.hidden = state !== "failed";
+    ui.update.hidden = !offline.updateReady || state === "closed";
+    ui.update.textContent = s.updateReady;
     this.#setStates(state);
 
     if (state === "loading") {

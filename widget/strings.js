@@ -15,6 +15,8 @@ export const STRINGS = Object.freeze({
       "Този браузър не може да стартира калкулатора: нужни са WebAssembly и module workers. Обновете браузъра или опитайте с друг.",
     failedScore: "Калкулаторът спря неочаквано. Опитайте отново.",
     retry: "Опитай отново",
+    updateReady:
+      "Има нова версия на калкулатора. Тя ще тръгне при следващото отваряне, след като затворите всички раздели с него. Играта ви остава.",
     details: "Подробности",
 
     contract: "Игра",
@@ -153,6 +155,8 @@ export const STRINGS = Object.freeze({
       "This browser cannot run the calculator: it needs WebAssembly and module workers. Update the browser or try another one.",
     failedScore: "The calculator stopped unexpectedly. Please try again.",
     retry: "Try again",
+    updateReady:
+      "A new version of the calculator is ready. It starts the next time you open the calculator, once every tab with it is closed. Your game is kept.",
     details: "Details",
 
     contract: "Contract",

@@ -1,0 +1,81 @@
+// Offline use of <belot-calculator>: the build's service worker (sw.js next to
+// manifest.json, written by build.py) and the "new version ready" notice.
+//
+// - register(manifestURL) is called once the runtime has loaded (the open button on an
+//   article, or the standalone calculator page), never before: an article whose
+//   calculator is not opened downloads no runtime, and the worker's install then
+//   revalidates what the page has just downloaded (304s) instead of fetching it twice.
+// - It registers only a same-origin sw.js (a page of another site cannot) and never
+//   replaces another service worker already registered for the same scope.
+// - `updateReady` turns true (with an "updateready" event) when a newer build is
+//   installed and waiting while this page runs an older one. The page keeps its build;
+//   the new one takes over on the next open, once every page of the old one is closed.
+//
+// One status per page (kept on globalThis, so a second copy of the module shares it).
+
+const KEY = Symbol.for("belot-calculator.offline");
+
+export class OfflineStatus extends EventTarget {
+  /** true once a newer build waits to take over on the next open. */
+  updateReady = false;
+  #registrations = new Map(); // sw.js URL → Promise<registration | null>
+  #watched = new WeakSet();
+
+  constructor() {
+    super();
+    // A page the service worker already serves (offline use was set up before) hears
+    // about updates even before its calculator is opened. No network is touched here.
+    const container = globalThis.navigator?.serviceWorker;
+    if (container?.controller) {
+      container.getRegistration().then((registration) => registration && this.#watch(registration), () => {});
+    }
+  }
+
+  /** Register the build's sw.js for offline use (once per URL); resolves to the registration or null. */
+  register(manifestURL) {
+    const script = new URL("sw.js", manifestURL).href;
+    let registered = this.#registrations.get(script);
+    if (!registered) {
+      registered = this.#register(script).catch((error) => {
+        console.warn("[belot-calculator] offline use is not available:", error?.message ?? error);
+        return null;
+      });
+      this.#registrations.set(script, registered);
+    }
+    return registered;
+  }
+
+  async #register(script) {
+    const container = globalThis.navigator?.serviceWorker;
+    if (!container || !globalThis.isSecureContext) return null;
+    if (new URL(script).origin !== location.origin) return null; // embedded from another site
+    const scope = new URL("./", script).href;
+    const existing = await container.getRegistration(scope);
+    if (existing?.scope === scope) {
+      const worker = existing.active ?? existing.waiting ?? existing.installing;
+      if (worker && worker.scriptURL !== script) return null; // the host's own worker: leave it
+    }
+    const registration = await container.register(script, { scope, updateViaCache: "none" });
+    this.#watch(registration);
+    // A long-lived page (an installed app left open) checks for a new build on each start.
+    if (existing && container.controller) registration.update().catch(() => {});
+    return registration;
+  }
+
+  #watch(registration) {
+    if (this.#watched.has(registration)) return;
+    this.#watched.add(registration);
+    const check = () => {
+      if (this.updateReady || !registration.waiting || !navigator.serviceWorker.controller) return;
+      this.updateReady = true;
+      this.dispatchEvent(new Event("updateready"));
+    };
+    const follow = (worker) => worker?.addEventListener("statechange", check);
+    follow(registration.installing);
+    registration.addEventListener("updatefound", () => follow(registration.installing));
+    check();
+  }
+}
+
+/** The page-wide offline status. */
+export const offline = (globalThis[KEY] ??= new OfflineStatus());
