@@ -392,7 +392,8 @@ export class BelotCalculatorElement extends HTMLElement {
         this.declarations = {};
       },
       focusForm: () => {
-        this.#ui.form.scrollIntoView({ block: "start", behavior: "smooth" });
+        const smooth = !globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+        this.#ui.form.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
         const checked = this.#ui.radios.contract.find((input) => input.checked) ?? this.#ui.radios.contract[0];
         checked.focus({ preventScroll: true });
       },
@@ -625,8 +626,15 @@ export class BelotCalculatorElement extends HTMLElement {
         h("div", { role: "radiogroup", "aria-labelledby": "pile-team-label", class: "row" },
           t(h("span", { id: "pile-team-label" }), (s) => s.pileTeam),
           pileTeamOptions),
-        h("label", { class: "field" }, t(h("span"), (s) => s.pilePoints), ui.pilePoints),
-        t(h("p", { class: "hint", id: "pile-points-hint" }), (s) => s.pilePointsHint),
+        // The hint goes between the label and the input, so the sticky result bar at
+        // the bottom of a phone's screen never covers it while the reader types.
+        h(
+          "div",
+          { class: "field" },
+          t(h("label", { for: "pile-points-input" }), (s) => s.pilePoints),
+          t(h("p", { class: "hint", id: "pile-points-hint" }), (s) => s.pilePointsHint),
+          ui.pilePoints,
+        ),
       ),
       ui.errors.cards,
     );
@@ -650,8 +658,13 @@ export class BelotCalculatorElement extends HTMLElement {
     const hanging = h(
       "div",
       { class: "row hanging-in", part: "hanging-in" },
-      h("label", { class: "field" }, t(h("span"), (s) => s.hangingIn), ui.hangingIn),
-      t(h("p", { class: "hint", id: "hanging-in-hint" }), (s) => (this.#sheet ? s.hangingInSheet : s.hangingInHint)),
+      h(
+        "div",
+        { class: "field" },
+        t(h("label", { for: "hanging-in-input" }), (s) => s.hangingIn),
+        t(h("p", { class: "hint", id: "hanging-in-hint" }), (s) => (this.#sheet ? s.hangingInSheet : s.hangingInHint)),
+        ui.hangingIn,
+      ),
       ui.errors.hanging_in,
     );
 
@@ -756,6 +769,7 @@ export class BelotCalculatorElement extends HTMLElement {
       min: "0",
       step: "1",
       name,
+      id: `${name}-input`,
       part: `input ${name}`,
       autocomplete: "off",
       "aria-describedby": describedBy,

@@ -665,7 +665,7 @@ export class ScoreSheet {
 
     // The note at the top of the form while a deal is being edited.
     ui.formNote.hidden = editing === null || Boolean(editedDeal?.passed);
-    ui.formNoteText.textContent = editing === null ? "" : format(t.editing, { n: editing + 1 });
+    ui.formNoteText.textContent = editing === null ? "" : format(t.editingForm, { n: editing + 1 });
 
     // Banner.
     ui.banner.className = result.winner ? "banner winner" : "banner";

@@ -111,7 +111,10 @@ fieldset:disabled { opacity: 0.55; }
 .opt input:checked + .face .suit.red { color: inherit; }
 
 .row { display: grid; gap: 0.5rem; }
-label.field { display: grid; gap: 0.25rem; }
+.field { display: grid; gap: 0.25rem; justify-items: start; }
+.field > label { font-weight: 500; }
+/* A focused field scrolls clear of the sticky result bar (and shows its error below). */
+input, button { scroll-margin-block: 1rem 5.5rem; }
 input[type="number"] {
   inline-size: 100%;
   max-inline-size: 10rem;
@@ -266,9 +269,10 @@ table.sheet-table { table-layout: fixed; }
 .sheet-table tr.deal:hover { background: var(--_surface); }
 .sheet-table tr.editing { background: var(--_surface); box-shadow: inset 4px 0 0 var(--_focus); }
 .sheet-table tr.passed .rec { color: var(--_muted); font-weight: normal; }
+.sheet-table tbody th { color: var(--_fg); }
 .sheet-table .row-button { inline-size: 100%; padding: 0 0.25rem; font-variant-numeric: tabular-nums; }
 .sheet-table tfoot th, .sheet-table tfoot td { border-block-end: 0; border-block-start: 2px solid var(--_fg); font-weight: 700; font-size: 1.3em; }
-.sheet-table tfoot th { font-size: 1em; text-align: start; }
+.sheet-table tfoot th { font-size: 1em; text-align: start; color: var(--_fg); }
 .sheet-table tfoot .pot { font-size: 0.85em; color: var(--_error); }
 .confirm {
   display: grid;

@@ -394,6 +394,7 @@ def test_phone_sheet_fits_and_has_big_targets(phone: BrowserContext, dist_url: s
     record(calculator, CAPOT)
     record(calculator, THEM_HANG)
     expect(calculator.part(".banner.winner")).to_be_visible()
+    expect(calculator.part(".result-message")).to_have_text("Въведете точките от картите на едната купчина.")
     widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1], f"horizontal scroll: {widths}"
     for selector in ["button.record", "button.passed", "button.undo", "button.new-game", "button.share",
@@ -403,7 +404,26 @@ def test_phone_sheet_fits_and_has_big_targets(phone: BrowserContext, dist_url: s
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "phone-sheet.png"), full_page=True)
     calculator.part(".sheet").screenshot(path=str(SCREENSHOTS / "phone-sheet-only.png"))
-    # Editing on the phone: the form says which deal is being edited.
+    # Editing on the phone: the form comes into view and says which deal is edited.
     calculator.part('.sheet-table tbody tr[data-index="2"] button').tap()
-    expect(calculator.part(".editing-note")).to_be_visible()
+    expect(calculator.part(".editing-note")).to_be_in_viewport()
+    expect(calculator.part('input[name="contract"][value="spades"]')).to_be_focused()
     page.screenshot(path=str(SCREENSHOTS / "phone-sheet-editing.png"))
+
+
+def test_phone_sticky_result_bar_covers_neither_the_input_nor_its_hint(phone: BrowserContext, dist_url: str) -> None:
+    page = phone.new_page()
+    calculator = open_sheet(page, dist_url)
+    page.evaluate("window.scrollTo(0, 0)")
+    points = calculator.part('input[name="pile-points"]')
+    points.tap()
+    points.fill("71")
+    bar = calculator.part("button.summary")
+    expect(bar).to_be_visible()  # the result itself is far below
+    points.focus()
+    page.keyboard.press("End")
+    bar_box = bar.bounding_box()
+    for element in (points, calculator.part("#pile-points-hint")):
+        box = element.bounding_box()
+        assert box and bar_box and box["y"] + box["height"] <= bar_box["y"], (box, bar_box)
+    page.screenshot(path=str(SCREENSHOTS / "phone-sticky-bar.png"))
