@@ -463,54 +463,51 @@ def copy_runtime(runtime: Path) -> None:
 # Node, with the full stdlib) and exercising everything the page asks of the core
 # (tools/exercise_core.py; tests/e2e/test_perf_stdlib.py runs the same exercise in
 # Chromium against the trimmed archive, so a module the trace missed fails a test).
+# Shipped as bytecode compiled by Pyodide itself (tools/trace_stdlib.py says why).
 STDLIB_NAME = "python_stdlib.zip"
-STDLIB_TRACER = ROOT / "tools" / "trace_stdlib.mjs"
+STDLIB_TOOLS = tuple(ROOT / "tools" / name for name in ("trace_stdlib.mjs", "trace_stdlib.py"))
 STDLIB_EXERCISE = ROOT / "tools" / "exercise_core.py"
 STDLIB_TRACES = CACHE / "stdlib-trace"
 
 
-def trace_stdlib(runtime: Path) -> list[str]:
-    """The stdlib files the page imports, cached by the hash of everything that decides it."""
+def trace_stdlib(runtime: Path) -> tuple[list[str], Path]:
+    """The stdlib files the page imports and their zip, cached by the hash of the inputs."""
     digest = hashlib.sha256()
     for path in (
         runtime / STDLIB_NAME, runtime / LOCK_NAME, *sorted(runtime.glob("*.whl")),
-        runtime / "pyodide.asm.wasm", STDLIB_TRACER, STDLIB_EXERCISE,
+        runtime / "pyodide.asm.wasm", *STDLIB_TOOLS, STDLIB_EXERCISE,
     ):  # fmt: skip
         digest.update(path.name.encode() + b"\0" + sha256_file(path).encode() + b"\n")
-    cached = STDLIB_TRACES / f"{digest.hexdigest()[:32]}.json"
-    if cached.is_file():
-        print(f"    trace cached ({cached.relative_to(ROOT)})")
+    cached = STDLIB_TRACES / digest.hexdigest()[:32]
+    trace, archive = cached.with_suffix(".json"), cached.with_suffix(".zip")
+    if trace.is_file() and archive.is_file():
+        print(f"    trace cached ({trace.relative_to(ROOT)})")
     else:
         node = shutil.which("node")
         if node is None:
             raise StepFailed("node not found; install Node.js >= 18 and run again")
         STDLIB_TRACES.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(".partial")
-        run([node, STDLIB_TRACER, "--runtime", runtime, "--package", PACKAGE,
-             "--exercise", STDLIB_EXERCISE, "--out", partial])  # fmt: skip
-        partial.rename(cached)
-    files = json.loads(cached.read_text(encoding="utf-8"))["files"]
-    assert isinstance(files, list) and files, cached
-    return [str(name) for name in files]
+        partial_trace, partial_zip = (cached.with_suffix(s + ".partial") for s in (".json", ".zip"))
+        run([node, STDLIB_TOOLS[0], "--runtime", runtime, "--package", PACKAGE,
+             "--exercise", STDLIB_EXERCISE, "--out", partial_trace, "--zip", partial_zip])  # fmt: skip
+        partial_zip.rename(archive)
+        partial_trace.rename(trace)
+    files = json.loads(trace.read_text(encoding="utf-8"))["files"]
+    assert isinstance(files, list) and files, trace
+    return [str(name) for name in files], archive
 
 
 def trim_stdlib(runtime: Path) -> None:
-    with step(f"trimmed {STDLIB_NAME} (only what start-up and belot_core import)"):
+    with step(f"trimmed {STDLIB_NAME} (bytecode of what start-up and belot_core import)"):
         full = runtime / STDLIB_NAME
-        keep = trace_stdlib(runtime)
-        with zipfile.ZipFile(full) as source:
-            entries = [(name, source.read(name)) for name in keep]
-        # Stored, not deflated: the server sends it brotli- or gzip-compressed, which
-        # compresses across files (measured: 0.52 MB br vs 0.72 MB as a deflate-9
-        # zip), and zipimport then reads it without inflating. Fixed dates and
-        # order: the same files give the same bytes.
-        trimmed = runtime / (STDLIB_NAME + ".trimmed")
-        with zipfile.ZipFile(trimmed, "w", zipfile.ZIP_STORED) as archive:
-            for name, data in entries:
-                archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)
+        keep, archive = trace_stdlib(runtime)
+        with zipfile.ZipFile(archive) as trimmed:
+            names = trimmed.namelist()
+        if len(names) != len(keep):
+            raise StepFailed(f"{archive} holds {len(names)} files, the trace {len(keep)}")
         before = full.stat().st_size
-        trimmed.replace(full)
-        print(f"    {len(keep)} files; {before} -> {full.stat().st_size} bytes (stored)")
+        shutil.copyfile(archive, full)
+        print(f"    {len(keep)} files; {before} -> {full.stat().st_size} bytes (stored .pyc)")
 
 
 def copy_tree_into(source: Path, target: Path, label: str) -> int:

@@ -68,9 +68,7 @@ def valid_deals() -> list[dict[str, Any]]:
                         hanging_in=points % 7,
                     )
                 )
-        deals.append(
-            _deal(contract, deck, capot="us", declarations={"us": {}, "them": declared})
-        )
+        deals.append(_deal(contract, deck, capot="us", declarations={"us": {}, "them": declared}))
     return deals
 
 

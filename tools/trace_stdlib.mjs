@@ -4,11 +4,12 @@
 // does), use the core the way the worker does and then through exercise_core.py,
 // and list every module in sys.modules that came from the stdlib zip.
 //
-//   node tools/trace_stdlib.mjs --runtime DIR --package NAME --exercise FILE --out FILE
+//   node tools/trace_stdlib.mjs --runtime DIR --package NAME --exercise FILE --out FILE.json --zip FILE.zip
 //
 // --runtime holds pyodide.mjs, pyodide.asm.*, python_stdlib.zip, pyodide-lock.json
-// and our wheel (build.py's staging runtime/). Writes {pyodide, python, zip, files}
-// as JSON; build.py packs those files into the trimmed stdlib zip.
+// and our wheel (build.py's staging runtime/). Writes {pyodide, python, zip, files,
+// everyStart} as JSON (everyStart: the files imported before the exercise, i.e. by
+// every start) and those files as a zip of bytecode (trace_stdlib.py).
 
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -21,9 +22,10 @@ const { values: options } = parseArgs({
     package: { type: "string", multiple: true },
     exercise: { type: "string" },
     out: { type: "string" },
+    zip: { type: "string" },
   },
 });
-for (const name of ["runtime", "package", "exercise", "out"]) {
+for (const name of ["runtime", "package", "exercise", "out", "zip"]) {
   if (!options[name]) {
     console.error(`trace_stdlib: --${name} is required`);
     process.exit(2);
@@ -54,6 +56,25 @@ const reply = JSON.parse(
 if (!reply.ok) throw new Error(`the core refused the sample deal: ${JSON.stringify(reply)}`);
 JSON.parse(api.score_game_json(JSON.stringify({ version: 1, deals: [{ passed: true }] })));
 
+// Only `sys`, already imported, so listing the modules imports nothing new.
+const STDLIB_FILES = `
+import sys
+_zips = [entry for entry in sys.path if entry.endswith(".zip")]
+assert len(_zips) == 1, _zips
+_files = sorted(
+    origin[len(_zips[0]) + 1:]
+    for module in list(sys.modules.values())
+    if (origin := getattr(getattr(module, "__spec__", None), "origin", None) or "")
+    .startswith(_zips[0] + "/")
+)
+[_zips[0], sys.version.split()[0], _files]
+`;
+function stdlibFiles() {
+  const [zip, python, files] = pyodide.runPython(STDLIB_FILES).toJs();
+  return { zip, python, files };
+}
+const everyStart = stdlibFiles().files;
+
 // 2. A Python exception crossing into JavaScript: Pyodide formats its traceback.
 try {
   pyodide.runPython("raise RuntimeError('traced')");
@@ -68,20 +89,15 @@ const summary = pyodide
   .runPython("import sys; sys.path.insert(0, '/exercise'); import exercise_core; exercise_core.exercise()")
   .toJs({ dict_converter: Object.fromEntries });
 
-const traced = pyodide
-  .runPython(`
-import json, sys
-zips = [entry for entry in sys.path if entry.endswith(".zip")]
-assert len(zips) == 1, zips
-prefix = zips[0] + "/"
-files = set()
-for module in list(sys.modules.values()):
-    spec = getattr(module, "__spec__", None)
-    origin = getattr(spec, "origin", None) or ""
-    if origin.startswith(prefix):
-        files.add(origin[len(prefix):])
-json.dumps({"python": sys.version.split()[0], "zip": zips[0], "files": sorted(files)})
-`);
-const result = { pyodide: version, ...JSON.parse(traced), exercise: summary };
+const traced = stdlibFiles();
+const result = { pyodide: version, ...traced, everyStart, exercise: summary };
+
+// 4. The trimmed stdlib as bytecode, compiled by this interpreter (trace_stdlib.py).
+pyodide.FS.mkdirTree("/trace-out");
+pyodide.mountNodeFS("/trace-out", path.dirname(path.resolve(options.zip)));
+pyodide.FS.writeFile("/exercise/trace_stdlib.py", await readFile(new URL("./trace_stdlib.py", import.meta.url)));
+pyodide.pyimport("trace_stdlib").write_zip(
+  traced.zip, pyodide.toPy(traced.files), `/trace-out/${path.basename(options.zip)}`,
+);
 await writeFile(options.out, JSON.stringify(result, null, 1) + "\n");
 console.log(`trace_stdlib: ${result.files.length} stdlib files imported (Python ${result.python})`);
