@@ -1,0 +1,786 @@
+"""Start-up benchmark: the calculator against a bare stock Pyodide, side by side.
+
+    python3 build.py build && .venv/bin/python bench/startup.py [--reps 5] [--phone-reps 3]
+
+One run, in headless Chromium (Debian's, through Playwright), every scenario
+repeated and interleaved (baseline, ours, baseline, ours, ...) so that load on
+the machine hits both alike. Prints a table (median and min-max) and writes
+bench/results/startup-<time>.json and bench/results/latest.json. A benchmark,
+not a test: nothing here fails on a number.
+
+What is compared
+- baseline: a page of its own (written to a temp folder, never shipped) that runs
+  stock `loadPyodide()` and `1+1` from the same npm package, its files gzip-9
+  precompressed, as the project served them before the performance work and as
+  a typical static host does. Also the same in a module worker ("baseline, in a
+  worker"), because Chromium's CPU throttling cannot reach workers (below).
+- ours: dist/ as built, an article page with a lazy <belot-calculator>.
+
+What the clock measures (page clock, performance.now())
+- start: the first sign of intent on the button: the first pointerover,
+  pointerenter, pointerdown or focus event (window capture listener). The bench
+  clicks with Playwright, which moves the pointer onto the button and presses it
+  at once, so the widget's start-on-hover gets no head start here.
+- end: the requestAnimationFrame after the first result is in the DOM (ours: after
+  the first `belot-calculator-result` event, with the outcome text in the shadow
+  DOM; baseline: after `1+1` is written into the page), i.e. the frame that shows it.
+- The page itself is loaded before the clock starts, cold HTTP cache (a fresh
+  browser context per run).
+
+Conditions
+- phone: CDP Network.emulateNetworkConditions (40 ms latency, 10 Mbit/s both
+  ways) and Emulation.setCPUThrottlingRate 4. Chromium applies the CPU rate to
+  the page's main thread only: a worker answers "Operation is only supported for
+  pages, not workers", and a busy loop in a worker runs at full speed (measured).
+  So under "phone" ours (Python in a worker) gets an unthrottled CPU for Python
+  while the stock baseline (main thread) does not; compare ours with "baseline, in
+  a worker" for like with like. The network emulation does reach workers.
+- bytes: counted by our server (status line, headers and body of every response)
+  from the navigation to the first result; "runtime" = from intent to result.
+- main-thread blocking: `longtask` entries (PerformanceObserver) from intent to
+  result: their summed duration, and the total blocking time (sum of the part of
+  each over 50 ms).
+- memory, after the first result: the private dirty memory of the renderer
+  process that holds the tab (page, worker, JS heaps and Pyodide's WebAssembly
+  memory; /proc/PID/smaps_rollup), and the JS heaps alone from
+  performance.measureUserAgentSpecificMemory() (pages are served cross-origin
+  isolated, Chromium runs with ForceEagerMeasureMemory), which sums page and
+  workers but not WebAssembly memory. The baseline's HEAPU8 is recorded too.
+- edits: on an open calculator, 200 edits of the pile points (input event) each
+  until the result is on screen (rAF after the result event); also the part after
+  the widget's own debounce (from its call to scorer.score()).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gzip
+import importlib.util
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from types import ModuleType
+from typing import Any, ClassVar
+
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+RESULTS = ROOT / "bench" / "results"
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [  # tests/e2e/conftest.py's, plus eager memory measurement
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--enable-blink-features=ForceEagerMeasureMemory",
+]
+ARTICLE = "/en/scoring.html"  # a lazy calculator with the article's own example
+STOCK_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PHONE = {"latency_ms": 40, "bytes_per_second": 1_250_000, "cpu_rate": 4}
+TIMEOUT_MS = 240_000
+EDITS = 200
+
+
+def load_build() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("belot_build_bench", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = load_build()
+
+
+# --- the servers: dist/ and the baseline, counting every byte they send -------------
+
+
+class CountingWriter:
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+        self.count = 0
+
+    def write(self, data: bytes) -> int:
+        written: int = self.raw.write(data)
+        self.count += len(data)
+        return written
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+class BenchHandler(build.DistHandler):  # type: ignore[misc, name-defined]
+    """build.py's static server, cross-origin isolated, logging (time, path, bytes)."""
+
+    log: ClassVar[list[tuple[float, str, int]]] = []
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = CountingWriter(self.wfile)  # type: ignore[has-type]
+
+    def end_headers(self) -> None:
+        # Cross-origin isolation, for performance.measureUserAgentSpecificMemory().
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+
+    def respond(self, send_body: bool) -> None:
+        started, before = time.time(), self.wfile.count
+        super().respond(send_body)
+        self.wfile.flush()
+        self.log.append((started, self.path, self.wfile.count - before))
+
+
+@contextmanager
+def serve(root: Path) -> Iterator[tuple[str, list[tuple[float, str, int]]]]:
+    log: list[tuple[float, str, int]] = []
+    handler = type("Bound", (BenchHandler,), {"root": root.resolve(), "quiet": True, "log": log})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", log
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def bytes_between(log: list[tuple[float, str, int]], start: float, end: float) -> int:
+    return sum(size for when, _, size in list(log) if start <= when <= end)
+
+
+BASELINE_PAGE = """<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>stock Pyodide</title>
+<button id="start" type="button">Start Python</button> <output id="out"></output>
+<script type="module">
+const start = document.getElementById("start"), out = document.getElementById("out");
+start.addEventListener("click", async () => {
+  let answer, heap;
+  if (new URLSearchParams(location.search).has("worker")) {
+    const worker = new Worker("./stock-worker.js", { type: "module" });
+    const reply = new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
+    ({ answer, heap } = await reply);
+  } else {
+    const { loadPyodide } = await import("./runtime/pyodide.mjs");
+    const pyodide = await loadPyodide();
+    answer = String(pyodide.runPython("1+1"));
+    heap = pyodide._module.HEAPU8.length;
+  }
+  out.textContent = answer;
+  window.__benchWasm = heap;
+  requestAnimationFrame(() => window.__benchDone(out.textContent));
+}, { once: true });
+</script>
+</html>
+"""
+
+BASELINE_WORKER = """import { loadPyodide } from "./runtime/pyodide.mjs";
+const pyodide = await loadPyodide();
+postMessage({ answer: String(pyodide.runPython("1+1")), heap: pyodide._module.HEAPU8.length });
+"""
+
+
+def write_baseline(folder: Path) -> None:
+    """Stock Pyodide from node_modules, gzip-9 precompressed, and its two bench pages."""
+    runtime = folder / "runtime"
+    runtime.mkdir(parents=True)
+    for name in STOCK_FILES:
+        data = (PYODIDE_NPM / name).read_bytes()
+        (runtime / name).write_bytes(data)
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= len(data) * (1 - build.GZIP_MIN_SAVING):
+            (runtime / (name + ".gz")).write_bytes(packed)
+    (folder / "index.html").write_text(BASELINE_PAGE, encoding="utf-8")
+    (folder / "stock-worker.js").write_text(BASELINE_WORKER, encoding="utf-8")
+
+
+# --- in the page ---------------------------------------------------------------------
+
+INSTRUMENT = """(() => {
+  const bench = (window.__bench = { t0: null, end: null, text: null, longTasks: [] });
+  const intent = () => { if (bench.t0 === null) bench.t0 = performance.now(); };
+  for (const type of ["pointerover", "pointerenter", "pointerdown", "focus", "focusin"]) {
+    addEventListener(type, intent, { capture: true });
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch {}
+  window.__benchDone = (text) => {
+    if (bench.end === null) { bench.end = performance.now(); bench.text = text; }
+  };
+  addEventListener("belot-calculator-result", (event) => {
+    const element = event.target;
+    requestAnimationFrame(() => {
+      const outcome = element.shadowRoot?.querySelector(".outcome")?.textContent ?? "";
+      if (outcome) window.__benchDone(outcome);
+    });
+  }, { capture: true });
+})();"""
+
+MEMORY = """async () => {
+  let total = null, breakdown = [];
+  if (self.crossOriginIsolated && performance.measureUserAgentSpecificMemory) {
+    const result = await performance.measureUserAgentSpecificMemory();
+    total = result.bytes;
+    breakdown = result.breakdown.filter((b) => b.bytes > 0).map((b) => ({
+      bytes: b.bytes, scope: b.attribution.map((a) => a.scope).join(","), types: b.types.join(","),
+    }));
+  }
+  return { total, breakdown };
+}"""
+
+EDIT_LOOP = """async (count) => {
+  const element = document.querySelector("belot-calculator");
+  const input = element.shadowRoot.querySelector('input[name="pile-points"]');
+  const scorer = element.scorer;
+  const score = scorer.score;
+  let sent = 0;
+  scorer.score = function (request) { sent = performance.now(); return score.call(this, request); };
+  const total = [], afterDebounce = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const shown = new Promise((resolve) => element.addEventListener("belot-calculator-result",
+        () => requestAnimationFrame(() => resolve(performance.now())), { once: true }));
+      input.value = String(10 + ((i * 37) % 140));
+      const start = performance.now();
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      const end = await shown;
+      total.push(end - start);
+      afterDebounce.push(end - sent);
+    }
+  } finally {
+    delete scorer.score;
+  }
+  return { total, afterDebounce };
+}"""
+
+
+# --- scenarios -------------------------------------------------------------------------
+
+
+def new_context(browser: Any) -> BrowserContext:
+    context: BrowserContext = browser.new_context(viewport={"width": 1000, "height": 900})
+    context.add_init_script(INSTRUMENT)
+    return context
+
+
+def emulate(context: BrowserContext, page: Page, phone: bool) -> Any:
+    cdp = context.new_cdp_session(page)
+    if phone:
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": PHONE["latency_ms"],
+                "downloadThroughput": PHONE["bytes_per_second"],
+                "uploadThroughput": PHONE["bytes_per_second"],
+            },
+        )
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu_rate"]})
+    return cdp
+
+
+def start_and_wait(page: Page, button: Any) -> dict[str, Any]:
+    """Click (pointer onto the button, press); wait for the result; the page's numbers."""
+    button.click()
+    page.wait_for_function("window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
+    bench: dict[str, Any] = page.evaluate("({...window.__bench, origin: performance.timeOrigin})")
+    t0, end = bench["t0"], bench["end"]
+    long_tasks = [(s, d) for s, d in bench["longTasks"] if s + d >= t0 and s <= end]
+    return {
+        "ms": end - t0,
+        "text": bench["text"],
+        "long_task_ms": sum(d for _, d in long_tasks),
+        "blocking_ms": sum(max(0.0, d - 50) for _, d in long_tasks),
+        "long_tasks": len(long_tasks),
+        # Wall clock (s) of the intent and of the result, to cut the server's log.
+        "intent_at": (bench["origin"] + t0) / 1000,
+        "result_at": (bench["origin"] + end) / 1000,
+    }
+
+
+def memory(page: Page) -> dict[str, Any]:
+    measured: dict[str, Any] = page.evaluate(MEMORY)
+    return measured
+
+
+def run_baseline(
+    browser: Any, url: str, log: list[Any], *, phone: bool, worker: bool
+) -> dict[str, Any]:
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        emulate(context, page, phone)
+        navigated = time.time()
+        page.goto(url + ("/?worker" if worker else "/"), wait_until="load")
+        button = page.locator("#start")
+        button.wait_for(state="visible")
+        result = start_and_wait(page, button)
+        assert result["text"] == "2", result
+        result["bytes"] = bytes_between(log, navigated, result["result_at"])
+        result["runtime_bytes"] = bytes_between(log, result["intent_at"], result["result_at"])
+        if not phone:
+            result["memory"] = memory(page)
+            result["wasm_bytes"] = page.evaluate("window.__benchWasm")
+            result["renderer_bytes"] = renderer_memory(browser)
+        return result
+    finally:
+        context.close()
+
+
+def renderer_memory(browser: Any) -> int | None:
+    """Private dirty memory (bytes) of the renderer process that holds the page.
+
+    The page, its worker, their JS heaps and Pyodide's WebAssembly memory all live
+    in one renderer process; its private dirty pages (/proc/PID/smaps_rollup) are
+    what that tab costs, the same way for the baseline and for ours. Chromium does
+    not say which renderer holds which page, but the bench has only one page open:
+    it is the largest renderer that is not Chromium's own UI.
+    """
+    session = browser.new_browser_cdp_session()
+    try:
+        processes = session.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        session.detach()
+    sizes = []
+    for process in processes:
+        if process["type"] != "renderer":
+            continue
+        try:
+            command = Path(f"/proc/{process['id']}/cmdline").read_bytes()
+            rollup = Path(f"/proc/{process['id']}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        if b"top-chrome-webui" in command:
+            continue
+        for line in rollup.splitlines():
+            if line.startswith("Private_Dirty:"):
+                sizes.append(int(line.split()[1]) * 1024)
+    return max(sizes) if sizes else None
+
+
+def run_ours(browser: Any, url: str, log: list[Any], *, phone: bool, warm: bool) -> dict[str, Any]:
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        emulate(context, page, phone)
+        navigated = time.time()
+        page.goto(url + ARTICLE, wait_until="load")
+        button = page.locator("belot-calculator").first.locator("button.open")
+        button.wait_for(state="visible")
+        result = start_and_wait(page, button)
+        result["bytes"] = bytes_between(log, navigated, result["result_at"])
+        result["runtime_bytes"] = bytes_between(log, result["intent_at"], result["result_at"])
+        if not phone:
+            result["memory"] = memory(page)
+            result["wasm_bytes"] = None  # not reachable in the worker without its help
+            result["renderer_bytes"] = renderer_memory(browser)
+        if not warm:
+            return result
+        # Second visit: with a service worker, offline; without one, the HTTP cache.
+        has_sw = page.evaluate("""async () => {
+            if (!navigator.serviceWorker) return false;
+            const registration = await navigator.serviceWorker.getRegistration();
+            if (!registration) return false;
+            const patience = new Promise((r) => setTimeout(r, 60000));
+            await Promise.race([navigator.serviceWorker.ready, patience]);
+            return Boolean(registration.active);
+        }""")
+        page.wait_for_timeout(500)
+        page.close()
+        if has_sw:
+            context.set_offline(True)
+        second = context.new_page()
+        emulate(context, second, phone)
+        navigated = time.time()
+        second.goto(url + ARTICLE, wait_until="load")
+        button = second.locator("belot-calculator").first.locator("button.open")
+        button.wait_for(state="visible")
+        warm_result = start_and_wait(second, button)
+        warm_result["bytes"] = bytes_between(log, navigated, warm_result["result_at"])
+        warm_result["runtime_bytes"] = bytes_between(
+            log, warm_result["intent_at"], warm_result["result_at"]
+        )
+        warm_result["service_worker_offline"] = has_sw
+        result["warm"] = warm_result
+        return result
+    finally:
+        context.close()
+
+
+def run_article(browser: Any, url: str, log: list[Any]) -> dict[str, Any]:
+    """An article visited and read, its calculator never touched."""
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        navigated = time.time()
+        page.goto(url + ARTICLE, wait_until="load")
+        page.locator("belot-calculator").first.locator("button.open").wait_for(state="visible")
+        page.mouse.wheel(0, 2000)  # reading: scroll past it, never onto the button
+        page.wait_for_timeout(3000)
+        done = time.time()
+        paths = [path for when, path, _ in list(log) if navigated <= when <= done]
+        return {
+            "bytes": bytes_between(log, navigated, done),
+            "requests": paths,
+            "runtime_requests": [p for p in paths if "/runtime/" in p or "manifest.json" in p],
+            "workers": len(page.workers),
+        }
+    finally:
+        context.close()
+
+
+def run_edits(browser: Any, url: str, *, cpu_rate: int) -> dict[str, Any]:
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        cdp = emulate(context, page, False)
+        page.goto(url + ARTICLE, wait_until="load")
+        page.locator("belot-calculator").first.locator("button.open").click()
+        page.wait_for_function("window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
+        page.evaluate(EDIT_LOOP, 10)  # warm up the JIT on both sides
+        if cpu_rate != 1:
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
+        measured: dict[str, list[float]] = page.evaluate(EDIT_LOOP, EDITS)
+        return {key: summary(values, percentiles=True) for key, values in measured.items()}
+    finally:
+        context.close()
+
+
+def run_core(seconds: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "core.json"
+        subprocess.run(
+            [
+                sys.executable,
+                ROOT / "bench" / "bench_core.py",
+                "--seconds",
+                str(seconds),
+                "--json",
+                out,
+            ],
+            check=True,
+            capture_output=True,
+        )
+        core: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+        return core
+
+
+# --- numbers ---------------------------------------------------------------------------
+
+
+def summary(values: list[float], *, percentiles: bool = False) -> dict[str, Any]:
+    ordered = sorted(values)
+    result: dict[str, Any] = {
+        "median": statistics.median(ordered),
+        "min": ordered[0],
+        "max": ordered[-1],
+        "n": len(ordered),
+    }
+    if percentiles:
+        result["p50"] = ordered[int(0.50 * (len(ordered) - 1))]
+        result["p95"] = ordered[round(0.95 * (len(ordered) - 1))]
+    return result
+
+
+def collect(
+    runs: list[dict[str, Any]], key: str | Callable[[dict[str, Any]], Any]
+) -> dict[str, Any] | None:
+    getter = key if callable(key) else (lambda run: run.get(key))
+    values = [float(v) for v in map(getter, runs) if v is not None]
+    return summary(values) if values else None
+
+
+def machine() -> dict[str, Any]:
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    chromium = subprocess.run([str(CHROMIUM), "--version"], capture_output=True, text=True)
+    return {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "platform": platform.platform(),
+        "chromium": chromium.stdout.strip(),
+        "python": platform.python_version(),
+        "load_average_start": os.getloadavg(),
+    }
+
+
+def fmt_ms(stat: dict[str, Any] | None) -> str:
+    if not stat:
+        return "—"
+    return f"{stat['median']:,.0f} ms ({stat['min']:,.0f}–{stat['max']:,.0f})"
+
+
+def fmt_kb(stat: dict[str, Any] | None) -> str:
+    if not stat:
+        return "—"
+    return f"{stat['median'] / 1000:,.0f} KB"
+
+
+def fmt_mb(stat: dict[str, Any] | None) -> str:
+    if not stat:
+        return "—"
+    return f"{stat['median'] / 1e6:,.1f} MB"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--reps", type=int, default=5, help="repetitions, normal conditions")
+    parser.add_argument("--phone-reps", type=int, default=3, help="repetitions, phone-like")
+    parser.add_argument("--core-seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    if not (DIST / "manifest.json").is_file():
+        print("dist/ is not built: run 'python3 build.py build' first", file=sys.stderr)
+        return 1
+    started = time.monotonic()
+    info = machine()
+    data: dict[str, Any] = {
+        "machine": info,
+        "phone": PHONE,
+        "reps": args.reps,
+        "phone_reps": args.phone_reps,
+    }
+    raw: dict[str, list[dict[str, Any]]] = {
+        key: []
+        for key in (
+            "baseline",
+            "baseline_worker",
+            "ours",
+            "phone_baseline",
+            "phone_baseline_worker",
+            "phone_ours",
+        )
+    }
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-baseline-") as scratch,
+        serve(DIST) as (ours_url, ours_log),
+        sync_playwright() as playwright,
+    ):
+        write_baseline(Path(scratch))
+        with serve(Path(scratch)) as (stock_url, stock_log):
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                for rep in range(args.reps):
+                    print(f"normal conditions, repetition {rep + 1}/{args.reps}", flush=True)
+                    raw["baseline"].append(
+                        run_baseline(browser, stock_url, stock_log, phone=False, worker=False)
+                    )
+                    raw["baseline_worker"].append(
+                        run_baseline(browser, stock_url, stock_log, phone=False, worker=True)
+                    )
+                    raw["ours"].append(
+                        run_ours(browser, ours_url, ours_log, phone=False, warm=True)
+                    )
+                for rep in range(args.phone_reps):
+                    print(f"phone-like, repetition {rep + 1}/{args.phone_reps}", flush=True)
+                    raw["phone_baseline"].append(
+                        run_baseline(browser, stock_url, stock_log, phone=True, worker=False)
+                    )
+                    raw["phone_baseline_worker"].append(
+                        run_baseline(browser, stock_url, stock_log, phone=True, worker=True)
+                    )
+                    raw["phone_ours"].append(
+                        run_ours(browser, ours_url, ours_log, phone=True, warm=True)
+                    )
+                print("article never opened; 200 edits (normal, 4x CPU)", flush=True)
+                article = run_article(browser, ours_url, ours_log)
+                edits = {
+                    "normal": run_edits(browser, ours_url, cpu_rate=1),
+                    "cpu4": run_edits(browser, ours_url, cpu_rate=PHONE["cpu_rate"]),
+                }
+            finally:
+                browser.close()
+    print("the core in CPython (bench/bench_core.py)", flush=True)
+    core = run_core(args.core_seconds)
+
+    warm = [run["warm"] for run in raw["ours"]]
+    phone_warm = [run["warm"] for run in raw["phone_ours"]]
+    stats = {
+        name: {
+            "ms": collect(runs, "ms"),
+            "bytes": collect(runs, "bytes"),
+            "runtime_bytes": collect(runs, "runtime_bytes"),
+            "long_task_ms": collect(runs, "long_task_ms"),
+            "blocking_ms": collect(runs, "blocking_ms"),
+            "memory_bytes": collect(runs, lambda r: (r.get("memory") or {}).get("total")),
+            "wasm_bytes": collect(runs, "wasm_bytes"),
+            "renderer_bytes": collect(runs, "renderer_bytes"),
+        }
+        for name, runs in {**raw, "ours_warm": warm, "phone_ours_warm": phone_warm}.items()
+    }
+    med = {
+        name: {k: (v["median"] if v else None) for k, v in s.items()} for name, s in stats.items()
+    }
+
+    def ratio(a: float | None, b: float | None) -> float | None:
+        return None if a is None or not b else a / b
+
+    targets = [
+        (
+            "bytes: ours / baseline (cold, whole visit)",
+            ratio(med["ours"]["bytes"], med["baseline"]["bytes"]),
+            0.6,
+        ),
+        ("time: ours / baseline (cold)", ratio(med["ours"]["ms"], med["baseline"]["ms"]), 1.0),
+        (
+            "time: ours / baseline, in a worker (cold)",
+            ratio(med["ours"]["ms"], med["baseline_worker"]["ms"]),
+            1.0,
+        ),
+        (
+            "time, phone: ours / baseline",
+            ratio(med["phone_ours"]["ms"], med["phone_baseline"]["ms"]),
+            0.8,
+        ),
+        (
+            "time, phone: ours / baseline, in a worker",
+            ratio(med["phone_ours"]["ms"], med["phone_baseline_worker"]["ms"]),
+            0.8,
+        ),
+        ("time: warm / cold (ours)", ratio(med["ours_warm"]["ms"], med["ours"]["ms"]), 0.6),
+        ("edit -> result p95, ms", edits["normal"]["total"]["p95"], 16),
+        ("edit -> result p95 at 4x CPU, ms", edits["cpu4"]["total"]["p95"], 50),
+        (
+            "main-thread long tasks during start, phone (4x CPU), ms",
+            med["phone_ours"]["long_task_ms"],
+            100,
+        ),
+        ("article never opened: KB", article["bytes"] / 1000, 60),
+        ("article never opened: runtime requests", len(article["runtime_requests"]), 0),
+        (
+            "memory: ours / baseline (tab process, private)",
+            ratio(med["ours"]["renderer_bytes"], med["baseline"]["renderer_bytes"]),
+            1.1,
+        ),
+        (
+            "memory: ours / baseline (JS heaps, page + workers)",
+            ratio(med["ours"]["memory_bytes"], med["baseline"]["memory_bytes"]),
+            1.1,
+        ),
+    ]
+    data.update(
+        runs=raw,
+        stats=stats,
+        article=article,
+        edits=edits,
+        core=core,
+        targets=[
+            {"name": n, "value": v, "target": t, "met": v is not None and v <= t}
+            for n, v, t in targets
+        ],
+        seconds=time.monotonic() - started,
+    )
+    data["machine"]["load_average_end"] = os.getloadavg()
+
+    rows = [
+        ("1 baseline: stock loadPyodide + 1+1, cold", "baseline"),
+        ("1w baseline, in a module worker, cold", "baseline_worker"),
+        ("2 ours: intent -> first result, cold", "ours"),
+        ("3 ours: second visit (warm)", "ours_warm"),
+        ("4 phone: baseline, cold", "phone_baseline"),
+        ("4 phone: baseline in a worker, cold", "phone_baseline_worker"),
+        ("4 phone: ours, cold", "phone_ours"),
+        ("4 phone: ours, second visit (warm)", "phone_ours_warm"),
+    ]
+    lines = [
+        "| scenario | time to result: median (min-max) | bytes, whole visit "
+        "| of which after intent | main-thread long tasks (TBT) | memory: tab process (JS heaps) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for label, key in rows:
+        s: dict[str, Any] = stats[key]
+        tasks = (
+            f"{s['long_task_ms']['median']:,.0f} ms ({s['blocking_ms']['median']:,.0f} ms)"
+            if s["long_task_ms"]
+            else "—"
+        )
+        mem = (
+            f"{fmt_mb(s['renderer_bytes'])} ({fmt_mb(s['memory_bytes'])})"
+            if s["memory_bytes"]
+            else "—"
+        )
+        lines.append(
+            f"| {label} | {fmt_ms(s['ms'])} | {fmt_kb(s['bytes'])} | "
+            f"{fmt_kb(s['runtime_bytes'])} | {tasks} | {mem} |"
+        )
+    lines.append(
+        f"| 5 article, calculator never opened | — | {article['bytes'] / 1000:,.1f} KB "
+        f"| runtime requests: {len(article['runtime_requests'])} | — | — |"
+    )
+    for name, label in (("normal", "normal"), ("cpu4", "4× CPU")):
+        e = edits[name]
+        lines.append(
+            f"| 6 edit -> result on screen, {EDITS} edits, {label} "
+            f"| p50 {e['total']['p50']:.1f} ms, "
+            f"p95 {e['total']['p95']:.1f} ms | after the widget's debounce: p50 "
+            f"{e['afterDebounce']['p50']:.1f} ms, p95 {e['afterDebounce']['p95']:.1f} ms | | | |"
+        )
+    lines.append(
+        f"| 9 core in {core['python']} "
+        f"| {core['deals_per_second_json_contract']:,} deals/s (JSON), "
+        f"{core['deals_per_second_python_api']:,} deals/s (Python) | 200-deal sheet "
+        f"{core['game_sheet_recompute_ms_median']} ms | | | |"
+    )
+    lines.append("")
+    lines.append("| target | measured | goal | met |")
+    lines.append("|---|---|---|---|")
+    for entry in data["targets"]:
+        value = "—" if entry["value"] is None else f"{entry['value']:.2f}"
+        lines.append(
+            f"| {entry['name']} | {value} | ≤ {entry['target']} "
+            f"| {'yes' if entry['met'] else 'NO'} |"
+        )
+    table = "\n".join(lines)
+    data["table"] = table
+    print()
+    print(
+        f"machine: {info['cpu']}, {info['cores']} cores, {info['chromium']}; load average "
+        f"{info['load_average_start'][0]:.1f} at start, "
+        f"{data['machine']['load_average_end'][0]:.1f} at end"
+    )
+    print(table)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    text = json.dumps(data, indent=1, default=str) + "\n"
+    (RESULTS / f"startup-{stamp}.json").write_text(text, encoding="utf-8")
+    (RESULTS / "latest.json").write_text(text, encoding="utf-8")
+    print(
+        f"\nwritten: bench/results/startup-{stamp}.json (and latest.json), {data['seconds']:.0f} s"
+    )
+    shutil.rmtree(RESULTS / ".tmp", ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
