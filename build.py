@@ -489,7 +489,8 @@ def trace_stdlib(runtime: Path) -> tuple[list[str], Path]:
         STDLIB_TRACES.mkdir(parents=True, exist_ok=True)
         partial_trace, partial_zip = (cached.with_suffix(s + ".partial") for s in (".json", ".zip"))
         run([node, STDLIB_TOOLS[0], "--runtime", runtime, "--package", PACKAGE,
-             "--exercise", STDLIB_EXERCISE, "--out", partial_trace, "--zip", partial_zip])  # fmt: skip
+             "--exercise", STDLIB_EXERCISE,
+             "--out", partial_trace, "--zip", partial_zip])  # fmt: skip
         partial_zip.rename(archive)
         partial_trace.rename(trace)
     files = json.loads(trace.read_text(encoding="utf-8"))["files"]
