@@ -60,7 +60,6 @@ import importlib.util
 import json
 import os
 import platform
-import shutil
 import statistics
 import subprocess
 import sys
@@ -778,7 +777,6 @@ def main() -> int:
     print(
         f"\nwritten: bench/results/startup-{stamp}.json (and latest.json), {data['seconds']:.0f} s"
     )
-    shutil.rmtree(RESULTS / ".tmp", ignore_errors=True)
     return 0
 
 
