@@ -2,11 +2,13 @@
 //
 // Attributes are the source of truth: every input the user touches is written back
 // to its attribute, and every render reads the attributes. Renders are batched on a
-// microtask; scoring is debounced and goes through an injected scorer (by default
-// the page-wide Pyodide worker), so the UI thread never waits on Python.
-// Text goes into the DOM only through textContent. See README.md.
+// microtask, and write only what changed. Every change is scored at once (latest
+// wins: while one request is on its way, later changes only mark the input as
+// changed, and the newest request goes when the reply is back) through an injected
+// scorer (by default the page-wide Pyodide worker), so the UI thread never waits on
+// Python. Text goes into the DOM only through textContent. See README.md.
 
-import { h } from "./dom.js";
+import { afterNextFrame, h, setAttribute, setHidden, setText } from "./dom.js";
 import { offline } from "./offline.js";
 import { DEFAULT_MANIFEST_URL, sharedPyodideScorer } from "./pyodide-scorer.js";
 import { ScoreSheet } from "./score-sheet.js";
@@ -35,7 +37,6 @@ const SUITS = { clubs: ["♣", false], diamonds: ["♦", true], hearts: ["♥", 
 const DECK_POINTS = { no_trumps: 120, all_trumps: 248 };
 const SUIT_DECK_POINTS = 152;
 const MAX_COUNT = 9;
-const SCORE_DELAY_MS = 150;
 
 /** Attributes that change the deal (and so trigger scoring). */
 const DEAL_ATTRIBUTES = Object.freeze([
@@ -74,6 +75,10 @@ function oneOf(value, allowed, fallback) {
   return allowed.includes(value) ? value : fallback;
 }
 
+function sameRequest(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 
 // One MutationObserver for the whole page re-renders the calculators when a `lang`
 // attribute changes on any ancestor.
@@ -109,8 +114,15 @@ export class BelotCalculatorElement extends HTMLElement {
   #ui = {};
   #labels = []; // [(strings) => void] run on every render
   #renderQueued = false;
-  #scoreTimer = 0;
-  #sequence = 0;
+  #scoreQueued = false; // a microtask will score the current input
+  #forceScore = false; // ... even while a request is on its way (new scorer, retry)
+  #sequence = 0; // bumped by every request sent and every local result: older replies are stale
+  #inFlight = null; // the request on its way to the scorer, if any
+  #changedInFlight = false; // the input changed while #inFlight was on its way
+  #formParts = []; // the form's fieldsets not yet in the form (an opened calculator shows them a few frames apart)
+  #revealing = false;
+  #steps = []; // the explanation shown: [code, text] per step
+  #stepsQueued = false;
   #scorer = null;
   #listeningTo = null;
   #badInput = { "pile-points": false, "hanging-in": false };
@@ -291,6 +303,7 @@ export class BelotCalculatorElement extends HTMLElement {
   // --- lifecycle ------------------------------------------------------------------------
 
   connectedCallback() {
+    if (!this.lazy) this.#revealForm(false);
     watchLanguage(this, () => this.#invalidate());
     offline.addEventListener("updateready", this.#onOfflineUpdate);
     this.#setupSheet();
@@ -304,7 +317,6 @@ export class BelotCalculatorElement extends HTMLElement {
     unwatchLanguage(this);
     offline.removeEventListener("updateready", this.#onOfflineUpdate);
     this.#unlisten();
-    clearTimeout(this.#scoreTimer);
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -315,6 +327,7 @@ export class BelotCalculatorElement extends HTMLElement {
       this.#scheduleScore(true);
     }
     if (name === "lazy" && newValue === null && oldValue !== null) {
+      this.#revealForm(true);
       this.#start();
       this.#scheduleScore(true);
     }
@@ -371,6 +384,7 @@ export class BelotCalculatorElement extends HTMLElement {
         }
       },
       loadDeal: (deal) => {
+        this.#revealForm(false);
         this.#badInput["pile-points"] = false;
         this.contract = oneOf(deal.contract, CONTRACTS, "clubs");
         this.bidder = oneOf(deal.bidder, TEAMS, "us");
@@ -392,6 +406,7 @@ export class BelotCalculatorElement extends HTMLElement {
         this.declarations = {};
       },
       focusForm: () => {
+        this.#revealForm(false);
         const smooth = !globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
         this.#ui.form.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
         const checked = this.#ui.radios.contract.find((input) => input.checked) ?? this.#ui.radios.contract[0];
@@ -455,9 +470,21 @@ export class BelotCalculatorElement extends HTMLElement {
     this.#listeningTo = null;
   }
 
-  #scheduleScore(now) {
-    clearTimeout(this.#scoreTimer);
-    this.#scoreTimer = setTimeout(() => this.#score(), now ? 0 : SCORE_DELAY_MS);
+  /**
+   * Score the current input at once: on a microtask, so the attributes one action
+   * sets together (a loaded deal, a reset) make one request. `force` sends even while
+   * a request is on its way (a new scorer, a retry); otherwise latest wins (#score).
+   */
+  #scheduleScore(force) {
+    this.#forceScore ||= force;
+    if (this.#scoreQueued) return;
+    this.#scoreQueued = true;
+    queueMicrotask(() => {
+      this.#scoreQueued = false;
+      const forced = this.#forceScore;
+      this.#forceScore = false;
+      this.#score(forced);
+    });
   }
 
   #localError(code, field, key) {
@@ -504,30 +531,59 @@ export class BelotCalculatorElement extends HTMLElement {
     return { request, errors, incomplete };
   }
 
-  async #score() {
+  /**
+   * Latest wins, never a queue: at most one request is on its way; changes meanwhile
+   * only set #changedInFlight, and when the reply is back the newest input is sent
+   * (unless it is the same request). A reply for an input that is no longer the
+   * current one is dropped, so a stale result never replaces a newer one.
+   */
+  async #score(force = false) {
     if (!this.isConnected || this.lazy) return;
-    const sequence = ++this.#sequence;
     const { request, errors, incomplete } = this.#buildRequest();
     this.#request = request;
     this.#incomplete = incomplete && !errors.length;
     if (errors.length || incomplete) {
+      ++this.#sequence; // a reply still on its way is for an older input
       this.#reply = errors.length ? { ok: false, errors } : null;
       this.#replyRequest = request;
       this.#invalidate();
       return;
     }
+    if (this.#inFlight && !force) {
+      this.#changedInFlight = true;
+      return;
+    }
+    const sequence = ++this.#sequence;
+    const call = { request };
+    this.#inFlight = call;
+    this.#changedInFlight = false;
     let reply;
+    let failure = null;
     try {
       reply = await this.scorer.score(request);
     } catch (error) {
-      if (sequence !== this.#sequence) return;
-      this.#scoreFailure = error;
+      failure = error ?? new Error("score failed");
+    }
+    if (this.#inFlight !== call) return; // a forced request replaced this one
+    this.#inFlight = null;
+    const current = sequence === this.#sequence;
+    if (this.#changedInFlight) {
+      this.#changedInFlight = false;
+      const now = this.#buildRequest();
+      const same = current && !now.errors.length && !now.incomplete && sameRequest(now.request, request);
+      if (!same) {
+        this.#score(); // send the newest input; this reply is stale
+        return;
+      }
+    }
+    if (!current || !this.isConnected) return;
+    if (failure) {
+      this.#scoreFailure = failure;
       this.#reply = null;
       this.#replyRequest = null;
       this.#invalidate();
       return;
     }
-    if (sequence !== this.#sequence) return;
     this.#scoreFailure = null;
     this.#reply = reply;
     this.#replyRequest = request;
@@ -563,8 +619,8 @@ export class BelotCalculatorElement extends HTMLElement {
   #label(element, text, attribute = null) {
     this.#labels.push((strings) => {
       const value = text(strings);
-      if (attribute) element.setAttribute(attribute, value);
-      else element.textContent = value;
+      if (attribute) setAttribute(element, attribute, value);
+      else setText(element, value);
     });
     return element;
   }
@@ -669,7 +725,8 @@ export class BelotCalculatorElement extends HTMLElement {
     );
 
     ui.errors[""] = h("p", { class: "error general-error", part: "error" });
-    ui.form.append(contract, bidder, doubling, ui.cards, lastTrick, capot, declarations, hanging);
+    // Into the form at connect, or, when a lazy calculator opens, one per frame (#revealForm).
+    this.#formParts = [contract, bidder, doubling, ui.cards, lastTrick, capot, declarations, hanging];
 
     // The result.
     ui.resultTitle = t(h("h3", { class: "title" }), (s) => s.result);
@@ -722,6 +779,29 @@ export class BelotCalculatorElement extends HTMLElement {
     // "A new version is ready": shown once a newer build waits for the next open.
     ui.update = h("p", { class: "hint update", part: "update", role: "status", hidden: true });
     ui.launcher.before(ui.update);
+  }
+
+  /**
+   * Put the form's fieldsets in. At once, or `gradually`: the first now and one more
+   * after each frame, so the browser lays the opened form out in steps, none of which
+   * blocks the page for long (on a slow phone the whole form at once takes ~50 ms).
+   */
+  #revealForm(gradually) {
+    const parts = this.#formParts;
+    if (!gradually) {
+      this.#ui.form.append(...parts.splice(0));
+      return;
+    }
+    if (parts.length) this.#ui.form.append(parts.shift());
+    if (this.#revealing || !parts.length) return;
+    this.#revealing = true;
+    (async () => {
+      while (parts.length) {
+        await afterNextFrame();
+        if (parts.length) this.#ui.form.append(parts.shift());
+      }
+      this.#revealing = false;
+    })();
   }
 
   #openAndFocus() {
@@ -855,53 +935,57 @@ export class BelotCalculatorElement extends HTMLElement {
       for (const { key } of DECLARATIONS) {
         const counter = ui.counters[team][key];
         const count = declarations[team][key];
-        counter.value.textContent = String(count);
-        counter.minus.disabled = count <= 0;
-        counter.plus.disabled = count >= MAX_COUNT;
+        setText(counter.value, count);
+        if (counter.minus.disabled !== count <= 0) counter.minus.disabled = count <= 0;
+        if (counter.plus.disabled !== count >= MAX_COUNT) counter.plus.disabled = count >= MAX_COUNT;
       }
-      ui.declarationSets[team].hidden = noTrumps;
-      ui.declarationSets[team].disabled = noTrumps;
+      setHidden(ui.declarationSets[team], noTrumps);
+      if (ui.declarationSets[team].disabled !== noTrumps) ui.declarationSets[team].disabled = noTrumps;
       const declared = DECLARATIONS.filter(({ key }) => declarations[team][key] > 0);
       const points = declared.reduce((sum, { key }) => sum + DECLARATION_VALUES[key] * declarations[team][key], 0);
       const list = declared
         .map(({ key }) => s.declarationNames[key] + (declarations[team][key] > 1 ? ` ×${declarations[team][key]}` : ""))
         .join(", ");
-      ui.declarationSummaries[team].textContent = declared.length
-        ? format(s.declarationsSummary, { list, points })
-        : s.declarationsSummaryNone;
+      setText(
+        ui.declarationSummaries[team],
+        declared.length ? format(s.declarationsSummary, { list, points }) : s.declarationsSummaryNone,
+      );
     }
-    ui.noDeclarations.hidden = !noTrumps;
+    setHidden(ui.noDeclarations, !noTrumps);
     for (const label of this.#labels) label(s);
-    this.#root.host.setAttribute("aria-busy", String(state === "loading"));
+    setAttribute(this.#root.host, "aria-busy", state === "loading");
 
     // Which parts show.
-    ui.launcher.hidden = state !== "closed";
-    ui.form.hidden = state === "closed";
-    ui.result.hidden = state === "closed";
-    ui.status.hidden = state !== "loading";
-    ui.failure.hidden = state !== "failed";
-    ui.update.hidden = !offline.updateReady || state === "closed";
-    ui.update.textContent = s.updateReady;
+    setHidden(ui.launcher, state !== "closed");
+    setHidden(ui.form, state === "closed");
+    setHidden(ui.result, state === "closed");
+    setHidden(ui.status, state !== "loading");
+    setHidden(ui.failure, state !== "failed");
+    setHidden(ui.update, !offline.updateReady || state === "closed");
+    setText(ui.update, s.updateReady);
     this.#setStates(state);
 
     if (state === "loading") {
       const { loaded = 0, total = 0 } = this.scorer.progress ?? {};
       if (total > 0) {
-        ui.progress.value = Math.min(1, loaded / total);
-        ui.loadingText.textContent = format(s.loadingBytes, {
+        const fraction = Math.min(1, loaded / total);
+        if (ui.progress.value !== fraction) ui.progress.value = fraction;
+        setText(ui.loadingText, format(s.loadingBytes, {
           loaded: (loaded / 1e6).toFixed(1),
           total: (total / 1e6).toFixed(1),
-        });
+        }));
       } else {
-        ui.progress.removeAttribute("value");
-        ui.loadingText.textContent = s.loading;
+        if (ui.progress.hasAttribute("value")) ui.progress.removeAttribute("value");
+        setText(ui.loadingText, s.loading);
       }
     }
     if (state === "failed") {
       const error = this.scorer.error ?? this.#scoreFailure ?? {};
-      ui.failureText.textContent =
-        error.code === "unsupported" ? s.failedUnsupported : this.scorer.info ? s.failedScore : s.failedLoad;
-      ui.failureDetail.textContent = error.message ? `${s.details}: ${error.message}` : "";
+      setText(
+        ui.failureText,
+        error.code === "unsupported" ? s.failedUnsupported : this.scorer.info ? s.failedScore : s.failedLoad,
+      );
+      setText(ui.failureDetail, error.message ? `${s.details}: ${error.message}` : "");
     }
 
     // Inputs follow the attributes.
@@ -914,18 +998,20 @@ export class BelotCalculatorElement extends HTMLElement {
       capot: this.capot,
     };
     for (const [name, value] of Object.entries(values)) {
-      for (const input of ui.radios[name]) input.checked = input.value === value;
+      for (const input of ui.radios[name]) {
+        if (input.checked !== (input.value === value)) input.checked = input.value === value;
+      }
     }
     for (const [name, input] of [["pile-points", ui.pilePoints], ["hanging-in", ui.hangingIn]]) {
       const value = this.getAttribute(name) ?? "";
       if (input.value !== value && !(this.#badInput[name] && value === "")) input.value = value;
     }
     const capot = this.capot !== "none";
-    ui.cards.disabled = capot;
-    ui.lastTrick.disabled = capot;
-    ui.capotHint.hidden = !capot;
+    if (ui.cards.disabled !== capot) ui.cards.disabled = capot;
+    if (ui.lastTrick.disabled !== capot) ui.lastTrick.disabled = capot;
+    setHidden(ui.capotHint, !capot);
 
-    ui.hangingIn.readOnly = Boolean(this.#sheet);
+    if (ui.hangingIn.readOnly !== Boolean(this.#sheet)) ui.hangingIn.readOnly = Boolean(this.#sheet);
     this.#renderErrors(lang);
     this.#renderResult(s, lang, state);
     this.#sheet?.render(s, lang, state);
@@ -963,49 +1049,71 @@ export class BelotCalculatorElement extends HTMLElement {
       grouped.set(slot, [...(grouped.get(slot) ?? []), text]);
     }
     for (const [slot, element] of Object.entries(ui.errors)) {
-      element.textContent = (grouped.get(slot) ?? []).join(" ");
+      setText(element, (grouped.get(slot) ?? []).join(" "));
     }
-    const invalid = (slot) => String(grouped.has(slot));
-    ui.pilePoints.setAttribute("aria-invalid", invalid("cards"));
-    ui.hangingIn.setAttribute("aria-invalid", invalid("hanging_in"));
+    const invalid = (slot) => grouped.has(slot);
+    setAttribute(ui.pilePoints, "aria-invalid", invalid("cards"));
+    setAttribute(ui.hangingIn, "aria-invalid", invalid("hanging_in"));
     for (const team of TEAMS) {
-      ui.declarationSets[team].setAttribute("aria-invalid", invalid(`declarations.${team}`));
+      setAttribute(ui.declarationSets[team], "aria-invalid", invalid(`declarations.${team}`));
     }
   }
 
+  /** The result: only what changed is written (no new nodes but for a longer explanation). */
   #renderResult(s, lang, state) {
     const ui = this.#ui;
     const result = this.result;
-    ui.details.hidden = !result;
+    // While the runtime loads, the empty details are laid out but not shown (and take
+    // their room), so the frame that shows the first result only changes text.
+    const waiting = !result && state === "loading" && !this.errors.length && !this.#incomplete;
+    setHidden(ui.details, !result && !waiting);
+    if (ui.details.classList.contains("pending") !== waiting) ui.details.classList.toggle("pending", waiting);
     if (!result) {
-      ui.summary.hidden = true;
-      if (this.errors.length) ui.message.textContent = s.invalid;
-      else if (this.#incomplete) ui.message.textContent = s.incomplete;
-      else if (state === "loading") ui.message.textContent = s.waiting;
-      else ui.message.textContent = "";
+      setHidden(ui.summary, true);
+      if (this.errors.length) setText(ui.message, s.invalid);
+      else if (this.#incomplete) setText(ui.message, s.incomplete);
+      else if (state === "loading") setText(ui.message, s.waiting);
+      else setText(ui.message, "");
       return;
     }
-    ui.message.textContent = "";
-    ui.summary.hidden = this.#resultInView;
-    ui.summary.textContent = format(s.summary, {
+    setText(ui.message, "");
+    setHidden(ui.summary, this.#resultInView);
+    setText(ui.summary, format(s.summary, {
       usName: s.teams.us,
       themName: s.teams.them,
       us: result.record?.us,
       them: result.record?.them,
       outcome: s.outcomes[result.outcome] ?? result.outcome,
-    });
-    ui.outcome.className = `outcome ${result.outcome}`;
-    ui.outcome.textContent = s.outcomes[result.outcome] ?? result.outcome;
+    }));
+    setAttribute(ui.outcome, "class", `outcome ${result.outcome}`);
+    setText(ui.outcome, s.outcomes[result.outcome] ?? result.outcome);
     for (const team of TEAMS) {
-      ui.cells[`raw-${team}`].textContent = String(result.raw?.[team] ?? "");
-      ui.cells[`record-${team}`].textContent = String(result.record?.[team] ?? "");
+      setText(ui.cells[`raw-${team}`], result.raw?.[team] ?? "");
+      setText(ui.cells[`record-${team}`], result.record?.[team] ?? "");
     }
-    ui.hangingOut.hidden = !(result.hanging_out > 0);
-    ui.hangingOut.textContent = format(s.hangingOut, { points: result.hanging_out });
-    ui.explanation.replaceChildren(
-      ...(result.explanation ?? []).map((step) =>
-        h("li", { "data-code": step.code }, step.message?.[lang] ?? step.message?.en ?? step.code),
-      ),
-    );
+    setHidden(ui.hangingOut, !(result.hanging_out > 0));
+    setText(ui.hangingOut, format(s.hangingOut, { points: result.hanging_out }));
+    // The steps of the explanation: in place, or, when it needs more list items than it
+    // has, one frame after the headline numbers, so no single frame lays out both.
+    this.#steps = (result.explanation ?? []).map((step) => [step.code, step.message?.[lang] ?? step.message?.en ?? step.code]);
+    if (this.#steps.length <= ui.explanation.children.length) this.#renderSteps();
+    else if (!this.#stepsQueued) {
+      this.#stepsQueued = true;
+      afterNextFrame().then(() => {
+        this.#stepsQueued = false;
+        this.#renderSteps();
+      });
+    }
+  }
+
+  #renderSteps() {
+    const list = this.#ui.explanation;
+    const items = list.children;
+    this.#steps.forEach(([code, text], index) => {
+      const item = items[index] ?? list.appendChild(h("li"));
+      setAttribute(item, "data-code", code);
+      setText(item, text);
+    });
+    while (items.length > this.#steps.length) list.lastElementChild.remove();
   }
 }

@@ -152,6 +152,7 @@ input[type="number"] {
   background: var(--_surface);
 }
 .result h3, .result h4 { margin: 0; font-size: 1em; }
+.details.pending { visibility: hidden; }
 .outcome { margin: 0; font-size: 1.2em; font-weight: 700; }
 .outcome.inside, .outcome.hanging { color: var(--_error); }
 table { border-collapse: collapse; inline-size: 100%; font-variant-numeric: tabular-nums; }

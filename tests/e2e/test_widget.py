@@ -21,10 +21,10 @@ def fake_page(page: Page, source_url: str) -> Page:
 
 
 def mount(page: Page, attributes: dict[str, str] | None = None, *, lang: str | None = None,
-          element_id: str = "calc") -> Calculator:
+          element_id: str = "calc", hold: bool = False) -> Calculator:
     page.evaluate(
-        "([attributes, lang, id]) => mount(attributes, {lang, id})",
-        [attributes or {}, lang, element_id],
+        "([attributes, lang, id, hold]) => mount(attributes, {lang, id, hold})",
+        [attributes or {}, lang, element_id, hold],
     )
     return Calculator(page.locator(f"#{element_id}"))
 
@@ -73,13 +73,99 @@ def test_inputs_reflect_to_attributes_and_attributes_to_inputs(fake_page: Page) 
     assert calls(fake_page)[-1]["doubling"] == "none"
 
 
-def test_typing_is_debounced_into_few_score_calls(fake_page: Page) -> None:
-    calculator = mount(fake_page, {"pile-points": "1"})
+# Scoring contract: every change is scored at once (no timer in between); while a
+# request is on its way, later changes are only remembered and the newest input goes
+# when the reply is back (never a queue); a reply for an older input is never shown.
+
+ECHO_POINTS = """() => {
+  const scorer = document.getElementById('calc').scorer;
+  scorer.reply = (request) => ({ok: true, result: {
+    raw: {us: 0, them: 0}, outcome: 'made', hanging_out: 0, explanation: [],
+    record: {us: request.cards.points, them: 0},
+  }});
+}"""
+
+
+def held(page: Page) -> int:
+    count: int = page.evaluate("document.getElementById('calc').scorer.held.length")
+    return count
+
+
+def release(page: Page) -> None:
+    page.evaluate("document.getElementById('calc').scorer.release()")
+
+
+def test_a_change_is_scored_at_once_without_a_timer(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "70"})
+    expect(calculator.part("td.record-us")).to_have_text("11")
+    # Only microtasks run between the input event and the check: no timer could fire.
+    sent = fake_page.evaluate("""async () => {
+      const element = document.getElementById('calc');
+      const input = element.shadowRoot.querySelector('input[name="pile-points"]');
+      const before = element.scorer.calls.length;
+      input.value = '71';
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      return element.scorer.calls.slice(before).map((call) => call.cards.points);
+    }""")
+    assert sent == [71]
+
+
+def test_attributes_set_together_make_one_request(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "70"})
     expect(calculator.part("td.record-us")).to_have_text("11")
     before = len(calls(fake_page))
-    calculator.part('input[name="pile-points"]').press_sequentially("2345", delay=20)
-    fake_page.wait_for_function("document.getElementById('calc').scorer.calls.at(-1).cards.points === 12345")
-    assert len(calls(fake_page)) - before <= 2
+    calculator.element.evaluate(
+        "(e) => { e.contract = 'spades'; e.bidder = 'them'; e.pilePoints = 90; }"
+    )
+    fake_page.wait_for_function(f"document.getElementById('calc').scorer.calls.length > {before}")
+    new = calls(fake_page)[before:]
+    assert [(c["contract"], c["bidder"], c["cards"]["points"]) for c in new] == [("spades", "them", 90)]
+
+
+def test_changes_while_scoring_are_coalesced_and_the_newest_wins(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "1"}, lang="en", hold=True)
+    fake_page.evaluate(ECHO_POINTS)
+    fake_page.wait_for_function("document.getElementById('calc').scorer.held.length === 1")
+    field = calculator.part('input[name="pile-points"]')
+    field.press_sequentially("2345")
+    expect(calculator.element).to_have_attribute("pile-points", "12345")
+    # One request on its way, none queued behind it.
+    assert [c["cards"]["points"] for c in calls(fake_page)] == [1]
+    assert held(fake_page) == 1
+    release(fake_page)
+    # The reply for "1" is stale: dropped, and only the newest input is sent.
+    fake_page.wait_for_function("document.getElementById('calc').scorer.held.length === 1")
+    assert [c["cards"]["points"] for c in calls(fake_page)] == [1, 12345]
+    expect(calculator.part(".details")).to_be_hidden()
+    assert calculator.part("td.record-us").text_content() != "1"
+    release(fake_page)
+    expect(calculator.part("td.record-us")).to_have_text("12345")
+    expect(calculator.part(".details")).to_be_visible()
+    assert len(calls(fake_page)) == 2 and held(fake_page) == 0
+
+
+def test_a_stale_reply_never_replaces_a_newer_state(fake_page: Page) -> None:
+    calculator = mount(fake_page, {"pile-points": "70"}, lang="en", hold=True)
+    fake_page.evaluate(ECHO_POINTS)
+    fake_page.wait_for_function("document.getElementById('calc').scorer.held.length === 1")
+    # The input becomes incomplete while its old request is on its way.
+    calculator.part('input[name="pile-points"]').fill("")
+    expect(calculator.part(".result-message")).to_have_text("Enter the card points of one pile.")
+    release(fake_page)
+    calculator.element.evaluate("(e) => e.setAttribute('lang', 'en')")  # one more render
+    expect(calculator.part(".result-message")).to_have_text("Enter the card points of one pile.")
+    expect(calculator.part(".details")).to_be_hidden()
+    assert calculator.property("result") is None
+    assert len(calls(fake_page)) == 1 and held(fake_page) == 0
+    # Typed back to the same input meanwhile: the reply is current and shown, once.
+    calculator.part('input[name="pile-points"]').fill("80")
+    fake_page.wait_for_function("document.getElementById('calc').scorer.held.length === 1")
+    calculator.part('input[name="pile-points"]').fill("8")
+    calculator.part('input[name="pile-points"]').fill("80")
+    release(fake_page)
+    expect(calculator.part("td.record-us")).to_have_text("80")
+    assert [c["cards"]["points"] for c in calls(fake_page)] == [70, 80]
 
 
 def test_no_result_while_incomplete_or_not_a_number(fake_page: Page) -> None:
