@@ -47,8 +47,8 @@ Conditions
   isolated, Chromium runs with ForceEagerMeasureMemory), which sums page and
   workers but not WebAssembly memory. The baseline's HEAPU8 is recorded too.
 - edits: on an open calculator, 200 edits of the pile points (input event) each
-  until the result is on screen (rAF after the result event); also the part after
-  the widget's own debounce (from its call to scorer.score()).
+  until the result is on screen (rAF after the result event); also the part from
+  the widget's call to scorer.score() (the widget scores at once, latest wins).
 """
 
 from __future__ import annotations
@@ -742,7 +742,7 @@ def main() -> int:
         lines.append(
             f"| 6 edit -> result on screen, {EDITS} edits, {label} "
             f"| p50 {e['total']['p50']:.1f} ms, "
-            f"p95 {e['total']['p95']:.1f} ms | after the widget's debounce: p50 "
+            f"p95 {e['total']['p95']:.1f} ms | from the call to the scorer: p50 "
             f"{e['afterDebounce']['p50']:.1f} ms, p95 {e['afterDebounce']['p95']:.1f} ms | | | |"
         )
     lines.append(
