@@ -907,16 +907,10 @@ def test() -> None:
         except subprocess.CalledProcessError:
             failures.append(name)
 
-    # The build tooling is ours to keep typed and tidy; the core's own lint runs
-    # here too unless tests/core/test_lint.py already runs it inside pytest.
-    ours = ["build.py", "tests/pyodide"]
-    if (ROOT / "tests" / "core" / "test_lint.py").is_file():
-        print("==> mypy and ruff on the core run inside pytest (tests/core/test_lint.py)")
-        typed, linted = ours, ours
-    else:
-        typed, linted = ["src/belot_core", *ours], ["."]
+    typed = ["src/belot_core", "build.py", "tests/pyodide"]
     check(f"mypy --strict ({', '.join(typed)})", [python, "-m", "mypy", "--strict", *typed])
-    check(f"ruff check ({', '.join(linted)})", [python, "-m", "ruff", "check", *linted])
+    check("ruff check (.)", [python, "-m", "ruff", "check", "."])
+    check("ruff format --check (.)", [python, "-m", "ruff", "format", "--check", "."])
     JUNIT_REPORT.unlink(missing_ok=True)
     check("pytest (tests/)", [python, "-m", "pytest", f"--junitxml={JUNIT_REPORT}"])
     print(

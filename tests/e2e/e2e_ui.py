@@ -71,8 +71,14 @@ class Calculator:
         if hanging_in.is_editable():  # read-only while a score sheet carries the hanging points
             hanging_in.fill(str(deal.hanging_in))
 
-    def expect_result(self, *, outcome: str, record: tuple[int, int],
-                      raw: tuple[int, int] | None = None, hanging: int = 0) -> None:
+    def expect_result(
+        self,
+        *,
+        outcome: str,
+        record: tuple[int, int],
+        raw: tuple[int, int] | None = None,
+        hanging: int = 0,
+    ) -> None:
         expect(self.part(".outcome")).to_have_class(f"outcome {outcome}")
         if raw is not None:
             expect(self.part("td.raw-us")).to_have_text(str(raw[0]))

@@ -25,7 +25,9 @@ KEY = "belot-calculator"
 HANG = Deal("diamonds", "us", "none", "us", 81, "them")  # 81 : 81 → 0 / 8, 8 hang
 RECONTRA = Deal("spades", "us", "recontra", "us", 100, "us")  # 65, + the 8 hanging → 73 / 0
 NT_CONTRA = Deal("no_trumps", "us", "contra", "us", 70, "us")  # 52 / 0
-CAPOT = Deal("clubs", "us", "contra", "us", 152, "us", capot="us")  # 50 / 0 → 175: a capot ends nothing
+CAPOT = Deal(
+    "clubs", "us", "contra", "us", 152, "us", capot="us"
+)  # 50 / 0 → 175: a capot ends nothing
 THEM_HANG = Deal("diamonds", "them", "none", "us", 81, "them")  # us record 8 → 183, 8 unclaimed
 MADE = Deal("hearts", "us", "none", "us", 82, "us", declarations={"us": {"belot": 1}})  # 11 / 7
 
@@ -33,7 +35,10 @@ MADE = Deal("hearts", "us", "none", "us", 82, "us", declarations={"us": {"belot"
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(
-        viewport={"width": 360, "height": 740}, device_scale_factor=1, is_mobile=True, has_touch=True
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
     )
     yield context
     context.close()
@@ -88,7 +93,8 @@ def stored(page: Page, key: str = KEY) -> object:
 
 def aside_keys(page: Page, key: str = KEY) -> list[str]:
     keys: list[str] = page.evaluate(
-        "(key) => Object.keys(localStorage).filter((k) => k.startsWith(key + '.aside.')).sort()", key
+        "(key) => Object.keys(localStorage).filter((k) => k.startsWith(key + '.aside.')).sort()",
+        key,
     )
     return keys
 
@@ -107,7 +113,9 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
     expect(calculator.part(".sheet-table tbody tr").first.locator(".note")).to_have_text("висят 8")
     expect(calculator.part(".banner")).to_contain_text("Висят 8")
     expect(hanging_in(calculator)).to_have_value("8")
-    expect(calculator.part('input[name="pile-points"]')).to_have_value("")  # ready for the next deal
+    expect(calculator.part('input[name="pile-points"]')).to_have_value(
+        ""
+    )  # ready for the next deal
 
     # 2. All four passed: nothing scores, the 8 stay.
     all_passed(calculator)
@@ -210,7 +218,9 @@ def test_undo_edit_and_delete_recompute_everything_after(page: Page, dist_url: s
     calculator.set_count("us", "carre_jacks", 1)  # (258 + 200) × 4 → 183: the game would end here
     calculator.expect_result(outcome="made", record=(183, 0))
     calculator.part("button.save").click()
-    expect(calculator.part(".sheet-error")).to_have_text("The game ends with deal 2; deal 3 comes after the end.")
+    expect(calculator.part(".sheet-error")).to_have_text(
+        "The game ends with deal 2; deal 3 comes after the end."
+    )
     expect_totals(calculator, 85, 14)
     # Delete the deal being edited instead.
     calculator.part("button.delete-deal").click()
@@ -227,7 +237,9 @@ def test_undo_edit_and_delete_recompute_everything_after(page: Page, dist_url: s
     expect(calculator.part(".sheet-table tbody tr")).to_have_count(2)
 
 
-def test_new_game_asks_first_and_games_are_listed_reopened_and_deleted(page: Page, dist_url: str) -> None:
+def test_new_game_asks_first_and_games_are_listed_reopened_and_deleted(
+    page: Page, dist_url: str
+) -> None:
     calculator = open_sheet(page, dist_url, lang="en")
     record(calculator, MADE)
     expect(calculator.part("button.new-game")).to_be_enabled()
@@ -322,16 +334,39 @@ def test_unreadable_storage_is_kept_aside_and_the_sheet_starts_clean(
     assert aside_keys(page) == [aside]
 
 
-def test_a_game_the_core_rejects_is_kept_aside_and_readable_games_stay(page: Page, dist_url: str) -> None:
-    good = {"contract": "hearts", "bidder": "us", "doubling": "none", "cards": {"team": "us", "points": 82},
-            "last_trick": "us", "capot": None, "declarations": {"us": {"belot": 1}, "them": {}}}
+def test_a_game_the_core_rejects_is_kept_aside_and_readable_games_stay(
+    page: Page, dist_url: str
+) -> None:
+    good = {
+        "contract": "hearts",
+        "bidder": "us",
+        "doubling": "none",
+        "cards": {"team": "us", "points": 82},
+        "last_trick": "us",
+        "capot": None,
+        "declarations": {"us": {"belot": 1}, "them": {}},
+    }
     bad = {**good, "cards": {"team": "us", "points": 200}}
-    data = {"version": 1, "current": "good", "games": [
-        {"id": "good", "created": "2025-01-02T18:00:00.000Z", "updated": "2025-01-02T18:30:00.000Z",
-         "names": {"us": "Ана и Иво", "them": ""}, "deals": [good]},
-        {"id": "bad", "created": "2025-01-01T18:00:00.000Z", "updated": "2025-01-01T18:30:00.000Z",
-         "names": {"us": "", "them": ""}, "deals": [good, bad]},
-    ]}
+    data = {
+        "version": 1,
+        "current": "good",
+        "games": [
+            {
+                "id": "good",
+                "created": "2025-01-02T18:00:00.000Z",
+                "updated": "2025-01-02T18:30:00.000Z",
+                "names": {"us": "Ана и Иво", "them": ""},
+                "deals": [good],
+            },
+            {
+                "id": "bad",
+                "created": "2025-01-01T18:00:00.000Z",
+                "updated": "2025-01-01T18:30:00.000Z",
+                "names": {"us": "", "them": ""},
+                "deals": [good, bad],
+            },
+        ],
+    }
     page.goto(f"{dist_url}/index.html")
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, json.dumps(data)])
     calculator = open_sheet(page, dist_url)
@@ -346,8 +381,9 @@ def test_a_game_the_core_rejects_is_kept_aside_and_readable_games_stay(page: Pag
 
 
 def test_team_names_and_the_text_summary(browser: Browser, dist_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1000, "height": 900},
-                                  permissions=["clipboard-read", "clipboard-write"])
+    context = browser.new_context(
+        viewport={"width": 1000, "height": 900}, permissions=["clipboard-read", "clipboard-write"]
+    )
     page = context.new_page()
     calculator = open_sheet(page, dist_url, lang="en")
     calculator.part(".names summary").click()
@@ -378,8 +414,12 @@ def test_team_names_and_the_text_summary(browser: Browser, dist_url: str) -> Non
     calculator = wait_sheet(page)
     expect(calculator.part(".sheet-table thead th.us")).to_have_text("Ann & Ivo")
     page.get_by_role("button", name="Български").click()
-    expect(calculator.part("textarea.summary-text")).to_have_value(re.compile(r"^Белот · .*\nAnn & Ivo : Вие\n1\. 0 : 8 \(висят 8\)\n2\. пас\n"))
-    expect(calculator.part("textarea.summary-text")).to_have_value(re.compile("Общо: Ann & Ivo 58 : 8 Вие"))
+    expect(calculator.part("textarea.summary-text")).to_have_value(
+        re.compile(r"^Белот · .*\nAnn & Ivo : Вие\n1\. 0 : 8 \(висят 8\)\n2\. пас\n")
+    )
+    expect(calculator.part("textarea.summary-text")).to_have_value(
+        re.compile("Общо: Ann & Ivo 58 : 8 Вие")
+    )
     expect(calculator.part(".sheet-table thead th.them")).to_have_text("Вие")
     context.close()
 
@@ -394,11 +434,22 @@ def test_phone_sheet_fits_and_has_big_targets(phone: BrowserContext, dist_url: s
     record(calculator, CAPOT)
     record(calculator, THEM_HANG)
     expect(calculator.part(".banner.winner")).to_be_visible()
-    expect(calculator.part(".result-message")).to_have_text("Въведете точките от картите на едната купчина.")
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    expect(calculator.part(".result-message")).to_have_text(
+        "Въведете точките от картите на едната купчина."
+    )
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
     assert widths[0] <= widths[1], f"horizontal scroll: {widths}"
-    for selector in ["button.record", "button.passed", "button.undo", "button.new-game", "button.share",
-                     ".sheet-table tbody tr button", ".sheet .names summary"]:
+    for selector in [
+        "button.record",
+        "button.passed",
+        "button.undo",
+        "button.new-game",
+        "button.share",
+        ".sheet-table tbody tr button",
+        ".sheet .names summary",
+    ]:
         box = calculator.part(selector).first.bounding_box()
         assert box and box["height"] >= 44 and box["width"] >= 44, (selector, box)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -411,7 +462,9 @@ def test_phone_sheet_fits_and_has_big_targets(phone: BrowserContext, dist_url: s
     page.screenshot(path=str(SCREENSHOTS / "phone-sheet-editing.png"))
 
 
-def test_phone_sticky_result_bar_covers_neither_the_input_nor_its_hint(phone: BrowserContext, dist_url: str) -> None:
+def test_phone_sticky_result_bar_covers_neither_the_input_nor_its_hint(
+    phone: BrowserContext, dist_url: str
+) -> None:
     page = phone.new_page()
     calculator = open_sheet(page, dist_url)
     page.evaluate("window.scrollTo(0, 0)")

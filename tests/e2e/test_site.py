@@ -26,8 +26,15 @@ CASES = {
         dict(outcome="made", raw=(112, 70), record=(11, 7)),
     ),
     "case-13-all-trumps-inside": (
-        Deal("all_trumps", "us", "none", "us", 120, "them",
-             declarations={"us": {"belot": 1}, "them": {"tierce": 1}}),
+        Deal(
+            "all_trumps",
+            "us",
+            "none",
+            "us",
+            120,
+            "them",
+            declarations={"us": {"belot": 1}, "them": {"tierce": 1}},
+        ),
         dict(outcome="inside", raw=(140, 158), record=(0, 30)),
     ),
     "case-14-no-trumps-contra": (
@@ -77,7 +84,9 @@ def test_article_starts_lazily_then_scores_its_own_example(page: Page, dist_url:
 
 
 @pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
-def test_worked_case_through_the_ui(article: Calculator, case: tuple[Deal, dict[str, object]]) -> None:
+def test_worked_case_through_the_ui(
+    article: Calculator, case: tuple[Deal, dict[str, object]]
+) -> None:
     deal, expected = case
     article.enter(deal)
     article.expect_result(**expected)  # type: ignore[arg-type]
@@ -157,10 +166,15 @@ def test_no_request_leaves_the_origin(page: Page, dist_url: str) -> None:
     assert any(url.endswith(".whl") for url in urls)
 
 
-@pytest.mark.parametrize("path", ["bg/visyashta.html", "calculator/"], ids=["article", "calculator"])
+@pytest.mark.parametrize(
+    "path", ["bg/visyashta.html", "calculator/"], ids=["article", "calculator"]
+)
 def test_phone_viewport_has_no_horizontal_scroll(browser: object, dist_url: str, path: str) -> None:
     context = browser.new_context(  # type: ignore[attr-defined]
-        viewport={"width": 360, "height": 740}, device_scale_factor=1, is_mobile=True, has_touch=True
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
     )
     page = context.new_page()
     page.goto(f"{dist_url}/{path}")
@@ -173,11 +187,15 @@ def test_phone_viewport_has_no_horizontal_scroll(browser: object, dist_url: str,
     widths = page.evaluate(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )
-    assert widths[0] <= widths[1], f"horizontal scroll: scrollWidth {widths[0]} > clientWidth {widths[1]}"
+    assert widths[0] <= widths[1], (
+        f"horizontal scroll: scrollWidth {widths[0]} > clientWidth {widths[1]}"
+    )
     box = calculator.part("button.plus").first.bounding_box()
     assert box and box["width"] >= 44 and box["height"] >= 44, box
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"phone-{path.strip('/').replace('/', '-')}.png"), full_page=True)
+    page.screenshot(
+        path=str(SCREENSHOTS / f"phone-{path.strip('/').replace('/', '-')}.png"), full_page=True
+    )
     context.close()
 
 

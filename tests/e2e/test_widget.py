@@ -20,8 +20,14 @@ def fake_page(page: Page, source_url: str) -> Page:
     return page
 
 
-def mount(page: Page, attributes: dict[str, str] | None = None, *, lang: str | None = None,
-          element_id: str = "calc", hold: bool = False) -> Calculator:
+def mount(
+    page: Page,
+    attributes: dict[str, str] | None = None,
+    *,
+    lang: str | None = None,
+    element_id: str = "calc",
+    hold: bool = False,
+) -> Calculator:
     page.evaluate(
         "([attributes, lang, id, hold]) => mount(attributes, {lang, id, hold})",
         [attributes or {}, lang, element_id, hold],
@@ -30,25 +36,55 @@ def mount(page: Page, attributes: dict[str, str] | None = None, *, lang: str | N
 
 
 def calls(page: Page, element_id: str = "calc") -> list[dict[str, Any]]:
-    result: list[dict[str, Any]] = page.evaluate(f"document.getElementById({element_id!r}).scorer.calls")
+    result: list[dict[str, Any]] = page.evaluate(
+        f"document.getElementById({element_id!r}).scorer.calls"
+    )
     return result
 
 
 def test_prefilled_attributes_become_the_request(fake_page: Page) -> None:
-    calculator = mount(fake_page, {
-        "contract": "hearts", "bidder": "them", "doubling": "recontra", "pile-team": "them",
-        "pile-points": "82", "last-trick": "them", "declarations-us": "tierce:1,belot",
-        "declarations-them": "carre_jacks:1", "hanging-in": "9",
-    })
+    calculator = mount(
+        fake_page,
+        {
+            "contract": "hearts",
+            "bidder": "them",
+            "doubling": "recontra",
+            "pile-team": "them",
+            "pile-points": "82",
+            "last-trick": "them",
+            "declarations-us": "tierce:1,belot",
+            "declarations-them": "carre_jacks:1",
+            "hanging-in": "9",
+        },
+    )
     expect(calculator.part("td.record-us")).to_have_text("11")
     assert calls(fake_page)[-1] == {
-        "version": 1, "contract": "hearts", "bidder": "them", "doubling": "recontra",
-        "cards": {"team": "them", "points": 82}, "last_trick": "them", "capot": None,
+        "version": 1,
+        "contract": "hearts",
+        "bidder": "them",
+        "doubling": "recontra",
+        "cards": {"team": "them", "points": 82},
+        "last_trick": "them",
+        "capot": None,
         "declarations": {
-            "us": {"tierce": 1, "quarte": 0, "quint": 0, "carre": 0, "carre_nines": 0,
-                   "carre_jacks": 0, "belot": 1},
-            "them": {"tierce": 0, "quarte": 0, "quint": 0, "carre": 0, "carre_nines": 0,
-                     "carre_jacks": 1, "belot": 0},
+            "us": {
+                "tierce": 1,
+                "quarte": 0,
+                "quint": 0,
+                "carre": 0,
+                "carre_nines": 0,
+                "carre_jacks": 0,
+                "belot": 1,
+            },
+            "them": {
+                "tierce": 0,
+                "quarte": 0,
+                "quint": 0,
+                "carre": 0,
+                "carre_nines": 0,
+                "carre_jacks": 1,
+                "belot": 0,
+            },
         },
         "hanging_in": 9,
     }
@@ -62,14 +98,18 @@ def test_inputs_reflect_to_attributes_and_attributes_to_inputs(fake_page: Page) 
     expect(calculator.element).to_have_attribute("pile-points", "77")
     calculator.set_count("them", "quarte", 2)
     expect(calculator.element).to_have_attribute("declarations-them", "quarte:2")
-    calculator.element.evaluate("(e) => { e.setAttribute('contract', 'all_trumps'); e.bidder = 'them'; }")
+    calculator.element.evaluate(
+        "(e) => { e.setAttribute('contract', 'all_trumps'); e.bidder = 'them'; }"
+    )
     expect(calculator.part('input[name="contract"][value="all_trumps"]')).to_be_checked()
     expect(calculator.part('input[name="bidder"][value="them"]')).to_be_checked()
     expect(calculator.element).to_have_attribute("bidder", "them")
     # Unknown values fall back to the default instead of breaking the element.
     calculator.element.evaluate("(e) => e.setAttribute('doubling', 'triple')")
     expect(calculator.part('input[name="doubling"][value="none"]')).to_be_checked()
-    fake_page.wait_for_function("document.getElementById('calc').scorer.calls.at(-1).contract === 'all_trumps'")
+    fake_page.wait_for_function(
+        "document.getElementById('calc').scorer.calls.at(-1).contract === 'all_trumps'"
+    )
     assert calls(fake_page)[-1]["doubling"] == "none"
 
 
@@ -120,7 +160,9 @@ def test_attributes_set_together_make_one_request(fake_page: Page) -> None:
     )
     fake_page.wait_for_function(f"document.getElementById('calc').scorer.calls.length > {before}")
     new = calls(fake_page)[before:]
-    assert [(c["contract"], c["bidder"], c["cards"]["points"]) for c in new] == [("spades", "them", 90)]
+    assert [(c["contract"], c["bidder"], c["cards"]["points"]) for c in new] == [
+        ("spades", "them", 90)
+    ]
 
 
 def test_changes_while_scoring_are_coalesced_and_the_newest_wins(fake_page: Page) -> None:
@@ -211,7 +253,9 @@ def test_no_trumps_hides_declarations_and_sends_none(fake_page: Page) -> None:
     calculator.choose("contract", "no_trumps")
     expect(calculator.part("fieldset.declarations-us")).to_be_hidden()
     expect(calculator.part(".no-declarations")).to_be_visible()
-    fake_page.wait_for_function("document.getElementById('calc').scorer.calls.at(-1).contract === 'no_trumps'")
+    fake_page.wait_for_function(
+        "document.getElementById('calc').scorer.calls.at(-1).contract === 'no_trumps'"
+    )
     assert calls(fake_page)[-1]["declarations"] == {"us": {}, "them": {}}
     # The attribute keeps them, so going back to a suit restores the counters.
     calculator.choose("contract", "hearts")
@@ -223,7 +267,9 @@ def test_capot_fills_in_the_cards_and_last_trick(fake_page: Page) -> None:
     calculator.choose("capot", "them")
     expect(calculator.part('input[name="pile-points"]')).to_be_disabled()
     expect(calculator.part('input[name="last-trick"]').first).to_be_disabled()
-    fake_page.wait_for_function("document.getElementById('calc').scorer.calls.at(-1).capot === 'them'")
+    fake_page.wait_for_function(
+        "document.getElementById('calc').scorer.calls.at(-1).capot === 'them'"
+    )
     request = calls(fake_page)[-1]
     assert request["cards"] == {"team": "them", "points": 248}
     assert request["last_trick"] == "them"

@@ -53,7 +53,8 @@ def test_manifest_lists_every_file_with_its_hash(manifest: dict[str, object]) ->
     on_disk = {
         p.relative_to(DIST).as_posix()
         for p in DIST.rglob("*")
-        if p.is_file() and p.suffix not in (".gz", ".br")
+        if p.is_file()
+        and p.suffix not in (".gz", ".br")
         # written from the manifest: manifest.json itself and the service worker
         and p.relative_to(DIST).as_posix() not in ("manifest.json", "sw.js")
     }
