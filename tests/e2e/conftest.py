@@ -18,6 +18,10 @@ from types import ModuleType
 
 import pytest
 
+# The test command installs playwright (requirements-dev.txt): a missing one is a
+# broken set-up, so it fails here rather than skipping every browser test.
+from playwright import sync_api
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -29,7 +33,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
-sync_api = pytest.importorskip("playwright.sync_api")
 
 
 def _load_build() -> ModuleType:
