@@ -34,7 +34,6 @@ CHROMIUM_ARGS = [
 ]
 
 
-
 def _load_build() -> ModuleType:
     spec = importlib.util.spec_from_file_location("belot_build", ROOT / "build.py")
     assert spec and spec.loader, "build.py is missing"
