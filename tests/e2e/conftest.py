@@ -8,13 +8,10 @@ against a fake scorer without a build.
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -23,6 +20,9 @@ import pytest
 from playwright import sync_api
 
 ROOT = Path(__file__).resolve().parents[2]
+
+#: The ``serve_folder`` fixture of tests/conftest.py: ``with serve_folder(root) as (host, port)``.
+type ServeFolder = Callable[[Path], AbstractContextManager[tuple[str, int]]]
 DIST = ROOT / "dist"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -34,39 +34,20 @@ CHROMIUM_ARGS = [
 ]
 
 
-def _load_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("belot_build", ROOT / "build.py")
-    assert spec and spec.loader, "build.py is missing"
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("belot_build", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _serve(root: Path) -> Iterator[str]:
-    build = _load_build()
-    server = build.serve_dist(root, "127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 @pytest.fixture(scope="session")
-def dist_url() -> Iterator[str]:
+def dist_url(serve_folder: ServeFolder) -> Iterator[str]:
     """Base URL of the built site (dist/), served like a static host."""
     if not (DIST / "manifest.json").is_file():
         pytest.fail("dist/ is not built: run 'python3 build.py build' first")
-    yield from _serve(DIST)
+    with serve_folder(DIST) as (host, port):
+        yield f"http://{host}:{port}"
 
 
 @pytest.fixture(scope="session")
-def source_url() -> Iterator[str]:
+def source_url(serve_folder: ServeFolder) -> Iterator[str]:
     """Base URL of the working tree (widget/ and tests/e2e/pages/ as they are)."""
-    yield from _serve(ROOT)
+    with serve_folder(ROOT) as (host, port):
+        yield f"http://{host}:{port}"
 
 
 @pytest.fixture(scope="session")

@@ -4,46 +4,32 @@ from __future__ import annotations
 
 import gzip
 import http.client
-import importlib.util
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
-from types import ModuleType
 
 import brotli  # type: ignore[import-untyped]
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+
+#: The ``serve_folder`` fixture of tests/conftest.py: ``with serve_folder(root) as (host, port)``.
+type ServeFolder = Callable[[Path], AbstractContextManager[tuple[str, int]]]
 BODY = b"console.log('belot');\n" * 400
 
 
-def load_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("belot_build_encoding", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = load_build()
-
-
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+def server(
+    tmp_path_factory: pytest.TempPathFactory, serve_folder: ServeFolder
+) -> Iterator[tuple[str, int]]:
     root = tmp_path_factory.mktemp("encoded")
     (root / "app.js").write_bytes(BODY)
     (root / "app.js.gz").write_bytes(gzip.compress(BODY))
     (root / "app.js.br").write_bytes(brotli.compress(BODY))
     (root / "plain.js").write_bytes(BODY)
     (root / "plain.js.gz").write_bytes(gzip.compress(BODY))
-    instance = build.serve_dist(root, "127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=instance.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield instance.server_address[0], instance.server_address[1]
-    finally:
-        instance.shutdown()
-        instance.server_close()
+    with serve_folder(root) as address:
+        yield address
 
 
 def get(

@@ -9,29 +9,18 @@ from __future__ import annotations
 import gzip
 import hashlib
 import http.client
-import importlib.util
 import json
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+
+#: The ``serve_folder`` fixture of tests/conftest.py: ``with serve_folder(root) as (host, port)``.
+type ServeFolder = Callable[[Path], AbstractContextManager[tuple[str, int]]]
 DIST = ROOT / "dist"
-
-
-def load_build_script() -> ModuleType:
-    # Loaded by path: 'import build' could find the PyPI package of that name.
-    spec = importlib.util.spec_from_file_location("belot_build_script", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build_script = load_build_script()
 
 
 def sha256(path: Path) -> str:
@@ -93,7 +82,9 @@ WASM = b"\0asm" + bytes(4) + b"wasm body " * 200
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+def server(
+    tmp_path_factory: pytest.TempPathFactory, serve_folder: ServeFolder
+) -> Iterator[tuple[str, int]]:
     dist = tmp_path_factory.mktemp("dist")
     (dist / "runtime").mkdir()
     (dist / "index.html").write_text("<!doctype html><title>home</title>")
@@ -105,15 +96,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
     (dist / "manifest.json").write_text("{}")
     (dist / "widget").mkdir()
     (dist / "widget" / "index.html").write_text("widget")
-    instance = build_script.serve_dist(dist, "127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=instance.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield instance.server_address[0], instance.server_address[1]
-    finally:
-        instance.shutdown()
-        instance.server_close()
-        thread.join(timeout=5)
+    with serve_folder(dist) as address:
+        yield address
 
 
 def get(
