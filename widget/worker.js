@@ -99,7 +99,8 @@ async function init(manifestURL) {
         // No download to count (everything is local), and an unwrapped fetch keeps
         // the browser's compiled-wasm cache usable.
         pyodide = await untilUncaughtError(loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot }));
-        pyodide.pyimport("belot_core.json_api");
+        // A restored Python that cannot answer would fail every start of this build.
+        JSON.parse(pyodide.pyimport("belot_core.json_api").score_deal_json("{}"));
         fromSnapshot = true;
       } catch (error) {
         console.warn("[belot-calculator] start-up snapshot unusable, starting without it:", error);
