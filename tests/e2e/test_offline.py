@@ -545,8 +545,9 @@ def test_update_is_atomic_announced_and_keeps_the_saved_game(
         assert from_worker, f"{path} did not come from the service worker"
         assert digest == hashes_b[path], f"{path} is not version B's"
     expect(calculator.part("p.update")).to_be_hidden()
-    # One cache, B's, holding exactly B's files.
+    # One cache, B's, holding exactly B's files; no start-up snapshot of A is left.
     assert cache_names(third) == [f"belot-calculator / {build_b}"]
+    assert not [url for url in snapshot_entries(third) if build_a in url]
     cached = third.evaluate(
         """async (name) => {
           const cache = await caches.open(name);
