@@ -11,7 +11,8 @@
 //   the install, so a half-deployed site never becomes a cache) and `cache: "no-cache"`
 //   (revalidated: a file the page has just downloaded costs a 304, not its bytes).
 //   Files whose hash did not change since an older complete cache are copied from it.
-// - activate: delete this scope's caches of other builds. No skipWaiting(), no
+// - activate: delete this scope's caches of other builds (and the calculator worker's
+//   start-up snapshots of other builds). No skipWaiting(), no
 //   clients.claim(): a page stays with the worker (and so the build) it was loaded
 //   with; a waiting new version takes over once every page of the old one is closed.
 //   That keeps every response of a page load from one build.
@@ -27,6 +28,8 @@ const PREFIX = `belot-calculator ${new URL("./", self.location).pathname} `;
 const CACHE = PREFIX + BUILD;
 /** A synthetic entry of each complete cache: {url: revision} of what it holds. */
 const INDEX = new URL("__belot-precache-index__", self.location).href;
+/** The worker's start-up snapshot cache for this scope (see widget/worker.js). */
+const SNAPSHOTS = `belot-calculator-snapshot ${new URL("./", self.location).pathname}`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(install());
@@ -121,4 +124,12 @@ async function unchangedInOlderBuilds() {
 async function removeOtherBuilds() {
   const names = await caches.keys();
   await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
+  // The calculator worker's start-up snapshots (widget/worker.js) of other builds.
+  if (names.includes(SNAPSHOTS)) {
+    const snapshots = await caches.open(SNAPSHOTS);
+    const current = new URL(`__belot-snapshot__/${encodeURIComponent(BUILD)}-`, self.location).href;
+    for (const request of await snapshots.keys()) {
+      if (!request.url.startsWith(current)) await snapshots.delete(request);
+    }
+  }
 }

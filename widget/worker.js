@@ -9,7 +9,7 @@
 //   worker → page  {id, ok: true, result}          result of "init" or the core's reply object
 //                  {id, ok: false, error: {code, message}}
 //                  {type: "progress", loaded, total}   bytes while the runtime downloads
-//                  {type: "ready", build, pyodide}
+//                  {type: "ready", build, pyodide, snapshot}  snapshot: started from a saved one
 //                  {type: "failed", error: {code, message}}
 // The core's own validation errors are a successful call: result = {ok: false, errors}.
 // `ok: false` at the protocol level means the runtime itself failed.
@@ -18,6 +18,7 @@
 // build's manifest.json.
 
 let ready = null; // Promise<{scoreDeal, scoreGame}> once "init" arrived
+let saveSnapshot = null; // after a cold start: saves a start-up snapshot, once
 
 self.addEventListener("message", async (event) => {
   const { id, type, payload } = event.data ?? {};
@@ -38,6 +39,7 @@ self.addEventListener("message", async (event) => {
     } else {
       throw new ProtocolError("unknown_type", `unknown message type: ${JSON.stringify(type)}`);
     }
+    saveSnapshot?.();
   } catch (error) {
     self.postMessage({ id, ok: false, error: describe(error) });
   }
@@ -75,18 +77,43 @@ async function init(manifestURL) {
     // without the entry, Pyodide's default next to indexURL.
     const stdLibURL = runtime.stdLib ? new URL(runtime.stdLib, manifestURL).href : undefined;
 
-    countDownloads(expectedBytes(manifest));
+    const options = {
+      indexURL,
+      lockFileURL,
+      stdLibURL,
+      packages: runtime.packages ?? ["belot-core"],
+      stdout: () => {},
+      stderr: (line) => console.warn("[belot-calculator]", line),
+    };
     const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const pyodide = await untilUncaughtError(
-      loadPyodide({
-        indexURL,
-        lockFileURL,
-        stdLibURL,
-        packages: runtime.packages ?? ["belot-core"],
-        stdout: () => {},
-        stderr: (line) => console.warn("[belot-calculator]", line),
-      }),
-    );
+    const build = manifest.build ?? null;
+    const snapshots = snapshotStore(manifestURL, build, runtime.pyodide);
+    // Warm start: a memory snapshot of this build, taken on an earlier visit after
+    // Python started and imported the core, skips Python's start-up and imports.
+    // Any failure: drop the snapshot and start the normal way.
+    let pyodide = null;
+    let fromSnapshot = false;
+    const snapshot = await snapshots.load();
+    if (snapshot) {
+      try {
+        // No download to count (everything is local), and an unwrapped fetch keeps
+        // the browser's compiled-wasm cache usable.
+        pyodide = await untilUncaughtError(loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot }));
+        // A restored Python that cannot answer would fail every start of this build.
+        JSON.parse(pyodide.pyimport("belot_core.json_api").score_deal_json("{}"));
+        fromSnapshot = true;
+      } catch (error) {
+        console.warn("[belot-calculator] start-up snapshot unusable, starting without it:", error);
+        pyodide = null;
+        await snapshots.remove();
+      }
+    }
+    if (!pyodide) {
+      countDownloads(expectedBytes(manifest));
+      pyodide = await untilUncaughtError(
+        loadPyodide({ ...options, _makeSnapshot: snapshots.available }),
+      );
+    }
     const api = pyodide.pyimport("belot_core.json_api");
     const scoreDeal = api.score_deal_json;
     let scoreGame = null;
@@ -95,9 +122,25 @@ async function init(manifestURL) {
     } catch {
       scoreGame = null;
     }
-    const info = { build: manifest.build ?? null, pyodide: runtime.pyodide ?? pyodide.version };
+    const info = { build, pyodide: runtime.pyodide ?? pyodide.version, snapshot: fromSnapshot };
     reportProgress(true);
     self.postMessage({ type: "ready", ...info });
+    if (!fromSnapshot && snapshots.available) {
+      // Saved once the first result has gone out (or 2 s after start-up without a
+      // request), between two messages, so it never delays a result.
+      const save = () => {
+        saveSnapshot = null;
+        clearTimeout(timer);
+        snapshots.save(pyodide).catch((error) => {
+          console.warn("[belot-calculator] could not save a start-up snapshot:", error);
+        });
+      };
+      const timer = setTimeout(save, 2000);
+      saveSnapshot = () => {
+        saveSnapshot = null;
+        setTimeout(save, 0);
+      };
+    }
     return { info, scoreDeal, scoreGame };
   } catch (error) {
     const failure = describe(error);
@@ -128,6 +171,58 @@ function untilUncaughtError(promise) {
     };
   });
   return Promise.race([promise, failed]).finally(stop);
+}
+
+// --- start-up snapshot ----------------------------------------------------------
+// Pyodide's (private) memory snapshot: the wasm memory after Python has started and
+// imported belot_core (31.5 MB). Kept in Cache Storage, one entry, keyed by the build
+// of manifest.json (our wheel, the runtime and the stdlib archive all belong to a
+// build), so a new build never restores an old snapshot. The files of the wheel are
+// not in the snapshot (Emscripten's file system lives in JS), but every module of the
+// core is imported before it is taken, and the core imports nothing lazily.
+
+function snapshotStore(manifestURL, build, pyodideVersion) {
+  const usable = Boolean(build) && typeof caches === "object" && caches !== null;
+  const cacheName = `belot-calculator-snapshot ${new URL("./", manifestURL).pathname}`;
+  const key = new URL(`__belot-snapshot__/${encodeURIComponent(build)}-${encodeURIComponent(pyodideVersion ?? "")}`, manifestURL).href;
+  return {
+    available: usable,
+    async load() {
+      if (!usable) return null;
+      try {
+        const cache = await caches.open(cacheName);
+        const hit = await cache.match(key);
+        if (!hit) return null;
+        return new Uint8Array(await hit.arrayBuffer());
+      } catch {
+        return null;
+      }
+    },
+    async save(pyodide) {
+      // Packages loaded through loadPyodide are listed in a JS object that the
+      // snapshot checks against its start-up value ({}); the restored instance loads
+      // no packages, so the list is empty while the snapshot is taken.
+      const loadedPackages = pyodide.loadedPackages;
+      const listed = { ...loadedPackages };
+      for (const name of Object.keys(listed)) delete loadedPackages[name];
+      let bytes;
+      try {
+        bytes = pyodide.makeMemorySnapshot();
+      } finally {
+        Object.assign(loadedPackages, listed);
+      }
+      const cache = await caches.open(cacheName);
+      for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
+      await cache.put(key, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+    },
+    async remove() {
+      try {
+        await (await caches.open(cacheName)).delete(key);
+      } catch {
+        // nothing to remove
+      }
+    },
+  };
 }
 
 // --- download progress --------------------------------------------------------

@@ -168,7 +168,37 @@ def worker_build(page: Page) -> str:
 
 
 def cache_names(page: Page) -> list[str]:
-    return list(page.evaluate("caches.keys()"))
+    """The service worker's caches (not the worker's start-up snapshot cache)."""
+    return [name for name in page.evaluate("caches.keys()") if not name.startswith(SNAPSHOT_CACHE)]
+
+
+SNAPSHOT_CACHE = "belot-calculator-snapshot "
+
+
+def snapshot_entries(page: Page) -> list[str]:
+    """URLs in the worker's start-up snapshot cache (one per build at most)."""
+    return list(
+        page.evaluate(
+            """async (name) => {
+              if (!(await caches.has(name))) return [];
+              const cache = await caches.open(name);
+              return (await cache.keys()).map((request) => request.url);
+            }""",
+            f"{SNAPSHOT_CACHE}/",
+        )
+    )
+
+
+def wait_snapshot(page: Page) -> list[str]:
+    deadline = time.monotonic() + 30
+    while not (entries := snapshot_entries(page)):
+        assert time.monotonic() < deadline, "no start-up snapshot was saved"
+        page.wait_for_timeout(200)
+    return entries
+
+
+def started_from_snapshot(page: Page) -> bool:
+    return bool(page.evaluate("document.querySelector('belot-calculator').scorer.info.snapshot"))
 
 
 def file_hashes(root: Path) -> dict[str, str]:
@@ -257,6 +287,64 @@ def test_open_once_then_offline_reload_scores(
     # Offline, only the browser's own update check of sw.js (which Playwright's offline
     # switch does not cover) may reach the server; everything else came from the cache.
     assert {entry.path for entry in server.take()} <= {"/sw.js"}
+
+
+def test_second_start_restores_a_snapshot_and_a_bad_one_falls_back(
+    context: BrowserContext, site: tuple[Path, CountingServer]
+) -> None:
+    """A cold start saves a Pyodide memory snapshot (keyed by build); the next start
+    restores it and scores the same; a corrupt snapshot is dropped, the start falls
+    back to the normal path and saves a good one again."""
+    root, server = site
+    build = json.loads((root / "manifest.json").read_text())["build"]
+    page = context.new_page()
+    calculator = open_article(page, f"{server.url}/en/hanging-deal.html")
+    assert not started_from_snapshot(page)
+    calculator.enter(HEARTS)
+    calculator.expect_result(**HEARTS_RESULT)  # type: ignore[arg-type]
+    entries = wait_snapshot(page)
+    assert len(entries) == 1 and f"/__belot-snapshot__/{build}-" in entries[0], entries
+    wait_service_worker(page)
+    page.close()
+
+    context.set_offline(True)
+    second = context.new_page()
+    calculator = open_article(second, f"{server.url}/en/hanging-deal.html")
+    assert started_from_snapshot(second)
+    calculator.enter(HEARTS)
+    calculator.expect_result(**HEARTS_RESULT)  # type: ignore[arg-type]
+    # The restored core answers the whole contract, a game sheet included.
+    reply = second.evaluate(
+        """() => document.querySelector('belot-calculator').scorer.score(
+             {version: 1, contract: 'clubs'})"""
+    )
+    assert reply["ok"] is False and reply["errors"], reply
+    sheet = second.evaluate("() => document.querySelector('belot-calculator').scorer.scoreGame({})")
+    assert sheet["ok"] is False and sheet["errors"], sheet
+
+    second.evaluate(
+        """async ([name, url]) => {
+          const cache = await caches.open(name);
+          await cache.put(url, new Response(new Uint8Array(1024)));
+        }""",
+        [f"{SNAPSHOT_CACHE}/", entries[0]],
+    )
+    second.close()
+    third = context.new_page()
+    calculator = open_article(third, f"{server.url}/en/hanging-deal.html")
+    assert not started_from_snapshot(third)
+    calculator.enter(HEARTS)
+    calculator.expect_result(**HEARTS_RESULT)  # type: ignore[arg-type]
+    deadline = time.monotonic() + 30
+    while third.evaluate(
+        """async ([name, url]) => {
+          const hit = await (await caches.open(name)).match(url);
+          return hit ? (await hit.arrayBuffer()).byteLength : 0;
+        }""",
+        [f"{SNAPSHOT_CACHE}/", entries[0]],
+    ) <= 1024:
+        assert time.monotonic() < deadline, "no good snapshot was saved after the bad one"
+        third.wait_for_timeout(200)
 
 
 def test_installable_and_reopened_offline_in_a_persistent_profile(
@@ -457,8 +545,9 @@ def test_update_is_atomic_announced_and_keeps_the_saved_game(
         assert from_worker, f"{path} did not come from the service worker"
         assert digest == hashes_b[path], f"{path} is not version B's"
     expect(calculator.part("p.update")).to_be_hidden()
-    # One cache, B's, holding exactly B's files.
+    # One cache, B's, holding exactly B's files; no start-up snapshot of A is left.
     assert cache_names(third) == [f"belot-calculator / {build_b}"]
+    assert not [url for url in snapshot_entries(third) if build_a in url]
     cached = third.evaluate(
         """async (name) => {
           const cache = await caches.open(name);
