@@ -336,13 +336,16 @@ def test_second_start_restores_a_snapshot_and_a_bad_one_falls_back(
     calculator.enter(HEARTS)
     calculator.expect_result(**HEARTS_RESULT)  # type: ignore[arg-type]
     deadline = time.monotonic() + 30
-    while third.evaluate(
-        """async ([name, url]) => {
+    while (
+        third.evaluate(
+            """async ([name, url]) => {
           const hit = await (await caches.open(name)).match(url);
           return hit ? (await hit.arrayBuffer()).byteLength : 0;
         }""",
-        [f"{SNAPSHOT_CACHE}/", entries[0]],
-    ) <= 1024:
+            [f"{SNAPSHOT_CACHE}/", entries[0]],
+        )
+        <= 1024
+    ):
         assert time.monotonic() < deadline, "no good snapshot was saved after the bad one"
         third.wait_for_timeout(200)
 
