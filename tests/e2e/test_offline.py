@@ -22,10 +22,11 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, DIST, _load_build
+from conftest import CHROMIUM, CHROMIUM_ARGS, DIST
 from e2e_ui import Calculator, Deal
 from playwright.sync_api import Browser, BrowserContext, Page, Response, expect
 
@@ -61,11 +62,11 @@ class _CountingWriter:
 class CountingServer:
     """build.serve_dist(root) on a free port, logging every response it sends."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, build_script: ModuleType) -> None:
         self.log: list[Served] = []
         self._lock = threading.Lock()
         log, lock = self.log, self._lock
-        server = _load_build().serve_dist(root, "127.0.0.1", 0, quiet=True)
+        server = build_script.serve_dist(root, "127.0.0.1", 0, quiet=True)
         base = server.RequestHandlerClass
 
         class Counting(base):  # type: ignore[misc, valid-type]
@@ -105,13 +106,13 @@ class CountingServer:
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[Path, CountingServer]]:
+def site(tmp_path: Path, build_script: ModuleType) -> Iterator[tuple[Path, CountingServer]]:
     """A copy of dist/ served by a counting server (tests may change the copy)."""
     if not (DIST / "sw.js").is_file():
         pytest.fail("dist/ is not built: run 'python3 build.py build' first")
     root = tmp_path / "site"
     shutil.copytree(DIST, root)
-    server = CountingServer(root)
+    server = CountingServer(root, build_script)
     yield root, server
     server.stop()
 
@@ -430,7 +431,7 @@ def test_service_worker_precaches_exactly_the_manifest() -> None:
         assert needed in expected, needed
 
 
-def make_version_b(a: Path, b: Path) -> None:
+def make_version_b(a: Path, b: Path, build: ModuleType) -> None:
     """Build B: A with a changed widget module, page and lock file, sealed like build.py does."""
     shutil.copytree(a, b)
     for stale in [*b.rglob("*.gz"), *b.rglob("*.br"), b / "manifest.json", b / "sw.js"]:
@@ -443,7 +444,6 @@ def make_version_b(a: Path, b: Path) -> None:
     )
     lock = b / "runtime" / "pyodide-lock.json"
     lock.write_text(json.dumps(json.loads(lock.read_text()), indent=2, sort_keys=True) + "\n")
-    build = _load_build()
     with contextlib.redirect_stdout(io.StringIO()):
         build.write_manifest(b)
         build.write_service_worker(b)
@@ -465,12 +465,15 @@ def wait_until_active(context: BrowserContext, build: str) -> None:
 
 
 def test_update_is_atomic_announced_and_keeps_the_saved_game(
-    context: BrowserContext, site: tuple[Path, CountingServer], tmp_path: Path
+    context: BrowserContext,
+    site: tuple[Path, CountingServer],
+    tmp_path: Path,
+    build_script: ModuleType,
 ) -> None:
     root, server = site
     version_a, version_b = tmp_path / "a", tmp_path / "b"
     shutil.copytree(root, version_a)
-    make_version_b(version_a, version_b)
+    make_version_b(version_a, version_b, build_script)
     hashes_a, hashes_b = file_hashes(version_a), file_hashes(version_b)
     build_a = json.loads((version_a / "manifest.json").read_text())["build"]
     build_b = json.loads((version_b / "manifest.json").read_text())["build"]
