@@ -18,7 +18,8 @@
 // build's manifest.json.
 
 let ready = null; // Promise<{scoreDeal, scoreGame}> once "init" arrived
-let saveSnapshot = null; // after a cold start: saves a start-up snapshot, once
+let saveSnapshot = null; // after a cold start: (re)arms the idle timer of the snapshot
+const SNAPSHOT_IDLE_MS = 3000;
 
 self.addEventListener("message", async (event) => {
   const { id, type, payload } = event.data ?? {};
@@ -126,20 +127,22 @@ async function init(manifestURL) {
     reportProgress(true);
     self.postMessage({ type: "ready", ...info });
     if (!fromSnapshot && snapshots.available) {
-      // Saved once the first result has gone out (or 2 s after start-up without a
-      // request), between two messages, so it never delays a result.
+      // Taken once, when the worker has been idle for SNAPSHOT_IDLE_MS (after start-up
+      // or after the last request): making it copies the whole wasm memory (~31 MB)
+      // for about a second, so it waits until the reader has stopped entering and
+      // never competes with a result.
+      let timer = 0;
       const save = () => {
         saveSnapshot = null;
-        clearTimeout(timer);
         snapshots.save(pyodide).catch((error) => {
           console.warn("[belot-calculator] could not save a start-up snapshot:", error);
         });
       };
-      const timer = setTimeout(save, 2000);
       saveSnapshot = () => {
-        saveSnapshot = null;
-        setTimeout(save, 0);
+        clearTimeout(timer);
+        timer = setTimeout(save, SNAPSHOT_IDLE_MS);
       };
+      saveSnapshot();
     }
     return { info, scoreDeal, scoreGame };
   } catch (error) {
