@@ -603,28 +603,21 @@ def main() -> int:
         with serve(Path(scratch)) as (stock_url, stock_log):
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:
-                for rep in range(args.reps):
-                    print(f"normal conditions, repetition {rep + 1}/{args.reps}", flush=True)
-                    raw["baseline"].append(
-                        run_baseline(browser, stock_url, stock_log, phone=False, worker=False)
-                    )
-                    raw["baseline_worker"].append(
-                        run_baseline(browser, stock_url, stock_log, phone=False, worker=True)
-                    )
-                    raw["ours"].append(
-                        run_ours(browser, ours_url, ours_log, phone=False, warm=True)
-                    )
-                for rep in range(args.phone_reps):
-                    print(f"phone-like, repetition {rep + 1}/{args.phone_reps}", flush=True)
-                    raw["phone_baseline"].append(
-                        run_baseline(browser, stock_url, stock_log, phone=True, worker=False)
-                    )
-                    raw["phone_baseline_worker"].append(
-                        run_baseline(browser, stock_url, stock_log, phone=True, worker=True)
-                    )
-                    raw["phone_ours"].append(
-                        run_ours(browser, ours_url, ours_log, phone=True, warm=True)
-                    )
+                for phone, reps, label, prefix in (
+                    (False, args.reps, "normal conditions", ""),
+                    (True, args.phone_reps, "phone-like", "phone_"),
+                ):
+                    for rep in range(reps):
+                        print(f"{label}, repetition {rep + 1}/{reps}", flush=True)
+                        for worker, key in ((False, "baseline"), (True, "baseline_worker")):
+                            raw[prefix + key].append(
+                                run_baseline(
+                                    browser, stock_url, stock_log, phone=phone, worker=worker
+                                )
+                            )
+                        raw[prefix + "ours"].append(
+                            run_ours(browser, ours_url, ours_log, phone=phone, warm=True)
+                        )
                 print("article never opened; 200 edits (normal, 4x CPU)", flush=True)
                 article = run_article(browser, ours_url, ours_log)
                 edits = {
