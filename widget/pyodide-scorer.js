@@ -123,6 +123,12 @@ export class PyodideScorer extends EventTarget {
     return this.#call("score_game", { request: JSON.stringify(request) });
   }
 
+  /** Diagnostics: {wasmMemoryBytes} of the running Python (null if unknown). */
+  async stats() {
+    await this.start();
+    return this.#call("stats", {});
+  }
+
   #call(type, payload) {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {

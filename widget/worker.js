@@ -6,6 +6,8 @@
 //   page → worker  {id, type: "init", payload: {manifestURL}}
 //                  {id, type: "score", payload: {request: "<JSON text>"}}
 //                  {id, type: "score_game", payload: {request: "<JSON text>"}}
+//                  {id, type: "stats"}    → {wasmMemoryBytes}: the size of Pyodide's
+//                                           WebAssembly memory (diagnostics; null if unknown)
 //   worker → page  {id, ok: true, result}          result of "init" or the core's reply object
 //                  {id, ok: false, error: {code, message}}
 //                  {type: "progress", loaded, total}   bytes while the runtime downloads
@@ -34,6 +36,9 @@ self.addEventListener("message", async (event) => {
     const api = await ready;
     if (type === "score") {
       self.postMessage({ id, ok: true, result: JSON.parse(api.scoreDeal(payload.request)) });
+    } else if (type === "stats") {
+      self.postMessage({ id, ok: true, result: { wasmMemoryBytes: api.wasmMemoryBytes() } });
+      return;
     } else if (type === "score_game") {
       if (!api.scoreGame) throw new ProtocolError("unsupported", "score_game_json is not in this core");
       self.postMessage({ id, ok: true, result: JSON.parse(api.scoreGame(payload.request)) });
@@ -144,7 +149,10 @@ async function init(manifestURL) {
       };
       saveSnapshot();
     }
-    return { info, scoreDeal, scoreGame };
+    // Pyodide has no public API for its memory size; Emscripten's heap view is stable
+    // across Pyodide releases, and null is an acceptable answer if it ever goes.
+    const wasmMemoryBytes = () => pyodide._module?.HEAPU8?.byteLength ?? null;
+    return { info, scoreDeal, scoreGame, wasmMemoryBytes };
   } catch (error) {
     const failure = describe(error);
     if (failure.code === "runtime_error") failure.code = "load_failed";

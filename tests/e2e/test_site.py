@@ -106,6 +106,14 @@ def test_result_event_bubbles_out_with_request_and_result(article: Calculator) -
     assert detail["result"]["record"] == {"us": 11, "them": 7}
 
 
+def test_scorer_reports_the_size_of_pythons_wasm_memory(article: Calculator) -> None:
+    # bench/startup.py reads the memory of our Python through this call.
+    stats = article.element.evaluate("(element) => element.scorer.stats()")
+    size = stats["wasmMemoryBytes"]
+    assert isinstance(size, int) and size >= 16 * 2**20, stats
+    assert size % 65536 == 0, "WebAssembly memory grows in 64 KiB pages"
+
+
 def test_language_switch_translates_labels_and_explanation(page: Page, dist_url: str) -> None:
     page.goto(f"{dist_url}/calculator/")
     calculator = Calculator(page.locator("belot-calculator"))
