@@ -40,15 +40,26 @@ Conditions
 - main-thread blocking: `longtask` entries (PerformanceObserver) from intent to
   result: their summed duration, and the total blocking time (sum of the part of
   each over 50 ms).
-- memory, after the first result: the private dirty memory of the renderer
-  process that holds the tab (page, worker, JS heaps and Pyodide's WebAssembly
-  memory; /proc/PID/smaps_rollup), and the JS heaps alone from
-  performance.measureUserAgentSpecificMemory() (pages are served cross-origin
-  isolated, Chromium runs with ForceEagerMeasureMemory), which sums page and
-  workers but not WebAssembly memory. The baseline's HEAPU8 is recorded too.
-- edits: on an open calculator, 200 edits of the pile points (input event) each
-  until the result is on screen (rAF after the result event); also the part from
-  the widget's call to scorer.score() (the widget scores at once, latest wins).
+- memory, after the first result, in runs of their own (so no timed run has a
+  forced GC in it), after a full GC in the page, its workers and any service
+  worker (`gc()`, Chromium runs with --expose-gc): the issue's measure, JS heaps
+  (performance.measureUserAgentSpecificMemory(), page + workers; pages are served
+  cross-origin isolated and Chromium runs with ForceEagerMeasureMemory) plus
+  Pyodide's WebAssembly memory (the baseline's HEAPU8; ours from the worker's
+  `stats` answer). Also the private dirty memory of the renderer process that
+  holds the tab (/proc/PID/smaps_rollup), before the button is pressed and after
+  the first result, and the same for ours with service workers blocked, which
+  shows what the service worker's install adds to the tab on the visit that
+  installs it.
+- edits: on an open calculator, 200 edits of the pile points (input event), each
+  timed to the result in the DOM (a microtask after the result event: the element
+  renders in a microtask queued before it) and to the frame that shows it (rAF
+  after the result event). Each edit starts in the frame that showed the previous
+  result, so "the frame that shows it" is at least one frame away (16.7 ms at
+  60 Hz) for any update at all: the control loop times the same edits on a plain
+  input whose listener writes its output synchronously, the floor of this method.
+  The 16 ms goal is read as the frame budget it is (input to a result ready for
+  the next frame), and the frames themselves are compared with the control's.
 """
 
 from __future__ import annotations
@@ -87,6 +98,7 @@ CHROMIUM_ARGS = [  # tests/e2e/conftest.py's, plus eager memory measurement
     "--disable-component-update",
     "--disable-sync",
     "--enable-blink-features=ForceEagerMeasureMemory",
+    "--js-flags=--expose-gc",  # gc() before reading memory, in every isolate alike
 ]
 ARTICLE = "/en/scoring.html"  # a lazy calculator with the article's own example
 STOCK_FILES = (
@@ -259,30 +271,67 @@ EDIT_LOOP = """async (count) => {
   const score = scorer.score;
   let sent = 0;
   scorer.score = function (request) { sent = performance.now(); return score.call(this, request); };
-  const total = [], afterDebounce = [];
+  const total = [], afterDebounce = [], dom = [];
   try {
     for (let i = 0; i < count; i++) {
+      // The element renders in a microtask queued before it dispatches the event, so
+      // a microtask queued by the listener runs once the result is in the DOM.
+      let inDom = 0;
       const shown = new Promise((resolve) => element.addEventListener("belot-calculator-result",
-        () => requestAnimationFrame(() => resolve(performance.now())), { once: true }));
+        () => {
+          queueMicrotask(() => { inDom = performance.now(); });
+          requestAnimationFrame(() => resolve(performance.now()));
+        }, { once: true }));
       input.value = String(10 + ((i * 37) % 140));
       const start = performance.now();
       input.dispatchEvent(new Event("input", { bubbles: true }));
       const end = await shown;
       total.push(end - start);
       afterDebounce.push(end - sent);
+      dom.push(inDom - start);
     }
   } finally {
     delete scorer.score;
   }
-  return { total, afterDebounce };
+  return { total, afterDebounce, dom };
+}"""
+
+# The control for EDIT_LOOP: the same edits, timed the same way, on a plain input whose
+# listener writes its "result" synchronously. Nothing is scored, so this is the floor
+# of the method: the wait for the display's next frame (16.7 ms at 60 Hz, as each edit
+# starts in the frame that showed the previous result).
+CONTROL_LOOP = """async (count) => {
+  const input = document.createElement("input"), output = document.createElement("output");
+  document.body.append(input, output);
+  let shown = null;
+  input.addEventListener("input", () => {
+    output.textContent = String(Number(input.value) * 2);
+    requestAnimationFrame(() => shown(performance.now()));
+  });
+  const total = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const painted = new Promise((resolve) => { shown = resolve; });
+      input.value = String(10 + ((i * 37) % 140));
+      const start = performance.now();
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      total.push((await painted) - start);
+    }
+  } finally {
+    input.remove();
+    output.remove();
+  }
+  return { total };
 }"""
 
 
 # --- scenarios -------------------------------------------------------------------------
 
 
-def new_context(browser: Any) -> BrowserContext:
-    context: BrowserContext = browser.new_context(viewport={"width": 1000, "height": 900})
+def new_context(browser: Any, **options: Any) -> BrowserContext:
+    context: BrowserContext = browser.new_context(
+        viewport={"width": 1000, "height": 900}, **options
+    )
     context.add_init_script(INSTRUMENT)
     return context
 
@@ -343,11 +392,60 @@ def run_baseline(
         assert result["text"] == "2", result
         result["bytes"] = bytes_between(log, navigated, result["result_at"])
         result["runtime_bytes"] = bytes_between(log, result["intent_at"], result["result_at"])
-        if not phone:
-            result["memory"] = memory(page)
-            result["wasm_bytes"] = page.evaluate("window.__benchWasm")
-            result["renderer_bytes"] = renderer_memory(browser)
         return result
+    finally:
+        context.close()
+
+
+MEMORY_SCENARIOS = ("baseline", "baseline_worker", "ours", "ours_no_sw")
+
+
+def collect_garbage(page: Page, context: BrowserContext) -> None:
+    """A full GC in the page, its workers and the service workers: every isolate alike."""
+    page.evaluate("gc()")
+    for worker in [*page.workers, *context.service_workers]:
+        worker.evaluate("gc()")
+    page.wait_for_timeout(300)
+
+
+def run_memory(browser: Any, url: str, scenario: str) -> dict[str, Any]:
+    """Memory after the first result, after a full GC, in runs of their own (no GC in
+    the timed runs). Also the tab before the button is pressed: what the page itself
+    costs, to tell it from what starting Python costs.
+
+    ours_no_sw: ours with service workers blocked, which shows what the service
+    worker's install (precaching the build, integrity-checked) adds to the tab.
+    """
+    context = new_context(browser, service_workers="block" if scenario == "ours_no_sw" else "allow")
+    try:
+        page = context.new_page()
+        if scenario.startswith("baseline"):
+            query = "/?worker" if scenario == "baseline_worker" else "/"
+            page.goto(url + query, wait_until="load")
+            button = page.locator("#start")
+        else:
+            page.goto(url + ARTICLE, wait_until="load")
+            button = page.locator("belot-calculator").first.locator("button.open")
+        button.wait_for(state="visible")
+        collect_garbage(page, context)
+        page_bytes = renderer_memory(browser)
+        start_and_wait(page, button)
+        collect_garbage(page, context)
+        heaps = memory(page)["total"]
+        if scenario.startswith("baseline"):
+            wasm = page.evaluate("window.__benchWasm")
+        else:
+            wasm = page.evaluate(
+                "async () => (await document.querySelector('belot-calculator').scorer.stats())"
+                ".wasmMemoryBytes"
+            )
+        return {
+            "js_heaps_bytes": heaps,
+            "wasm_bytes": wasm,
+            "js_heaps_and_wasm_bytes": heaps + wasm if heaps and wasm else None,
+            "renderer_bytes": renderer_memory(browser),
+            "page_renderer_bytes": page_bytes,
+        }
     finally:
         context.close()
 
@@ -395,10 +493,6 @@ def run_ours(browser: Any, url: str, log: list[Any], *, phone: bool, warm: bool)
         result = start_and_wait(page, button)
         result["bytes"] = bytes_between(log, navigated, result["result_at"])
         result["runtime_bytes"] = bytes_between(log, result["intent_at"], result["result_at"])
-        if not phone:
-            result["memory"] = memory(page)
-            result["wasm_bytes"] = None  # not reachable in the worker without its help
-            result["renderer_bytes"] = renderer_memory(browser)
         if not warm:
             return result
         # Second visit: with a service worker, offline; without one, the HTTP cache.
@@ -479,7 +573,16 @@ def run_edits(browser: Any, url: str, *, cpu_rate: int) -> dict[str, Any]:
         if cpu_rate != 1:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
         measured: dict[str, list[float]] = page.evaluate(EDIT_LOOP, EDITS)
-        return {key: summary(values, percentiles=True) for key, values in measured.items()}
+        control: dict[str, list[float]] = page.evaluate(CONTROL_LOOP, EDITS)
+        measured["control"] = control["total"]
+        result: dict[str, Any] = {
+            key: summary(values, percentiles=True) for key, values in measured.items()
+        }
+        # Shown in the first frame after the edit, as the synchronous control is: within
+        # half a frame of the control's median (later means a frame was missed).
+        frame = statistics.median(control["total"])
+        result["next_frame_share"] = sum(v < 1.5 * frame for v in measured["total"]) / EDITS
+        return result
     finally:
         context.close()
 
@@ -594,6 +697,7 @@ def main() -> int:
             "phone_ours",
         )
     }
+    memory_runs: dict[str, list[dict[str, Any]]] = {name: [] for name in MEMORY_SCENARIOS}
     with (
         tempfile.TemporaryDirectory(prefix="bench-baseline-") as scratch,
         serve(DIST) as (ours_url, ours_log),
@@ -618,6 +722,10 @@ def main() -> int:
                         raw[prefix + "ours"].append(
                             run_ours(browser, ours_url, ours_log, phone=phone, warm=True)
                         )
+                        if not phone:
+                            for scenario in MEMORY_SCENARIOS:
+                                where = stock_url if scenario.startswith("baseline") else ours_url
+                                memory_runs[scenario].append(run_memory(browser, where, scenario))
                 print("article never opened; 200 edits (normal, 4x CPU)", flush=True)
                 article = run_article(browser, ours_url, ours_log)
                 edits = {
@@ -638,11 +746,23 @@ def main() -> int:
             "runtime_bytes": collect(runs, "runtime_bytes"),
             "long_task_ms": collect(runs, "long_task_ms"),
             "blocking_ms": collect(runs, "blocking_ms"),
-            "memory_bytes": collect(runs, lambda r: (r.get("memory") or {}).get("total")),
-            "wasm_bytes": collect(runs, "wasm_bytes"),
-            "renderer_bytes": collect(runs, "renderer_bytes"),
         }
         for name, runs in {**raw, "ours_warm": warm, "phone_ours_warm": phone_warm}.items()
+    }
+    memory_fields = (
+        "js_heaps_and_wasm_bytes",
+        "wasm_bytes",
+        "js_heaps_bytes",
+        "renderer_bytes",
+        "page_renderer_bytes",
+    )
+    memory_stats = {
+        name: {field: collect(runs, field) for field in memory_fields}
+        for name, runs in memory_runs.items()
+    }
+    mem = {
+        name: {k: (v["median"] if v else None) for k, v in s.items()}
+        for name, s in memory_stats.items()
     }
     med = {
         name: {k: (v["median"] if v else None) for k, v in s.items()} for name, s in stats.items()
@@ -674,8 +794,12 @@ def main() -> int:
             0.8,
         ),
         ("time: warm / cold (ours)", ratio(med["ours_warm"]["ms"], med["ours"]["ms"]), 0.6),
-        ("edit -> result p95, ms", edits["normal"]["total"]["p95"], 16),
-        ("edit -> result p95 at 4x CPU, ms", edits["cpu4"]["total"]["p95"], 50),
+        ("edit -> result in the DOM, p95, ms", edits["normal"]["dom"]["p95"], 16),
+        (
+            "edit -> result on screen (the frame showing it), p95 at 4x CPU, ms",
+            edits["cpu4"]["total"]["p95"],
+            50,
+        ),
         (
             "main-thread long tasks during start, phone (4x CPU), ms",
             med["phone_ours"]["long_task_ms"],
@@ -684,13 +808,11 @@ def main() -> int:
         ("article never opened: KB", article["bytes"] / 1000, 60),
         ("article never opened: runtime requests", len(article["runtime_requests"]), 0),
         (
-            "memory: ours / baseline (tab process, private)",
-            ratio(med["ours"]["renderer_bytes"], med["baseline"]["renderer_bytes"]),
-            1.1,
-        ),
-        (
-            "memory: ours / baseline (JS heaps, page + workers)",
-            ratio(med["ours"]["memory_bytes"], med["baseline"]["memory_bytes"]),
+            "memory after the first result: ours / baseline (JS heaps + wasm memory)",
+            ratio(
+                mem["ours"]["js_heaps_and_wasm_bytes"],
+                mem["baseline"]["js_heaps_and_wasm_bytes"],
+            ),
             1.1,
         ),
     ]
@@ -699,6 +821,8 @@ def main() -> int:
         stats=stats,
         article=article,
         edits=edits,
+        memory_runs=memory_runs,
+        memory=memory_stats,
         core=core,
         targets=[
             {"name": n, "value": v, "target": t, "met": v is not None and v <= t}
@@ -720,8 +844,8 @@ def main() -> int:
     ]
     lines = [
         "| scenario | time to result: median (min-max) | bytes, whole visit "
-        "| of which after intent | main-thread long tasks (TBT) | memory: tab process (JS heaps) |",
-        "|---|---|---|---|---|---|",
+        "| of which after intent | main-thread long tasks (TBT) |",
+        "|---|---|---|---|---|",
     ]
     for label, key in rows:
         s: dict[str, Any] = stats[key]
@@ -730,33 +854,56 @@ def main() -> int:
             if s["long_task_ms"]
             else "—"
         )
-        mem = (
-            f"{fmt_mb(s['renderer_bytes'])} ({fmt_mb(s['memory_bytes'])})"
-            if s["memory_bytes"]
-            else "—"
-        )
         lines.append(
             f"| {label} | {fmt_ms(s['ms'])} | {fmt_kb(s['bytes'])} | "
-            f"{fmt_kb(s['runtime_bytes'])} | {tasks} | {mem} |"
+            f"{fmt_kb(s['runtime_bytes'])} | {tasks} |"
         )
     lines.append(
         f"| 5 article, calculator never opened | — | {article['bytes'] / 1000:,.1f} KB "
-        f"| runtime requests: {len(article['runtime_requests'])} | — | — |"
+        f"| runtime requests: {len(article['runtime_requests'])} | — |"
     )
-    for name, label in (("normal", "normal"), ("cpu4", "4× CPU")):
-        e = edits[name]
-        lines.append(
-            f"| 6 edit -> result on screen, {EDITS} edits, {label} "
-            f"| p50 {e['total']['p50']:.1f} ms, "
-            f"p95 {e['total']['p95']:.1f} ms | from the call to the scorer: p50 "
-            f"{e['afterDebounce']['p50']:.1f} ms, p95 {e['afterDebounce']['p95']:.1f} ms | | | |"
-        )
     lines.append(
         f"| 9 core in {core['python']} "
         f"| {core['deals_per_second_json_contract']:,} deals/s (JSON), "
         f"{core['deals_per_second_python_api']:,} deals/s (Python) | 200-deal sheet "
-        f"{core['game_sheet_recompute_ms_median']} ms | | | |"
+        f"{core['game_sheet_recompute_ms_median']} ms | | |"
     )
+    lines += [
+        "",
+        f"| 6 edit -> result, {EDITS} edits: p50 / p95 | normal | 4× CPU |",
+        "|---|---|---|",
+    ]
+    for key, label in (
+        ("dom", "ours: edit -> result in the DOM"),
+        ("afterDebounce", "ours: scorer called -> the frame showing it"),
+        ("total", "ours: edit -> the frame showing it (on screen)"),
+        ("control", "control: a synchronous write, edit -> the frame showing it"),
+    ):
+        cells = " | ".join(
+            f"{edits[c][key]['p50']:.1f} / {edits[c][key]['p95']:.1f} ms"
+            for c in ("normal", "cpu4")
+        )
+        lines.append(f"| {label} | {cells} |")
+    lines.append(
+        "| ours: edits shown in the first frame after the edit | "
+        + " | ".join(f"{edits[c]['next_frame_share']:.1%}" for c in ("normal", "cpu4"))
+        + " |"
+    )
+    lines += [
+        "",
+        "| 8 memory after the first result, after a full GC (median) "
+        "| baseline | baseline, in a worker | ours | ours, service worker blocked |",
+        "|---|---|---|---|---|",
+    ]
+    for field, label in (
+        ("js_heaps_and_wasm_bytes", "JS heaps + wasm memory"),
+        ("wasm_bytes", "wasm memory"),
+        ("js_heaps_bytes", "JS heaps (page + workers)"),
+        ("renderer_bytes", "tab process (private dirty)"),
+        ("page_renderer_bytes", "tab process before the button is pressed"),
+    ):
+        cells = " | ".join(fmt_mb(memory_stats[name][field]) for name in MEMORY_SCENARIOS)
+        lines.append(f"| {label} | {cells} |")
     lines.append("")
     lines.append("| target | measured | goal | met |")
     lines.append("|---|---|---|---|")
