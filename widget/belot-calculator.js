@@ -807,8 +807,14 @@ export class BelotCalculatorElement extends HTMLElement {
   #openAndFocus() {
     this.open();
     this.#render();
-    const checked = this.#ui.radios.contract.find((input) => input.checked) ?? this.#ui.radios.contract[0];
-    checked.focus();
+    // Focus once the opened form has had its frame: focus() in the press itself made
+    // the browser lay the form out then and there, ~15–20 ms of a slow phone's press
+    // task (which went over 50 ms); after the frame the layout is already done.
+    afterNextFrame().then(() => {
+      if (!this.isConnected || this.lazy) return;
+      const checked = this.#ui.radios.contract.find((input) => input.checked) ?? this.#ui.radios.contract[0];
+      checked.focus();
+    });
   }
 
   #radioOptions(name, values, text) {
