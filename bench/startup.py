@@ -84,7 +84,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
 
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Locator, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -101,6 +101,8 @@ CHROMIUM_ARGS = [  # tests/e2e/conftest.py's, plus eager memory measurement
     "--js-flags=--expose-gc",  # gc() before reading memory, in every isolate alike
 ]
 ARTICLE = "/en/scoring.html"  # a lazy calculator with the article's own example
+OPEN_BUTTON = "belot-calculator >> nth=0 >> button.open"  # ours: the article's first calculator
+START_BUTTON = "#start"  # the baseline page's
 STOCK_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -353,7 +355,7 @@ def emulate(context: BrowserContext, page: Page, phone: bool) -> Any:
     return cdp
 
 
-def start_and_wait(page: Page, button: Any) -> dict[str, Any]:
+def start_and_wait(page: Page, button: Locator) -> dict[str, Any]:
     """Click (pointer onto the button, press); wait for the result; the page's numbers."""
     button.click()
     page.wait_for_function("window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
@@ -372,6 +374,23 @@ def start_and_wait(page: Page, button: Any) -> dict[str, Any]:
     }
 
 
+def load(page: Page, url: str, button: str) -> Locator:
+    """Load a page and wait for the button that starts Python on it."""
+    page.goto(url, wait_until="load")
+    locator = page.locator(button)
+    locator.wait_for(state="visible")
+    return locator
+
+
+def timed_start(page: Page, url: str, button: str, log: list[Any]) -> dict[str, Any]:
+    """Load, press, wait for the first result: start_and_wait's numbers and the bytes."""
+    navigated = time.time()
+    result = start_and_wait(page, load(page, url, button))
+    result["bytes"] = bytes_between(log, navigated, result["result_at"])
+    result["runtime_bytes"] = bytes_between(log, result["intent_at"], result["result_at"])
+    return result
+
+
 def memory(page: Page) -> dict[str, Any]:
     measured: dict[str, Any] = page.evaluate(MEMORY)
     return measured
@@ -384,14 +403,8 @@ def run_baseline(
     try:
         page = context.new_page()
         emulate(context, page, phone)
-        navigated = time.time()
-        page.goto(url + ("/?worker" if worker else "/"), wait_until="load")
-        button = page.locator("#start")
-        button.wait_for(state="visible")
-        result = start_and_wait(page, button)
+        result = timed_start(page, url + ("/?worker" if worker else "/"), START_BUTTON, log)
         assert result["text"] == "2", result
-        result["bytes"] = bytes_between(log, navigated, result["result_at"])
-        result["runtime_bytes"] = bytes_between(log, result["intent_at"], result["result_at"])
         return result
     finally:
         context.close()
@@ -421,12 +434,9 @@ def run_memory(browser: Any, url: str, scenario: str) -> dict[str, Any]:
         page = context.new_page()
         if scenario.startswith("baseline"):
             query = "/?worker" if scenario == "baseline_worker" else "/"
-            page.goto(url + query, wait_until="load")
-            button = page.locator("#start")
+            button = load(page, url + query, START_BUTTON)
         else:
-            page.goto(url + ARTICLE, wait_until="load")
-            button = page.locator("belot-calculator").first.locator("button.open")
-        button.wait_for(state="visible")
+            button = load(page, url + ARTICLE, OPEN_BUTTON)
         collect_garbage(page, context)
         page_bytes = renderer_memory(browser)
         start_and_wait(page, button)
@@ -486,13 +496,7 @@ def run_ours(browser: Any, url: str, log: list[Any], *, phone: bool, warm: bool)
     try:
         page = context.new_page()
         emulate(context, page, phone)
-        navigated = time.time()
-        page.goto(url + ARTICLE, wait_until="load")
-        button = page.locator("belot-calculator").first.locator("button.open")
-        button.wait_for(state="visible")
-        result = start_and_wait(page, button)
-        result["bytes"] = bytes_between(log, navigated, result["result_at"])
-        result["runtime_bytes"] = bytes_between(log, result["intent_at"], result["result_at"])
+        result = timed_start(page, url + ARTICLE, OPEN_BUTTON, log)
         if not warm:
             return result
         # Second visit: with a service worker, offline; without one, the HTTP cache.
@@ -523,15 +527,7 @@ def run_ours(browser: Any, url: str, log: list[Any], *, phone: bool, warm: bool)
             context.set_offline(True)
         second = context.new_page()
         emulate(context, second, phone)
-        navigated = time.time()
-        second.goto(url + ARTICLE, wait_until="load")
-        button = second.locator("belot-calculator").first.locator("button.open")
-        button.wait_for(state="visible")
-        warm_result = start_and_wait(second, button)
-        warm_result["bytes"] = bytes_between(log, navigated, warm_result["result_at"])
-        warm_result["runtime_bytes"] = bytes_between(
-            log, warm_result["intent_at"], warm_result["result_at"]
-        )
+        warm_result = timed_start(second, url + ARTICLE, OPEN_BUTTON, log)
         warm_result["service_worker_offline"] = has_sw
         result["warm"] = warm_result
         return result
@@ -545,8 +541,7 @@ def run_article(browser: Any, url: str, log: list[Any]) -> dict[str, Any]:
     try:
         page = context.new_page()
         navigated = time.time()
-        page.goto(url + ARTICLE, wait_until="load")
-        page.locator("belot-calculator").first.locator("button.open").wait_for(state="visible")
+        load(page, url + ARTICLE, OPEN_BUTTON)
         page.mouse.wheel(0, 2000)  # reading: scroll past it, never onto the button
         page.wait_for_timeout(3000)
         done = time.time()
@@ -566,8 +561,7 @@ def run_edits(browser: Any, url: str, *, cpu_rate: int) -> dict[str, Any]:
     try:
         page = context.new_page()
         cdp = emulate(context, page, False)
-        page.goto(url + ARTICLE, wait_until="load")
-        page.locator("belot-calculator").first.locator("button.open").click()
+        load(page, url + ARTICLE, OPEN_BUTTON).click()
         page.wait_for_function("window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
         page.evaluate(EDIT_LOOP, 10)  # warm up the JIT on both sides
         if cpu_rate != 1:
