@@ -14,26 +14,40 @@
 """
 
 from .errors import BelotError, InvalidInputError, RuleViolationError, SheetError
-from .i18n import Language, render
+from .house import DEFAULT_RULES, HOUSE_RULES, Rules
+from .i18n import Language, house_rule_options, render
 from .json_api import score_deal_json, score_game_json
+from .link import game_link, read_game_link
 from .model import (
+    MAX_NAME_LENGTH,
+    Announced,
+    Answer,
     ByTeam,
     Contract,
     Deal,
     Declaration,
     Declarations,
     Doubling,
+    Higher,
+    Names,
     Outcome,
     Pile,
+    Question,
     Team,
+    accept,
     deal_problems,
 )
 from .rounding import round_pair, round_sum
 from .rules import DealResult, Step, score_deal
-from .sheet import TARGET, GameSheet, Passed, Row
+from .sheet import TARGET, GameSheet, GameStatus, Passed, Row
 
 __all__ = [
+    "DEFAULT_RULES",
+    "HOUSE_RULES",
+    "MAX_NAME_LENGTH",
     "TARGET",
+    "Announced",
+    "Answer",
     "BelotError",
     "ByTeam",
     "Contract",
@@ -43,18 +57,27 @@ __all__ = [
     "Declarations",
     "Doubling",
     "GameSheet",
+    "GameStatus",
+    "Higher",
     "InvalidInputError",
     "Language",
+    "Names",
     "Outcome",
     "Passed",
     "Pile",
+    "Question",
     "Row",
     "RuleViolationError",
+    "Rules",
     "SheetError",
     "Step",
     "Team",
     "__version__",
+    "accept",
     "deal_problems",
+    "game_link",
+    "house_rule_options",
+    "read_game_link",
     "render",
     "round_pair",
     "round_sum",

@@ -21,15 +21,28 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 __all__ = [
+    "MAX_SHOWN",
     "BelotError",
     "InvalidInputError",
     "Param",
     "RuleViolationError",
     "SheetError",
+    "echo",
 ]
 
 #: A parameter of an error or an explanation step: JSON-friendly scalars only.
 type Param = int | str | tuple[str, ...] | None
+
+MAX_SHOWN = 40
+"""The longest value an error echoes back, in characters: a name, a number, an id
+or a field the input gave (cut with "…"). The one limit of the core, here at the
+bottom so every module cuts by it; the widget takes it from core-tables.js."""
+
+
+def echo(text: str) -> str:
+    """``text`` as an error shows it: whole, or its first ``MAX_SHOWN - 1``
+    characters and "…" (so at most ``MAX_SHOWN``)."""
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
 
 
 class BelotError(ValueError):

@@ -4,6 +4,23 @@ The rules never build prose; they emit codes with parameters
 (:class:`~belot_core.rules.Step`, :class:`~belot_core.errors.BelotError`).
 This module turns a code into a sentence with :func:`render`. Parameters that
 name a team, a contract, a declaration or a doubling are translated too.
+
+Teams are "Ние"/"Вие" ("we"/"they") unless the players named them
+(:class:`~belot_core.model.Names`). Bulgarian verbs agree with the team, so a
+message may have a variant per team: "bg.us" (Ние взимаме), "bg.them" (Вие
+взимате) and "bg.named" for a team with its own name, in the third person
+plural (Иван и Петър взимат). English has the same keys where it needs them.
+A message that says what hangs may have a variant "bg.nothing_hangs" for when
+nothing does.
+
+The house rules' names and one-line descriptions live here too
+(:data:`HOUSE_RULE_WORDS`); :func:`house_rule_options` gives them as plain JSON
+data, for the widget's generated tables.
+
+This is the one place of every game word: the word tables below (teams,
+contracts, declarations, doublings, outcomes, a capot, all passed, what hangs)
+are what the messages say and what :mod:`belot_core.tables` exports to the
+widget, which writes no game word of its own.
 """
 
 from __future__ import annotations
@@ -12,10 +29,22 @@ import enum
 import functools
 import string
 from collections.abc import Mapping
+from typing import TypedDict
 
 from .errors import BelotError, Param
+from .house import HOUSE_RULES
+from .model import Names
 
-__all__ = ["LANGUAGES", "MESSAGES", "Language", "message", "render"]
+__all__ = [
+    "HOUSE_RULE_WORDS",
+    "LANGUAGES",
+    "MESSAGES",
+    "HouseRuleOption",
+    "Language",
+    "house_rule_options",
+    "message",
+    "render",
+]
 
 
 class Language(enum.StrEnum):
@@ -29,10 +58,18 @@ class Language(enum.StrEnum):
 
 LANGUAGES: tuple[Language, ...] = tuple(Language)
 
-#: Team labels, as on the score sheet's two columns.
+#: The teams as the subject of a sentence ("we take the whole deal"), unless the
+#: players named them.
 _TEAMS = {
     "bg": {"us": "Ние", "them": "Вие"},
     "en": {"us": "we", "them": "they"},
+}
+
+#: The teams as labels: the score sheet's two columns, a form's options ("Us 82").
+#: Bulgarian uses the same words; English says "us"/"them" there, not "we"/"they".
+_TEAM_LABELS = {
+    "bg": {"us": "Ние", "them": "Вие"},
+    "en": {"us": "Us", "them": "Them"},
 }
 
 _CONTRACTS = {
@@ -54,6 +91,12 @@ _CONTRACTS = {
     },
 }
 
+#: What players call the two contracts without a suit symbol, where room is short.
+_CONTRACT_ABBREVIATIONS = {
+    "bg": {"no_trumps": "БК", "all_trumps": "ВК"},
+    "en": {"no_trumps": "NT", "all_trumps": "AT"},
+}
+
 _DECLARATIONS = {
     "bg": {
         "tierce": "терца",
@@ -64,15 +107,140 @@ _DECLARATIONS = {
         "carre": "каре",
         "belot": "белот",
     },
+    # English keeps the declarations' French names, as players do -- tierce, quarte,
+    # quint, belot, and so carré: "carré of jacks", "carré of nines", and "carré" for
+    # the 100 kind (four aces, kings, queens or tens), as Bulgarian says "каре".
     "en": {
         "tierce": "tierce",
         "quarte": "quarte",
         "quint": "quint",
-        "carre_jacks": "four jacks",
-        "carre_nines": "four nines",
+        "carre_jacks": "carré of jacks",
+        "carre_nines": "carré of nines",
         "carre": "carré",
         "belot": "belot",
     },
+}
+
+#: Declarations where room is short (a row of chips): the carrés by their rank.
+_DECLARATIONS_SHORT = {
+    "bg": {
+        "tierce": "терца",
+        "quarte": "кварта",
+        "quint": "квинта",
+        "carre_jacks": "каре J",
+        "carre_nines": "каре 9",
+        "carre": "каре",
+        "belot": "белот",
+    },
+    "en": {
+        "tierce": "tierce",
+        "quarte": "quarte",
+        "quint": "quint",
+        "carre_jacks": "carré J",
+        "carre_nines": "carré 9",
+        "carre": "carré",
+        "belot": "belot",
+    },
+}
+
+#: What became of the contract (model.Outcome), as a result names it; the
+#: outcome_* messages end with the same words.
+_OUTCOMES = {
+    "bg": {"made": "изкарана", "inside": "вътре", "hanging": "висяща"},
+    "en": {"made": "made", "inside": "failed (inside)", "hanging": "hanging"},
+}
+
+#: The game's other words, as the widget shows them alone: a capot (валат) in full
+#: (the capot step and the form's label) and where room is short (a sheet's row), a
+#: deal where all four passed (in full, as ``status_passed`` says it, and short), and
+#: the points that hang (a row's note, ``{points}`` a number).
+_GAME_WORDS = {
+    "bg": {
+        "capot": "капо (валат)",
+        "capot_short": "капо",
+        "passed": "всички казаха пас",
+        "passed_short": "пас",
+        "hang": "висят {points}",
+    },
+    "en": {
+        "capot": "capot",
+        "capot_short": "capot",
+        "passed": "all passed",
+        "passed_short": "passed",
+        "hang": "{points} hang",
+    },
+}
+
+#: The contests among declarations ("Which declarations count"), as plural nouns.
+_CONTESTS = {
+    "bg": {"sequences": "поредици", "carres": "карета", "declarations": "обяви"},
+    "en": {"sequences": "sequences", "carres": "carrés", "declarations": "declarations"},
+}
+
+#: Each house rule's name and one-line description, by id (see :mod:`belot_core.house`),
+#: in the words players use at the table.
+HOUSE_RULE_WORDS: dict[str, dict[str, dict[str, str]]] = {
+    "round_before_multiply": {
+        "name": {"bg": "Закръгляне преди контрата", "en": "Rounding before contra"},
+        "description": {
+            "bg": "При контра и реконтра сборът се закръглява и чак после се умножава: "
+            "162 → 16, × 4 = 64 (вместо 648 → 65).",
+            "en": "Under contra or recontra the sum is rounded first, then multiplied: "
+            "162 → 16, × 4 = 64 (not 648 → 65).",
+        },
+    },
+    "capot_cancels_contra": {
+        "name": {"bg": "Капото отменя контрата", "en": "Capot cancels contra"},
+        "description": {
+            "bg": "Раздаване с капо се пише като без контра и реконтра: "
+            "252 → 25 (вместо 504 → 50).",
+            "en": "A deal with a capot is scored as if nobody had doubled: "
+            "252 → 25 (not 504 → 50).",
+        },
+    },
+    "larger_six_rounds_up": {
+        "name": {"bg": "86 : 76 е 9 : 7", "en": "86 : 76 is 9 : 7"},
+        "description": {
+            "bg": "На цвят, когато и двата сбора завършват на 6, по-големият се закръглява "
+            "нагоре, а по-малкият – надолу: 86 : 76 → 9 : 7 (вместо 8 : 8).",
+            "en": "In a suit, when both totals end in 6, the larger rounds up and the smaller "
+            "down: 86 : 76 → 9 : 7 (not 8 : 8).",
+        },
+    },
+    "no_trumps_capot_44": {
+        "name": {"bg": "Капо на без коз е 44", "en": "Capot in No trumps is 44"},
+        "description": {
+            "bg": "На без коз и бонусът за капо се удвоява: "
+            "(120 + 10 + 90) × 2 = 440 → 44 (вместо 35).",
+            "en": "In No trumps the capot bonus is doubled too: "
+            "(120 + 10 + 90) × 2 = 440 → 44 (not 35).",
+        },
+    },
+    "hanging_rounds_down": {
+        "name": {"bg": "Висящите се закръглят надолу", "en": "Hanging points round down"},
+        "description": {
+            "bg": "При висяща на границата (106 : 106) и висящите се закръглят надолу: "
+            "пишат се 10, висят 10 (вместо 11).",
+            "en": "When a deal hangs on the boundary (106 : 106), the hanging share rounds "
+            "down too: 10 recorded, 10 hang (not 11).",
+        },
+    },
+    "one_declaration_contest": {
+        "name": {"bg": "Обявите се сравняват заедно", "en": "One contest for all declarations"},
+        "description": {
+            "bg": "Поредици и карета се сравняват заедно – по точки, а при равни точки каре "
+            "бие поредица; отборът с най-силната обява брои всичките си обяви.",
+            "en": "Sequences and carrés compete together – by points, a carré beating a "
+            "sequence of equal points; the team with the strongest declaration scores "
+            "all its declarations.",
+        },
+    },
+}
+
+#: The questions only the cards decide, as asked after "Both teams have a …:".
+_QUESTIONS = {
+    "bg": {"sequence": "чия е по-висока, или са равни", "carre": "чие е по-старшо"},
+    "en": {"sequence": "whose is higher, or are they equal", "carre": "whose rank is higher"},
 }
 
 _DOUBLINGS = {
@@ -87,6 +255,7 @@ _EXPECTED = {
         "integer": "цяло число",
         "boolean": "да/не",
         "array": "списък",
+        "string_or_array": "текст или списък",
     },
     "en": {
         "object": "an object",
@@ -94,6 +263,7 @@ _EXPECTED = {
         "integer": "a whole number",
         "boolean": "true or false",
         "array": "a list",
+        "string_or_array": "a string or a list",
     },
 }
 
@@ -101,40 +271,75 @@ _EXPECTED = {
 MESSAGES: dict[str, dict[str, str]] = {
     # --- explanation steps -------------------------------------------------
     "cards": {
-        "bg": "Карти: {team} – {points}; другата купчина е {deck} − {points} = {other}.",
+        "bg.us": "Карти: нашата купчина – {points}; другата е {deck} − {points} = {other}.",
+        "bg.them": "Карти: вашата купчина – {points}; другата е {deck} − {points} = {other}.",
+        "bg.named": "Карти: купчината на {team} – {points}; другата е {deck} − {points} = {other}.",
         "en": "Cards: {team} counted {points}; the other pile is {deck} − {points} = {other}.",
     },
     "no_trumps_doubled": {
-        "bg": "Без коз: картите се удвояват – Ние {us}, Вие {them}.",
-        "en": "No trumps doubles the card points: we {us}, they {them}.",
+        "bg": "Без коз: картите се удвояват – {us_name} {us}, {them_name} {them}.",
+        "en": "No trumps doubles the card points: {us_name} {us}, {them_name} {them}.",
     },
     "last_trick": {
         "bg": "Последна ръка: {team}, +{points}.",
         "en": "{team} took the last trick: +{points}.",
     },
     "capot": {
-        "bg.us": "Валат: Ние взехме всички ръце, +{points}.",
-        "bg.them": "Валат: Вие взехте всички ръце, +{points}.",
+        "bg.us": "Капо (валат): Ние взехме всички ръце, +{points}.",
+        "bg.them": "Капо (валат): Вие взехте всички ръце, +{points}.",
+        "bg.named": "Капо (валат): {team} взеха всички ръце, +{points}.",
         "en": "Capot: {team} took all eight tricks, +{points}.",
     },
+    "contest_won": {
+        "bg.us": "{contest}: {best} бие {beaten} – само Ние си броим {contest}.",
+        "bg.them": "{contest}: {best} бие {beaten} – само Вие си броите {contest}.",
+        "bg.named": "{contest}: {best} бие {beaten} – само {team} си броят {contest}.",
+        "en": "{contest}: {best} beats {beaten} – only {team} score {contest}.",
+    },
+    "contest_higher": {
+        "bg.us": "{contest}: и двата отбора имат {kind}, по-старши сме Ние "
+        "– само Ние си броим {contest}.",
+        "bg.them": "{contest}: и двата отбора имат {kind}, по-старши сте Вие "
+        "– само Вие си броите {contest}.",
+        "bg.named": "{contest}: и двата отбора имат {kind}, по-старши са {team} "
+        "– само {team} си броят {contest}.",
+        "en": "{contest}: both teams have a {kind} and {team} hold the higher one "
+        "– only {team} score {contest}.",
+    },
+    "contest_equal": {
+        "bg": "{contest}: и двата отбора имат {kind} до една и съща карта "
+        "– никой не си брои {contest}.",
+        "en": "{contest}: both teams have a {kind} ending on the same card "
+        "– neither team scores {contest}.",
+    },
+    "belot_counts": {
+        "bg": "Белот – {team}: винаги се брои, +{points}.",
+        "en": "A belot always counts: {team} keep +{points}.",
+    },
     "declarations": {
-        "bg": "Обявявания – {team}: {items}, +{points}.",
+        "bg": "Обяви – {team}: {items}, +{points}.",
         "en": "{team} declared {items}: +{points}.",
     },
     "raw": {
-        "bg": "Общо: Ние {us}, Вие {them}.",
-        "en": "Raw points: we {us}, they {them}.",
+        "bg": "Общо: {us_name} {us}, {them_name} {them}.",
+        "en": "Raw points: {us_name} {us}, {them_name} {them}.",
     },
     "outcome_made": {
-        "bg": "Игра на {bidder}: {bidders} срещу {defenders} – изкарана.",
+        "bg.us": "Ние играем: {bidders} срещу {defenders} – изкарана.",
+        "bg.them": "Вие играете: {bidders} срещу {defenders} – изкарана.",
+        "bg.named": "{bidder} играят: {bidders} срещу {defenders} – изкарана.",
         "en": "{bidder} bid: {bidders} against {defenders} – made.",
     },
     "outcome_inside": {
-        "bg": "Игра на {bidder}: {bidders} срещу {defenders} – вътре.",
-        "en": "{bidder} bid: {bidders} against {defenders} – inside.",
+        "bg.us": "Ние играем: {bidders} срещу {defenders} – вътре.",
+        "bg.them": "Вие играете: {bidders} срещу {defenders} – вътре.",
+        "bg.named": "{bidder} играят: {bidders} срещу {defenders} – вътре.",
+        "en": "{bidder} bid: {bidders} against {defenders} – failed (inside).",
     },
     "outcome_hanging": {
-        "bg": "Игра на {bidder}: {bidders} срещу {defenders} – равни, играта е висяща.",
+        "bg.us": "Ние играем: {bidders} срещу {defenders} – равни, висяща.",
+        "bg.them": "Вие играете: {bidders} срещу {defenders} – равни, висяща.",
+        "bg.named": "{bidder} играят: {bidders} срещу {defenders} – равни, висяща.",
         "en": "{bidder} bid: {bidders} against {defenders} – equal, the deal hangs.",
     },
     "round_own": {
@@ -142,7 +347,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{team} record {raw} → {points}.",
     },
     "hangs": {
-        "bg": "{team}: {raw} → {points}, които висят до следващата игра.",
+        "bg": "{team}: {raw} → {points}, които висят до следващото раздаване.",
         "en": "{team} have {raw} → {points}, which hang until the next deal.",
     },
     "hangs_doubled": {
@@ -150,21 +355,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Nobody records: {raw} × {multiplier} = {product} → {points} hang.",
     },
     "doubled": {
-        "bg.us": "Ние взимаме цялата игра ({doubling}): "
+        "bg.us": "Ние взимаме всички точки ({doubling}): "
         "{raw} × {multiplier} = {product} → {points}.",
-        "bg.them": "Вие взимате цялата игра ({doubling}): "
+        "bg.them": "Вие взимате всички точки ({doubling}): "
+        "{raw} × {multiplier} = {product} → {points}.",
+        "bg.named": "{team} взимат всички точки ({doubling}): "
         "{raw} × {multiplier} = {product} → {points}.",
         "en": "{team} take the whole deal ({doubling}): "
         "{raw} × {multiplier} = {product} → {points}.",
     },
     "inside_sum": {
-        "bg.us": "Ние взимаме цялата игра: {raw} → {points}.",
-        "bg.them": "Вие взимате цялата игра: {raw} → {points}.",
+        "bg.us": "Ние взимаме всички точки: {raw} → {points}.",
+        "bg.them": "Вие взимате всички точки: {raw} → {points}.",
+        "bg.named": "{team} взимат всички точки: {raw} → {points}.",
         "en": "{team} take the whole deal: {raw} → {points}.",
     },
     "hanging_claimed": {
         "bg.us": "Ние взимаме и висящите {points}.",
         "bg.them": "Вие взимате и висящите {points}.",
+        "bg.named": "{team} взимат и висящите {points}.",
         "en": "{team} also take the {points} hanging points.",
     },
     "hanging_carried": {
@@ -172,17 +381,89 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The {carried} points already hanging stay, plus {new}: {points} now hang.",
     },
     "record": {
-        "bg": "Пише се: Ние {us}, Вие {them}; висят {hanging}.",
-        "en": "Recorded: we {us}, they {them}; hanging {hanging}.",
+        "bg": "Пише се: {us_name} {us}, {them_name} {them}; висят {hanging}.",
+        "bg.nothing_hangs": "Пише се: {us_name} {us}, {them_name} {them}.",
+        "en": "Recorded: {us_name} {us}, {them_name} {them}; hanging {hanging}.",
+        "en.nothing_hangs": "Recorded: {us_name} {us}, {them_name} {them}.",
     },
     "passed": {
         "bg": "Всички казаха „пас“: раздаването се повтаря; висящите {hanging} остават.",
+        "bg.nothing_hangs": "Всички казаха „пас“: раздаването се повтаря.",
         "en": "All four passed: the deal is replayed; {hanging} hanging points stay.",
+        "en.nothing_hangs": "All four passed: the deal is replayed.",
+    },
+    # --- where the game stands (sheet.GameStatus), after each deal ---------------
+    "status_playing": {
+        "bg": "Играта продължава.",
+        "en": "The game goes on.",
+    },
+    "status_won": {
+        "bg.us": "Ние печелим играта: {us} : {them}.",
+        "bg.them": "Вие печелите играта: {us} : {them}.",
+        "bg.named": "{winner} печелят играта: {us} : {them}.",
+        "en": "{winner} win the game: {us} : {them}.",
+    },
+    "status_capot": {
+        "bg": "Капо – играта не свършва с капо; решава следващото раздаване.",
+        "en": "Capot – a game never ends on a capot; one more deal decides.",
+    },
+    "status_tied": {
+        "bg": "Равни на {us} – играе се още.",
+        "en": "Tied at {us} – play on.",
+    },
+    "status_passed": {
+        "bg": "Всички казаха пас – раздаването се повтаря.",
+        "en": "All passed – the deal is replayed.",
+    },
+    # --- explanation steps: house rules (each right after the step it overrides) ---
+    "house_round_before_multiply": {
+        "bg": "Домашно правило „{rule}“: {raw} → {rounded}, × {multiplier} = {points}.",
+        "en": "House rule “{rule}”: {raw} → {rounded}, × {multiplier} = {points}.",
+    },
+    "house_capot_cancels_contra": {
+        "bg": "Домашно правило „{rule}“: раздаването се пише като без {doubling}.",
+        "en": "House rule “{rule}”: the deal is scored as if there were no {doubling}.",
+    },
+    "house_larger_six_rounds_up": {
+        "bg": "Домашно правило „{rule}“: по-големият сбор се закръглява нагоре – "
+        "{larger_raw} → {larger}, {smaller_raw} → {smaller}.",
+        "en": "House rule “{rule}”: the larger total rounds up – "
+        "{larger_raw} → {larger}, {smaller_raw} → {smaller}.",
+    },
+    "house_no_trumps_capot_44": {
+        "bg": "Домашно правило „{rule}“: и бонусът за капо се удвоява – "
+        "{bonus} × {factor} = {points}.",
+        "en": "House rule “{rule}”: the capot bonus is doubled too – "
+        "{bonus} × {factor} = {points}.",
+    },
+    "house_hanging_rounds_down": {
+        "bg": "Домашно правило „{rule}“: {raw} → {points} висят.",
+        "en": "House rule “{rule}”: {raw} → {points} hang.",
+    },
+    "house_one_declaration_contest": {
+        "bg": "Домашно правило „{rule}“: обявите дават {us_name} {us}, {them_name} {them} "
+        "(без него: {book_us} и {book_them}).",
+        "en": "House rule “{rule}”: declarations score {us_name} {us}, {them_name} {them} "
+        "(without it: {book_us} and {book_them}).",
+    },
+    "house_one_declaration_contest_unasked": {
+        "bg": "Домашно правило „{rule}“: обявите дават {us_name} {us}, {them_name} {them}; "
+        "без него първо трябва да се каже чия {kind} е по-висока.",
+        "en": "House rule “{rule}”: declarations score {us_name} {us}, {them_name} {them}; "
+        "without it the cards would first have to say whose {kind} is higher.",
     },
     # --- errors: the input ---------------------------------------------------
     "invalid_json": {
         "bg": "Входът не е валиден JSON.",
         "en": "The input is not valid JSON.",
+    },
+    "input_too_large": {
+        "bg": "Входът е твърде голям: {length} знака; най-много се четат {max}.",
+        "en": "The input is too large: {length} characters; the most read is {max}.",
+    },
+    "too_many_errors": {
+        "bg": "Има още грешки; показани са първите {max}.",
+        "en": "There are more problems; only the first {max} are shown.",
     },
     "unsupported_version": {
         "bg": "Непозната версия на формата: {value}; поддържа се версия {supported}.",
@@ -225,9 +506,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bg": "Броят не може да е отрицателен (дадено е {value}).",
         "en": "A count cannot be negative (got {value}).",
     },
+    "name_too_long": {
+        "bg": "Името на отбор може да е до {max} знака; това е {length}.",
+        "en": "A team name can have at most {max} characters; this one has {length}.",
+    },
+    "declarations_and_announced": {
+        "bg": "Въведете или приетите обяви, или обявеното от отборите – не и двете.",
+        "en": "Enter either the accepted declarations or what the teams announced – not both.",
+    },
+    "needs_answer": {
+        "bg": "И двата отбора имат {kind}: {question}?",
+        "en": "Both teams have a {kind}: {question}?",
+    },
+    "unknown_rule": {
+        "bg": "Непознато домашно правило „{value}“; възможните са: {choices}.",
+        "en": "Unknown house rule “{value}”; the house rules are: {choices}.",
+    },
     # --- errors: impossible under the rules ----------------------------------
     "declarations_in_no_trumps": {
-        "bg": "При „без коз“ няма обявявания и белоти.",
+        "bg": "При „без коз“ няма обяви и белоти.",
         "en": "No trumps has no declarations and no belots.",
     },
     "too_many_belots": {
@@ -242,11 +539,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bg": "{team}: толкова поредици не се събират в 16-те карти на двама играчи.",
         "en.us": "Our two players' sixteen cards cannot hold that many sequences.",
         "en.them": "Their two players' sixteen cards cannot hold that many sequences.",
+        "en.named": "The sixteen cards of {team} cannot hold that many sequences.",
     },
     "capot_without_all_tricks": {
-        "bg.us": "Валат значи, че Ние сме взели всички ръце: всичките {deck} точки "
+        "bg.us": "Капо (валат) значи, че Ние сме взели всички ръце: всичките {deck} точки "
         "от картите и последната ръка.",
-        "bg.them": "Валат значи, че Вие сте взели всички ръце: всичките {deck} точки "
+        "bg.them": "Капо (валат) значи, че Вие сте взели всички ръце: всичките {deck} точки "
+        "от картите и последната ръка.",
+        "bg.named": "Капо (валат) значи, че {team} са взели всички ръце: всичките {deck} точки "
         "от картите и последната ръка.",
         "en": "A capot means {team} took every trick: all {deck} card points and the last trick.",
     },
@@ -254,6 +554,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "game_over": {
         "bg.us": "Играта свърши – спечелихме Ние. Започнете нова игра.",
         "bg.them": "Играта свърши – спечелихте Вие. Започнете нова игра.",
+        "bg.named": "Играта свърши – спечелиха {winner}. Започнете нова игра.",
         "en": "The game is over – {winner} won. Start a new game.",
     },
     "deals_after_end": {
@@ -268,23 +569,60 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bg": "Няма какво да се отмени: листът е празен.",
         "en": "Nothing to undo: the sheet is empty.",
     },
+    # --- errors: a game in a link (link.py) -----------------------------------
+    "link_damaged": {
+        "bg": "Връзката към играта е повредена или непълна. Копирайте я цялата и опитайте пак.",
+        "en": "The game link is damaged or incomplete. Copy the whole link and try again.",
+    },
+    "link_version": {
+        "bg": "Връзката е от по-нова версия на калкулатора (формат {value}; тази чете "
+        "формат {supported}). Презаредете страницата, за да я обновите.",
+        "en": "The link comes from a newer calculator (format {value}; this one reads "
+        "format {supported}). Reload the page to update it.",
+    },
 }
 
 _TEAM_PARAMS = frozenset({"team", "bidder", "winner"})
+#: The parameters whose team chooses a message's variant, in order ("bg.us", …).
+_VARIANT_PARAMS = ("team", "winner", "bidder")
+#: A message may have a variant "<lang>.nothing_hangs" for when its `hanging` is 0:
+#: "Пише се: Ние 11, Вие 7." says all there is, without "висят 0".
+_NOTHING_HANGS = "nothing_hangs"
+_KIND_PARAMS = frozenset({"kind", "best", "beaten"})
+
+#: Template fields that are not parameters: the two teams' labels.
+_LABEL_FIELDS = {"us_name": "us", "them_name": "them"}
 
 
-def _text(language: str, name: str, value: Param) -> str:
+def _custom(names: Names | None, team: object) -> str:
+    """The players' own name for ``team`` ("us"/"them"), or "" for the default."""
+    if names is None:
+        return ""
+    if team == "us":
+        return names.us
+    if team == "them":
+        return names.them
+    return ""
+
+
+def _text(language: str, name: str, value: Param, names: Names | None = None) -> str:
     """One parameter, translated when it names something in the game."""
     if name in _TEAM_PARAMS and isinstance(value, str):
-        return _TEAMS[language].get(value, value)
+        return _custom(names, value) or _TEAMS[language].get(value, value)
     if name == "contract" and isinstance(value, str):
         return _CONTRACTS[language].get(value, value)
-    if name == "kind" and isinstance(value, str):
+    if name in _KIND_PARAMS and isinstance(value, str):
         return _DECLARATIONS[language].get(value, value)
+    if name == "contest" and isinstance(value, str):
+        return _CONTESTS[language].get(value, value)
+    if name == "question" and isinstance(value, str):
+        return _QUESTIONS[language].get(value, value)
     if name == "doubling" and isinstance(value, str):
         return _DOUBLINGS[language].get(value, value)
     if name == "expected" and isinstance(value, str):
         return _EXPECTED[language].get(value, value)
+    if name == "rule" and isinstance(value, str) and value in HOUSE_RULE_WORDS:
+        return HOUSE_RULE_WORDS[value]["name"][language]
     if name == "items" and isinstance(value, tuple):
         words = []
         for item in value:
@@ -305,28 +643,79 @@ def _names(template: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
-def render(code: str, params: Mapping[str, Param], language: str) -> str:
+def render(
+    code: str, params: Mapping[str, Param], language: str, names: Names | None = None
+) -> str:
     """The sentence for ``code`` in ``language`` ("bg" or "en").
 
-    Unknown codes render as the code itself, and unknown languages as English,
-    so a newer core never breaks an older view.
+    ``names`` are the teams' own names, used wherever a team is named; a team
+    without one (or ``names`` None) is "Ние"/"Вие", "we"/"they". Unknown codes
+    render as the code itself, and unknown languages as English, so a newer core
+    never breaks an older view.
     """
     lang = language if language in _TEAMS else Language.EN.value
-    # Bulgarian verbs agree with the team ("Ние взимаме", "Вие взимате"): a
-    # message may have a variant per team, keyed "bg.us" / "bg.them".
+    # Bulgarian verbs agree with the team ("Ние взимаме", "Вие взимате", "Иван и
+    # Петър взимат"): a message may have a variant per team, keyed "bg.us" /
+    # "bg.them", and "bg.named" for a team with its own name.
     variants = MESSAGES.get(code, {})
-    team = params.get("team", params.get("winner"))
-    template = variants.get(f"{lang}.{team}") or variants.get(lang)
+    team = next((params[name] for name in _VARIANT_PARAMS if name in params), None)
+    named = bool(_custom(names, team))
+    variant = variants.get(f"{lang}.named") if named else variants.get(f"{lang}.{team}")
+    if params.get("hanging") == 0:
+        variant = variants.get(f"{lang}.{_NOTHING_HANGS}", variant)
+    template = variant or variants.get(lang)
     if template is None:
         return code
-    values = {
-        name: _text(lang, name, params[name]) if name in params else "?"
-        for name in _names(template)
-    }
+    values: dict[str, str] = {}
+    for name in _names(template):
+        if name in _LABEL_FIELDS:
+            label = _LABEL_FIELDS[name]
+            values[name] = _custom(names, label) or _TEAMS[lang][label]
+        else:
+            values[name] = _text(lang, name, params[name], names) if name in params else "?"
     text = template.format_map(values)
+    if _starts_with_a_name(template, params, names):
+        return text  # a name is written as the players wrote it
     return text[:1].upper() + text[1:]
 
 
-def message(error: BelotError) -> dict[str, str]:
-    """An error's message in every language."""
-    return {lang: render(error.code, error.params, lang) for lang in LANGUAGES}
+def _starts_with_a_name(template: str, params: Mapping[str, Param], names: Names | None) -> bool:
+    """Does the sentence begin with a team's own name?"""
+    if names is None or not template.startswith("{"):
+        return False
+    first = template[1 : template.index("}")]
+    if first in _LABEL_FIELDS:
+        return bool(_custom(names, _LABEL_FIELDS[first]))
+    return first in _TEAM_PARAMS and bool(_custom(names, params.get(first)))
+
+
+class HouseRuleOption(TypedDict):
+    """One house rule as JSON data: its id, and its name and description by language."""
+
+    id: str
+    name: dict[str, str]
+    description: dict[str, str]
+
+
+def house_rule_options() -> list[HouseRuleOption]:
+    """Every house rule as plain JSON data, in the order players see them.
+
+    ``[{"id": "round_before_multiply", "name": {"bg": ..., "en": ...},
+    "description": {"bg": ..., "en": ...}}, ...]`` -- for the widget's generated
+    tables (its "Rules" panel and the ``rules`` attribute use the same ids).
+    """
+    return [
+        HouseRuleOption(
+            id=option,
+            name={lang.value: HOUSE_RULE_WORDS[option]["name"][lang] for lang in LANGUAGES},
+            description={
+                lang.value: HOUSE_RULE_WORDS[option]["description"][lang] for lang in LANGUAGES
+            },
+        )
+        for option in HOUSE_RULES
+    ]
+
+
+def message(error: BelotError, names: Names | None = None) -> dict[str, str]:
+    """An error's message in every language (with the teams' own names, if given)."""
+    return {lang: render(error.code, error.params, lang, names) for lang in LANGUAGES}

@@ -3,6 +3,15 @@
 Every value here is immutable and checks itself when built, so an invalid deal
 cannot exist: :class:`Deal` raises the first problem it finds, and
 :func:`deal_problems` reports all of them at once (for a form).
+
+Declarations come in one of two ways: the accepted ones, as the players agreed
+them (:attr:`Deal.declarations`), or what each team announced
+(:class:`Announced`), from which :func:`accept` decides which count by the rule
+book's "Which declarations count" -- a small table of contests
+(:data:`CONTESTS`) and one function. A deal is scored by a rule set
+(:class:`~belot_core.house.Rules`, the rule book unless the table plays house
+rules); the house rule ``one_declaration_contest`` puts every declaration in
+one contest (:data:`ONE_CONTEST`).
 """
 
 from __future__ import annotations
@@ -13,23 +22,40 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import TypeGuard
 
-from .errors import BelotError, InvalidInputError, RuleViolationError
+from .errors import BelotError, InvalidInputError, RuleViolationError, echo
+from .house import DEFAULT_RULES, Rules
+from .memo import hash_once
 
 __all__ = [
+    "ASKED",
     "CAPOT_BONUS",
+    "CONTESTS",
     "DECLARATION_POINTS",
     "LAST_TRICK_POINTS",
     "MAX_HANGING",
+    "MAX_NAME_LENGTH",
+    "ONE_CONTEST",
+    "Acceptance",
+    "Announced",
+    "Answer",
     "ByTeam",
+    "Contest",
     "Contract",
     "Deal",
     "Declaration",
     "Declarations",
     "Doubling",
+    "Higher",
+    "Names",
     "Outcome",
     "Pile",
+    "Question",
     "Team",
+    "Verdict",
+    "accept",
+    "contests_for",
     "deal_problems",
+    "open_questions",
 ]
 
 
@@ -84,14 +110,18 @@ class Contract(enum.StrEnum):
         return 2 if self is Contract.NO_TRUMPS else 1
 
     @property
+    def has_declarations(self) -> bool:
+        """ "No declarations and no belots exist in No trumps." """
+        return self is not Contract.NO_TRUMPS
+
+    @property
     def max_belots(self) -> int:
         """Belots possible in the deal: one per trump suit."""
-        # "in All trumps one is possible in each suit, in a suit contract only one";
-        # "No declarations and no belots exist in No trumps".
+        # "in All trumps one is possible in each suit, in a suit contract only one"
+        if not self.has_declarations:
+            return 0
         if self is Contract.ALL_TRUMPS:
             return 4
-        if self is Contract.NO_TRUMPS:
-            return 0
         return 1
 
 
@@ -123,7 +153,7 @@ class Outcome(enum.StrEnum):
 
 
 class Declaration(enum.StrEnum):
-    """Kinds of declarations (обявявания), counted per team."""
+    """Kinds of declarations (обяви), counted per team."""
 
     TIERCE = "tierce"
     """Терца -- three cards in sequence, 20."""
@@ -132,9 +162,9 @@ class Declaration(enum.StrEnum):
     QUINT = "quint"
     """Квинта -- five or more in sequence, 100."""
     CARRE_JACKS = "carre_jacks"
-    """Каре от валета -- four jacks, 200."""
+    """Каре от валета -- a carré of jacks (four jacks), 200."""
     CARRE_NINES = "carre_nines"
-    """Каре от деветки -- four nines, 150."""
+    """Каре от деветки -- a carré of nines (four nines), 150."""
     CARRE = "carre"
     """Каре -- four aces, kings, queens or tens, 100."""
     BELOT = "belot"
@@ -174,7 +204,7 @@ LAST_TRICK_POINTS = 10
 """The last trick (последна ръка), before No trumps doubles it."""
 
 CAPOT_BONUS = 90
-"""Валат: the bonus for taking all eight tricks; never doubled by No trumps."""
+"""Капо (валат): the bonus for taking all eight tricks; never doubled by No trumps."""
 
 CARDS_PER_PLAYER = 8
 
@@ -209,7 +239,7 @@ class ByTeam[T]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Declarations:
-    """One team's accepted declarations, as counts of each kind."""
+    """One team's declarations -- accepted, or as announced -- as counts of each kind."""
 
     tierce: int = 0
     quarte: int = 0
@@ -255,6 +285,338 @@ class Pile:
     points: int
 
 
+# --- Which declarations count (announced → accepted) ------------------------------
+
+
+class Question(enum.StrEnum):
+    """The two questions only the cards decide; also the keys of ``higher``."""
+
+    SEQUENCE = "sequence"
+    """Both teams' best sequences are of the same kind: whose is higher, or equal?"""
+    CARRE = "carre"
+    """Both teams hold a carré worth 100: whose rank is higher?"""
+
+    @property
+    def answers(self) -> tuple[Answer, ...]:
+        """The answers the question allows: "Each rank exists once in the deck, so
+        carrés never tie"; two sequences may be equal."""
+        if self is Question.CARRE:
+            return (Answer.US, Answer.THEM)
+        return (Answer.US, Answer.THEM, Answer.EQUAL)
+
+
+class Answer(enum.StrEnum):
+    """An answer to a :class:`Question`."""
+
+    US = "us"
+    """Ours is higher."""
+    THEM = "them"
+    """Theirs is higher."""
+    EQUAL = "equal"
+    """Equal (sequences only: same length, same top card) -- neither team's counts."""
+
+    @property
+    def team(self) -> Team | None:
+        """The team whose declaration is higher; None for equal."""
+        return None if self is Answer.EQUAL else Team(self.value)
+
+    @property
+    def other(self) -> Answer:
+        """The same answer with the team labels exchanged."""
+        if self is Answer.EQUAL:
+            return self
+        return Answer.THEM if self is Answer.US else Answer.US
+
+
+#: The question asked when both teams' best declaration is of this kind. A quint
+#: is "5 or more" cards, so two quints are the same kind too: the question is then
+#: whose quint is higher -- longer, or as long and ending on a higher card.
+ASKED: dict[Declaration, Question] = {
+    Declaration.TIERCE: Question.SEQUENCE,
+    Declaration.QUARTE: Question.SEQUENCE,
+    Declaration.QUINT: Question.SEQUENCE,
+    Declaration.CARRE_JACKS: Question.CARRE,
+    Declaration.CARRE_NINES: Question.CARRE,
+    Declaration.CARRE: Question.CARRE,
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Higher:
+    """The players' answers to the questions only the cards decide; None = not answered.
+
+    An answer to a question that does not arise is kept but ignored: the core,
+    not the form, knows whether a question arises.
+    """
+
+    sequence: Answer | None = None
+    carre: Answer | None = None
+
+    def __post_init__(self) -> None:
+        for question in Question:
+            answer = getattr(self, question.value)
+            if answer is None:
+                continue
+            if not isinstance(answer, Answer):
+                raise InvalidInputError(
+                    "wrong_type", f"higher.{question}", expected="Answer", value=repr(answer)
+                )
+            if answer not in question.answers:
+                raise InvalidInputError(
+                    "invalid_choice",
+                    f"higher.{question}",
+                    value=str(answer),
+                    choices=tuple(str(choice) for choice in question.answers),
+                )
+
+    def __getitem__(self, question: Question) -> Answer | None:
+        answer: Answer | None = getattr(self, question.value)
+        return answer
+
+    def swapped(self) -> Higher:
+        """The same answers with the team labels exchanged."""
+        return Higher(
+            sequence=None if self.sequence is None else self.sequence.other,
+            carre=None if self.carre is None else self.carre.other,
+        )
+
+
+def _is_declarations_by_team(value: object) -> TypeGuard[ByTeam[Declarations]]:
+    return (
+        isinstance(value, ByTeam)
+        and isinstance(value.us, Declarations)
+        and isinstance(value.them, Declarations)
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Announced:
+    """What each team announced at the table, with the answers only the cards give.
+
+    A :class:`Deal` built with it scores the declarations :func:`accept` lets count.
+    """
+
+    declarations: ByTeam[Declarations]
+    """Each team's announced declarations, belots included."""
+    higher: Higher = Higher()
+    """The answers to the questions that may arise."""
+
+    def __post_init__(self) -> None:
+        if not _is_declarations_by_team(self.declarations):
+            raise InvalidInputError(
+                "wrong_type",
+                "announced",
+                expected="ByTeam[Declarations]",
+                value=repr(self.declarations),
+            )
+        if not isinstance(self.higher, Higher):
+            raise InvalidInputError(
+                "wrong_type", "higher", expected="Higher", value=repr(self.higher)
+            )
+
+    def swapped(self) -> Announced:
+        """The same announcement with the team labels exchanged."""
+        return Announced(declarations=self.declarations.swapped(), higher=self.higher.swapped())
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Contest:
+    """Declarations that compete: "only the team holding the highest ... scores, and
+    then ALL its" declarations of the contest."""
+
+    name: str
+    """The contest in the explanation's words: "sequences", "carres"."""
+    ranks: tuple[Declaration, ...]
+    """The kinds that compete, weakest first. When both teams' best is the same
+    kind, the kind's question (:data:`ASKED`) decides."""
+
+    def best(self, declarations: Declarations) -> Declaration | None:
+        """The strongest kind of this contest among one team's declarations."""
+        for kind in reversed(self.ranks):
+            if declarations[kind]:
+                return kind
+        return None
+
+
+#: The rule book's contests. "Sequences (tierce 3 cards, quarte 4, quint 5 or more)
+#: are one contest ... Longer beats shorter"; "Carrés are a separate contest ...
+#: Rank: jacks > nines > aces > tens > kings > queens" (the four 100-carrés are one
+#: kind here, so two of them ask whose rank is higher). "Belots are never
+#: compared": a kind in no contest always counts. A house rule may pass another
+#: table to :func:`accept` (one contest for all declarations, say).
+CONTESTS: tuple[Contest, ...] = (
+    Contest(name="sequences", ranks=(Declaration.TIERCE, Declaration.QUARTE, Declaration.QUINT)),
+    Contest(
+        name="carres",
+        ranks=(Declaration.CARRE, Declaration.CARRE_NINES, Declaration.CARRE_JACKS),
+    ),
+)
+
+
+#: The house rule ``one_declaration_contest``: sequences and carrés in one contest,
+#: "value first; a carré beats a sequence of equal value" -- a quint and a 100-carré
+#: are both worth 100, and the carré wins. Two best declarations of the same kind
+#: still ask the kind's question (two quartes: whose is higher).
+ONE_CONTEST: tuple[Contest, ...] = (
+    Contest(
+        name="declarations",
+        ranks=(
+            Declaration.TIERCE,
+            Declaration.QUARTE,
+            Declaration.QUINT,
+            Declaration.CARRE,
+            Declaration.CARRE_NINES,
+            Declaration.CARRE_JACKS,
+        ),
+    ),
+)
+
+
+def contests_for(rules: Rules) -> tuple[Contest, ...]:
+    """The contests among declarations under ``rules``."""
+    return ONE_CONTEST if rules.one_declaration_contest else CONTESTS
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Verdict:
+    """How one contest was decided, for the explanation."""
+
+    contest: Contest
+    best: ByTeam[Declaration | None]
+    """Each team's strongest declaration in the contest (None: it had none)."""
+    winner: Team | None
+    """The team whose declarations of the contest count; None when the two best
+    were equal and neither team's count."""
+    answer: Answer | None = None
+    """The players' answer that decided, when the cards had to."""
+
+    @property
+    def contested(self) -> bool:
+        """True when both teams had a declaration in this contest."""
+        return self.best.us is not None and self.best.them is not None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Acceptance:
+    """Which declarations count, and why."""
+
+    accepted: ByTeam[Declarations]
+    """The declarations that count, per team."""
+    verdicts: tuple[Verdict, ...] = ()
+    """One per contest in which anything was announced, in table order."""
+    questions: Higher = Higher()
+    """The answers used, only for the questions that arose."""
+
+
+def _decide(
+    announced: Announced, contests: tuple[Contest, ...]
+) -> tuple[Acceptance, tuple[InvalidInputError, ...]]:
+    """The acceptance, and a ``needs_answer`` error per unanswered question."""
+    declared = announced.declarations
+    counts = {team: dict(declared[team].items()) for team in Team}
+    verdicts: list[Verdict] = []
+    missing: list[InvalidInputError] = []
+    used: dict[str, Answer] = {}
+    for contest in contests:
+        best = ByTeam(us=contest.best(declared.us), them=contest.best(declared.them))
+        answer: Answer | None = None
+        if best.us is None and best.them is None:
+            continue
+        if best.us is None or best.them is None:
+            # Only one team has declarations in this contest: they all count.
+            winner: Team | None = Team.US if best.them is None else Team.THEM
+        elif best.us is not best.them:
+            # "Longer beats shorter"; "jacks > nines > ..." -- later in ``ranks``.
+            ours, theirs = contest.ranks.index(best.us), contest.ranks.index(best.them)
+            winner = Team.US if ours > theirs else Team.THEM
+        else:
+            # "The only facts the calculator cannot know from the announcements."
+            question = ASKED[best.us]
+            answer = announced.higher[question]
+            if answer is None:
+                missing.append(
+                    InvalidInputError(
+                        "needs_answer",
+                        f"higher.{question}",
+                        question=str(question),
+                        kind=str(best.us),
+                        choices=tuple(str(choice) for choice in question.answers),
+                    )
+                )
+                continue
+            used[question.value] = answer
+            # "if the two best sequences are equal ..., no sequence of either team counts"
+            winner = answer.team
+        for team in Team:
+            if team is not winner:
+                for kind in contest.ranks:
+                    counts[team].pop(kind, None)
+        verdicts.append(Verdict(contest=contest, best=best, winner=winner, answer=answer))
+    accepted = ByTeam(
+        us=Declarations(**{str(kind): n for kind, n in counts[Team.US].items()}),
+        them=Declarations(**{str(kind): n for kind, n in counts[Team.THEM].items()}),
+    )
+    acceptance = Acceptance(accepted=accepted, verdicts=tuple(verdicts), questions=Higher(**used))
+    return acceptance, tuple(missing)
+
+
+def accept(announced: Announced, contests: tuple[Contest, ...] = CONTESTS) -> Acceptance:
+    """The declarations that count, by the rule book's "Which declarations count".
+
+    Each contest is won by the team holding its strongest declaration, which then
+    scores all its declarations of the contest; kinds in no contest (belots)
+    always count. Raises :class:`InvalidInputError` ``needs_answer`` when a
+    question arises that ``announced.higher`` does not answer.
+    """
+    acceptance, missing = _decide(announced, contests)
+    if missing:
+        raise missing[0]
+    return acceptance
+
+
+def open_questions(
+    announced: Announced, contests: tuple[Contest, ...] = CONTESTS
+) -> tuple[InvalidInputError, ...]:
+    """A ``needs_answer`` error for each question that arises without an answer."""
+    return _decide(announced, contests)[1]
+
+
+# --- Team names --------------------------------------------------------------------
+
+MAX_NAME_LENGTH = 40
+"""The longest team name, in characters after trimming."""
+
+
+def _clean_name(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidInputError("wrong_type", where, expected="string", value=echo(repr(value)))
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME_LENGTH:
+        raise InvalidInputError("name_too_long", where, max=MAX_NAME_LENGTH, length=len(name))
+    return name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Names:
+    """The teams' own names for the explanation; empty = the language's (Ние/Вие, we/they).
+
+    Names are trimmed (white space inside shrinks to one space) and at most
+    :data:`MAX_NAME_LENGTH` characters long.
+    """
+
+    us: str = ""
+    them: str = ""
+
+    def __post_init__(self) -> None:
+        for team in Team:
+            object.__setattr__(
+                self, team.value, _clean_name(getattr(self, team.value), f"names.{team}")
+            )
+
+    def __getitem__(self, team: Team) -> str:
+        return self.us if team is Team.US else self.them
+
+
 def _sequences_fit(declarations: Declarations) -> bool:
     """Can two players of eight cards each hold these sequences?"""
     counts = [declarations[kind] for kind in _SEQUENCE_CARDS]
@@ -282,12 +644,19 @@ def deal_problems(
     capot: object,
     declarations: object,
     hanging_in: object,
+    announced: object = None,
+    rules: object = DEFAULT_RULES,
 ) -> tuple[BelotError, ...]:
     """Every problem with these deal fields, in field order; empty when valid.
 
     Fields are the same as :class:`Deal`'s; the values may be of any type.
     """
     problems: list[BelotError] = []
+    if not isinstance(rules, Rules):
+        problems.append(
+            InvalidInputError("wrong_type", "rules", expected="Rules", value=echo(repr(rules)))
+        )
+        rules = DEFAULT_RULES
 
     def check_enum(name: str, value: object, kind: type[enum.StrEnum]) -> None:
         if not isinstance(value, kind):
@@ -326,11 +695,7 @@ def deal_problems(
                 "hanging_out_of_range", "hanging_in", value=hanging_in, max=MAX_HANGING
             )
         )
-    if not (
-        isinstance(declarations, ByTeam)
-        and isinstance(declarations.us, Declarations)
-        and isinstance(declarations.them, Declarations)
-    ):
+    if not _is_declarations_by_team(declarations):
         problems.append(
             InvalidInputError(
                 "wrong_type",
@@ -340,7 +705,9 @@ def deal_problems(
             )
         )
     elif isinstance(contract, Contract):
-        problems.extend(_declaration_problems(contract, declarations))
+        problems.extend(_declaration_problems(contract, declarations, "declarations"))
+    if announced is not None:
+        problems.extend(_announced_problems(contract, declarations, announced, rules))
     if problems:
         return tuple(problems)
     # The fields are well formed; now the rules of the game.
@@ -363,16 +730,37 @@ def deal_problems(
     return tuple(problems)
 
 
+def _announced_problems(
+    contract: object, declarations: object, announced: object, rules: Rules
+) -> Iterator[BelotError]:
+    """Announced declarations: alone, within the deck's limits, their questions answered."""
+    if not isinstance(announced, Announced):
+        yield InvalidInputError(
+            "wrong_type", "announced", expected="Announced", value=repr(announced)
+        )
+        return
+    if _is_declarations_by_team(declarations) and (declarations.us or declarations.them):
+        # Either what was accepted, or what was announced -- never both.
+        yield InvalidInputError("declarations_and_announced", "announced")
+        return
+    if not isinstance(contract, Contract):
+        return
+    # The deck limits the announced declarations as it limits the accepted ones.
+    limits = tuple(_declaration_problems(contract, announced.declarations, "announced"))
+    yield from limits
+    if not limits:
+        yield from open_questions(announced, contests_for(rules))
+
+
 def _declaration_problems(
-    contract: Contract, declarations: ByTeam[Declarations]
+    contract: Contract, declarations: ByTeam[Declarations], where: str
 ) -> Iterator[BelotError]:
     """Declarations that the contract or the deck cannot hold."""
-    if contract is Contract.NO_TRUMPS:
-        # "No declarations and no belots exist in No trumps."
+    if not contract.has_declarations:
         for team in Team:
             if declarations[team]:
                 yield RuleViolationError(
-                    "declarations_in_no_trumps", f"declarations.{team}", team=str(team)
+                    "declarations_in_no_trumps", f"{where}.{team}", team=str(team)
                 )
         return
     belots = declarations.us.belot + declarations.them.belot
@@ -380,7 +768,7 @@ def _declaration_problems(
         team = Team.US if declarations.us.belot > contract.max_belots else Team.THEM
         yield RuleViolationError(
             "too_many_belots",
-            f"declarations.{team}.belot",
+            f"{where}.{team}.belot",
             count=belots,
             max=contract.max_belots,
             contract=str(contract),
@@ -391,14 +779,14 @@ def _declaration_problems(
             team = Team.US if declarations.us[kind] > in_deck else Team.THEM
             yield RuleViolationError(
                 "too_many_carres",
-                f"declarations.{team}.{kind}",
+                f"{where}.{team}.{kind}",
                 kind=str(kind),
                 count=count,
                 max=in_deck,
             )
     for team in Team:
         if not _sequences_fit(declarations[team]):
-            yield RuleViolationError("too_many_sequences", f"declarations.{team}", team=str(team))
+            yield RuleViolationError("too_many_sequences", f"{where}.{team}", team=str(team))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -408,6 +796,14 @@ class Deal:
     ``pile`` is the card points of ONE pile (usually the smaller), at face value
     and without the last trick; the other pile is the deck's total minus it.
     ``hanging_in`` is game points still hanging from earlier deals.
+
+    Declarations are either ``declarations`` (the accepted ones, as the players
+    agreed them) or ``announced`` (what each team announced; the rules decide which
+    count), not both. ``acceptance`` holds the outcome either way.
+
+    ``rules`` is the rule set the deal is scored by: the rule book unless the
+    table plays house rules (they may change which announced declarations count,
+    and so which questions arise).
     """
 
     contract: Contract
@@ -420,6 +816,15 @@ class Deal:
         default_factory=lambda: ByTeam(us=Declarations(), them=Declarations())
     )
     hanging_in: int = 0
+    announced: Announced | None = None
+    rules: Rules = DEFAULT_RULES
+    acceptance: Acceptance = field(init=False, repr=False, compare=False)
+    """The declarations that count, and why (worked out when the deal is built)."""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        # Hashed once: a deal is looked up in the sheet's memos on every request.
+        return hash_once(self)
 
     def __post_init__(self) -> None:
         problems = deal_problems(
@@ -431,9 +836,16 @@ class Deal:
             capot=self.capot,
             declarations=self.declarations,
             hanging_in=self.hanging_in,
+            announced=self.announced,
+            rules=self.rules,
         )
         if problems:
             raise problems[0]
+        if self.announced is None:
+            acceptance = Acceptance(accepted=self.declarations)
+        else:
+            acceptance = accept(self.announced, contests_for(self.rules))
+        object.__setattr__(self, "acceptance", acceptance)
 
     @property
     def defenders(self) -> Team:
@@ -456,4 +868,6 @@ class Deal:
             capot=None if self.capot is None else self.capot.other,
             declarations=self.declarations.swapped(),
             hanging_in=self.hanging_in,
+            announced=None if self.announced is None else self.announced.swapped(),
+            rules=self.rules,
         )

@@ -62,7 +62,14 @@ def round_sum(raw: int) -> int:
     return _round(raw, 5)
 
 
-def round_pair(contract: Contract, first: int, second: int) -> tuple[int, int]:
+def round_pair(
+    contract: Contract,
+    first: int,
+    second: int,
+    *,
+    larger_up: bool = False,
+    equal_down: bool = False,
+) -> tuple[int, int]:
     """Round two teams' own totals in ``contract``; returns (first, second).
 
     When both end in the contract's split digit, the smaller rounds up and the
@@ -70,15 +77,20 @@ def round_pair(contract: Contract, first: int, second: int) -> tuple[int, int]:
     rounds down and the second up -- so pass the defenders first and the
     hanging bidders second ("the defenders round down and the hanging points
     round up").
+
+    Two house rules change the split (see :mod:`belot_core.house`):
+    ``larger_up`` rounds the larger up and the smaller down (86 : 76 → 9 : 7),
+    and ``equal_down`` rounds both of two equal totals down (106 : 106 → 10 : 10).
     """
     rule = rounding_rule(contract)
     split = rule.split_digit
     if split is not None and first % 10 == split and second % 10 == split:
-        down_first = first >= second
         first_tens, second_tens = first // 10, second // 10
-        if down_first:
-            return first_tens, second_tens + 1
-        return first_tens + 1, second_tens
+        if first == second:
+            return first_tens, second_tens + (0 if equal_down else 1)
+        # The rule book rounds the smaller up; the house rule the larger.
+        up_first = (first > second) if larger_up else (first < second)
+        return first_tens + up_first, second_tens + (not up_first)
     return _round_alone(first, rule), _round_alone(second, rule)
 
 

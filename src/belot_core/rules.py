@@ -8,20 +8,30 @@ words come from :mod:`belot_core.i18n`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .errors import Param
+from .errors import InvalidInputError, Param
+from .house import DEFAULT_RULES, HOUSE_RULES, Rules
+from .memo import hash_once
 from .model import (
     CAPOT_BONUS,
+    CONTESTS,
+    DECLARATION_POINTS,
     LAST_TRICK_POINTS,
+    Acceptance,
+    Announced,
     ByTeam,
     Contract,
     Deal,
+    Declaration,
+    Declarations,
     Doubling,
+    Higher,
     Outcome,
     Team,
+    accept,
 )
 from .rounding import round_pair, round_sum
 
@@ -64,6 +74,20 @@ class DealResult:
     """Game points left hanging after this deal (carried ones included)."""
     steps: tuple[Step, ...]
     """The reckoning, step by step, as message codes."""
+    accepted: ByTeam[Declarations]
+    """The declarations that counted (as entered, or decided from the announced ones)."""
+    questions: Higher
+    """The answers used to decide which declarations count: only the questions that arose."""
+    rules: Rules = DEFAULT_RULES
+    """The rule set the deal was scored by."""
+    applied: tuple[str, ...] = ()
+    """The house rules that changed a number of this deal (ids, in the order of
+    :data:`~belot_core.house.HOUSE_RULES`); each has a step in the explanation."""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        # Hashed once: a result is looked up in the memo of its JSON on every request.
+        return hash_once(self)
 
 
 def _teams(values: ByTeam[int]) -> dict[str, Param]:
@@ -71,9 +95,15 @@ def _teams(values: ByTeam[int]) -> dict[str, Param]:
 
 
 def score_deal(deal: Deal) -> DealResult:
-    """Score one deal."""
-    contract = deal.contract
+    """Score one deal, by its rules (``deal.rules``: the rule book unless house rules are on).
+
+    A house rule that changes a number of the deal adds a step to the
+    explanation, right after the step of the rule book it overrides, and its id
+    to :attr:`DealResult.applied`; an option that changes nothing stays silent.
+    """
+    contract, rules = deal.contract, deal.rules
     steps: list[Step] = []
+    applied: set[str] = set()
     cards = deal.card_points()
     pile = deal.pile
     steps.append(
@@ -97,8 +127,28 @@ def score_deal(deal: Deal) -> DealResult:
         # "gets a capot bonus of 90, which is never doubled"
         raw[deal.capot] += CAPOT_BONUS
         steps.append(Step.of("capot", team=str(deal.capot), points=CAPOT_BONUS))
+        if rules.no_trumps_capot_44 and factor != 1:
+            # House rule: No trumps doubles the capot bonus too, (120 + 10 + 90) × 2 = 440.
+            raw[deal.capot] += CAPOT_BONUS * (factor - 1)
+            steps.append(
+                Step.of(
+                    "house_no_trumps_capot_44",
+                    rule="no_trumps_capot_44",
+                    bonus=CAPOT_BONUS,
+                    factor=factor,
+                    points=CAPOT_BONUS * factor,
+                )
+            )
+            applied.add("no_trumps_capot_44")
+    acceptance = deal.acceptance
+    steps.extend(_acceptance_steps(acceptance))
+    if rules.one_declaration_contest and deal.announced is not None:
+        pooled = _one_contest_step(deal.announced, acceptance.accepted)
+        if pooled is not None:
+            steps.append(pooled)
+            applied.add("one_declaration_contest")
     for team in Team:
-        declared = deal.declarations[team]
+        declared = acceptance.accepted[team]
         if declared:
             raw[team] += declared.points
             steps.append(
@@ -129,81 +179,42 @@ def score_deal(deal: Deal) -> DealResult:
         )
     )
 
-    multiplier = deal.doubling.multiplier
-    whole = total.us + total.them
-    record = {Team.US: 0, Team.THEM: 0}
-    hanging_new = 0
-    winner: Team | None
-    if outcome is Outcome.HANGING:
-        winner = None
-        if deal.doubling is Doubling.NONE:
-            # "the defenders record their own points now ... the bidders' points are
-            # rounded at once and hang"; on the boundary the defenders round down.
-            record[defenders], hanging_new = round_pair(contract, total[defenders], total[bidder])
+    settled = _settle(deal, total, outcome, deal.doubling)
+    if rules.capot_cancels_contra and deal.capot is not None and deal.doubling is not Doubling.NONE:
+        # House rule: a capot deal is scored as if nobody had doubled.
+        undoubled = _settle(deal, total, outcome, Doubling.NONE)
+        if (undoubled.record, undoubled.hanging) != (settled.record, settled.hanging):
             steps.append(
                 Step.of(
-                    "round_own", team=str(defenders), raw=total[defenders], points=record[defenders]
+                    "house_capot_cancels_contra",
+                    rule="capot_cancels_contra",
+                    doubling=str(deal.doubling),
                 )
             )
-            steps.append(Step.of("hangs", team=str(bidder), raw=total[bidder], points=hanging_new))
-        else:
-            # "Under contra or recontra: nobody records anything; (both teams' raw
-            # points) × multiplier, rounded as a sum, hang"
-            hanging_new = round_sum(whole * multiplier)
-            steps.append(
-                Step.of(
-                    "hangs_doubled",
-                    raw=whole,
-                    multiplier=multiplier,
-                    product=whole * multiplier,
-                    points=hanging_new,
-                )
-            )
-    elif deal.doubling is not Doubling.NONE:
-        # "The winner of the deal records everything ... × multiplier, and only then
-        # rounded as a sum. The loser records 0."
-        winner = bidder if outcome is Outcome.MADE else defenders
-        record[winner] = round_sum(whole * multiplier)
-        steps.append(
-            Step.of(
-                "doubled",
-                team=str(winner),
-                doubling=str(deal.doubling),
-                raw=whole,
-                multiplier=multiplier,
-                product=whole * multiplier,
-                points=record[winner],
-            )
-        )
-    elif outcome is Outcome.MADE:
-        winner = bidder
-        record[Team.US], record[Team.THEM] = round_pair(contract, total.us, total.them)
-        for team in Team:
-            steps.append(Step.of("round_own", team=str(team), raw=total[team], points=record[team]))
-    else:
-        # "The defenders record the points of the whole deal ... rounded as a sum;
-        # the bidders record 0."
-        winner = defenders
-        record[defenders] = round_sum(whole)
-        steps.append(
-            Step.of("inside_sum", team=str(defenders), raw=whole, points=record[defenders])
-        )
+            applied.add("capot_cancels_contra")
+            settled = undoubled
+    steps.extend(settled.steps)
+    applied.update(settled.applied)
+    record, winner = dict(settled.record), settled.winner
 
-    hanging_out = deal.hanging_in + hanging_new
+    hanging_out = deal.hanging_in + settled.hanging
     if deal.hanging_in:
         if winner is None:
             # "If the next deal hangs too, its hanging points are added to the ones
             # already hanging and everything waits for the deal after."
             steps.append(
                 Step.of(
-                    "hanging_carried", carried=deal.hanging_in, new=hanging_new, points=hanging_out
+                    "hanging_carried",
+                    carried=deal.hanging_in,
+                    new=settled.hanging,
+                    points=hanging_out,
                 )
             )
         else:
             # "The hanging points go to whoever wins the NEXT deal", added after any
             # multiplying, "never multiplied again".
             record[winner] += deal.hanging_in
-            hanging_out = hanging_new
+            hanging_out = settled.hanging
             steps.append(Step.of("hanging_claimed", team=str(winner), points=deal.hanging_in))
     result_record = ByTeam(us=record[Team.US], them=record[Team.THEM])
     steps.append(Step.of("record", hanging=hanging_out, **_teams(result_record)))
@@ -213,7 +224,210 @@ def score_deal(deal: Deal) -> DealResult:
         record=result_record,
         hanging_out=hanging_out,
         steps=tuple(steps),
+        accepted=acceptance.accepted,
+        questions=acceptance.questions,
+        rules=rules,
+        applied=tuple(rule for rule in HOUSE_RULES if rule in applied),
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Settlement:
+    """Who writes what once the outcome is known (before hanging points carried in)."""
+
+    record: dict[Team, int]
+    hanging: int
+    """Game points this deal adds to the hanging ones."""
+    winner: Team | None
+    """The team that takes the deal (and any hanging points carried in)."""
+    steps: tuple[Step, ...]
+    applied: tuple[str, ...]
+
+
+def _settle(deal: Deal, total: ByTeam[int], outcome: Outcome, doubling: Doubling) -> _Settlement:
+    """The rule book's "Who made it", "Contra and recontra" and "The hanging deal",
+    with the house rules of ``deal.rules`` that change them."""
+    contract, rules = deal.contract, deal.rules
+    bidder, defenders = deal.bidder, deal.defenders
+    multiplier = doubling.multiplier
+    whole = total.us + total.them
+    record = {Team.US: 0, Team.THEM: 0}
+    steps: list[Step] = []
+    applied: list[str] = []
+    hanging = 0
+    winner: Team | None
+    if outcome is Outcome.HANGING:
+        winner = None
+        if doubling is Doubling.NONE:
+            # "the defenders record their own points now ... the bidders' points are
+            # rounded at once and hang"; on the boundary the defenders round down.
+            record[defenders], hanging = round_pair(contract, total[defenders], total[bidder])
+            steps.append(
+                Step.of(
+                    "round_own", team=str(defenders), raw=total[defenders], points=record[defenders]
+                )
+            )
+            steps.append(Step.of("hangs", team=str(bidder), raw=total[bidder], points=hanging))
+            if rules.hanging_rounds_down:
+                # House rule: on the boundary the hanging share rounds down too.
+                mine, hang = round_pair(contract, total[defenders], total[bidder], equal_down=True)
+                if (mine, hang) != (record[defenders], hanging):
+                    record[defenders], hanging = mine, hang
+                    steps.append(
+                        Step.of(
+                            "house_hanging_rounds_down",
+                            rule="hanging_rounds_down",
+                            team=str(bidder),
+                            raw=total[bidder],
+                            points=hanging,
+                        )
+                    )
+                    applied.append("hanging_rounds_down")
+        else:
+            # "Under contra or recontra: nobody records anything; (both teams' raw
+            # points) × multiplier, rounded as a sum, hang"
+            hanging = round_sum(whole * multiplier)
+            steps.append(
+                Step.of(
+                    "hangs_doubled",
+                    raw=whole,
+                    multiplier=multiplier,
+                    product=whole * multiplier,
+                    points=hanging,
+                )
+            )
+            hanging, house = _rounded_first(whole, multiplier, hanging, rules)
+            if house is not None:
+                steps.append(house)
+                applied.append("round_before_multiply")
+    elif doubling is not Doubling.NONE:
+        # "The winner of the deal records everything ... × multiplier, and only then
+        # rounded as a sum. The loser records 0."
+        winner = bidder if outcome is Outcome.MADE else defenders
+        record[winner] = round_sum(whole * multiplier)
+        steps.append(
+            Step.of(
+                "doubled",
+                team=str(winner),
+                doubling=str(doubling),
+                raw=whole,
+                multiplier=multiplier,
+                product=whole * multiplier,
+                points=record[winner],
+            )
+        )
+        record[winner], house = _rounded_first(whole, multiplier, record[winner], rules)
+        if house is not None:
+            steps.append(house)
+            applied.append("round_before_multiply")
+    elif outcome is Outcome.MADE:
+        winner = bidder
+        record[Team.US], record[Team.THEM] = round_pair(contract, total.us, total.them)
+        for team in Team:
+            steps.append(Step.of("round_own", team=str(team), raw=total[team], points=record[team]))
+        if rules.larger_six_rounds_up and contract.is_suit:
+            # House rule: "86 : 76 gives 9 : 7" -- of two totals ending in 6, the larger up.
+            ours, theirs = round_pair(contract, total.us, total.them, larger_up=True)
+            if (ours, theirs) != (record[Team.US], record[Team.THEM]):
+                record[Team.US], record[Team.THEM] = ours, theirs
+                larger = Team.US if total.us > total.them else Team.THEM
+                steps.append(
+                    Step.of(
+                        "house_larger_six_rounds_up",
+                        rule="larger_six_rounds_up",
+                        larger_raw=total[larger],
+                        larger=record[larger],
+                        smaller_raw=total[larger.other],
+                        smaller=record[larger.other],
+                    )
+                )
+                applied.append("larger_six_rounds_up")
+    else:
+        # "The defenders record the points of the whole deal ... rounded as a sum;
+        # the bidders record 0."
+        winner = defenders
+        record[defenders] = round_sum(whole)
+        steps.append(
+            Step.of("inside_sum", team=str(defenders), raw=whole, points=record[defenders])
+        )
+    return _Settlement(
+        record=record, hanging=hanging, winner=winner, steps=tuple(steps), applied=tuple(applied)
+    )
+
+
+def _rounded_first(whole: int, multiplier: int, book: int, rules: Rules) -> tuple[int, Step | None]:
+    """The points of a doubled sum under ``rules``, and the step of the house rule
+    ``round_before_multiply`` if it changed the rule book's ``book``."""
+    rounded = round_sum(whole)
+    if not rules.round_before_multiply or rounded * multiplier == book:
+        return book, None
+    step = Step.of(
+        "house_round_before_multiply",
+        rule="round_before_multiply",
+        raw=whole,
+        rounded=rounded,
+        multiplier=multiplier,
+        points=rounded * multiplier,
+    )
+    return rounded * multiplier, step
+
+
+def _one_contest_step(announced: Announced, pooled: ByTeam[Declarations]) -> Step | None:
+    """The house rule ``one_declaration_contest``: its step, if the declarations that
+    count differ from the rule book's separate contests (or the rule book would
+    have had to ask a question that one contest does not)."""
+    points: dict[str, Param] = {"us": pooled.us.points, "them": pooled.them.points}
+    try:
+        book = accept(announced, CONTESTS).accepted
+    except InvalidInputError as unasked:
+        # Two sequences of the same kind that one contest never compares.
+        return Step.of(
+            "house_one_declaration_contest_unasked",
+            rule="one_declaration_contest",
+            kind=unasked.params["kind"],
+            **points,
+        )
+    if book == pooled:
+        return None
+    return Step.of(
+        "house_one_declaration_contest",
+        rule="one_declaration_contest",
+        book_us=book.us.points,
+        book_them=book.them.points,
+        **points,
+    )
+
+
+def _acceptance_steps(acceptance: Acceptance) -> Iterator[Step]:
+    """Which announced declarations counted, and why: one step per contest both
+    teams took part in, and the belots of a team that lost one."""
+    losers: set[Team] = set()
+    for verdict in acceptance.verdicts:
+        if not verdict.contested:
+            continue  # one team alone: its declarations count, nothing to explain
+        contest, best, winner = verdict.contest.name, verdict.best, verdict.winner
+        if winner is None:
+            # "if the two best sequences are equal ..., no sequence of either team counts"
+            losers.update(Team)
+            yield Step.of("contest_equal", contest=contest, kind=str(best.us))
+            continue
+        losers.add(winner.other)
+        if verdict.answer is not None:
+            yield Step.of("contest_higher", contest=contest, team=str(winner), kind=str(best.us))
+        else:
+            yield Step.of(
+                "contest_won",
+                contest=contest,
+                team=str(winner),
+                best=str(best[winner]),
+                beaten=str(best[winner.other]),
+            )
+    for team in Team:
+        belots = acceptance.accepted[team].belot
+        if belots and team in losers:
+            # "Belots are never compared: each always counts for the team that holds it."
+            points = belots * DECLARATION_POINTS[Declaration.BELOT]
+            yield Step.of("belot_counts", team=str(team), count=belots, points=points)
 
 
 def whole_deal_points(contract: Contract) -> int:

@@ -11,17 +11,38 @@ continues. A game cannot end on a capot: the first later deal that is not a
 capot decides. Choices where the rule book is silent (documented in the
 README): a deal where all four passed is replayed, so it never ends the game
 either; hanging points left when the game ends are shown as unclaimed.
+
+A sheet is one table, so it has one rule set (:class:`~belot_core.house.Rules`):
+every deal on it is scored by the sheet's rules, whatever rules the deal was
+built with -- unless the deal keeps rules of its own (``deal_rules``). That is
+how a table changes its rules in the middle of a game without rescoring what it
+has already written: :meth:`GameSheet.with_rules` rescores every deal, or, with
+``from_deal``, only the deals from that one on, the earlier ones keeping the
+rules they were scored by.
+
+A sheet is worked out from its deals alone, but only what changed is scored
+again: each deal's score comes from a bounded memo keyed by the deal (its rules
+included) and the hanging points carried into it (:mod:`belot_core.memo`), so
+recording one more deal scores one deal, and editing a deal scores it and the
+later deals whose hanging points carried in changed. The rows are the same as
+if every deal were scored afresh.
+
+Every row also says where the game stands after it (:class:`GameStatus`), so a
+sheet can say why a game at 151 goes on.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field, replace
 
-from .errors import InvalidInputError, SheetError
-from .model import ByTeam, Deal, Team
+from .errors import BelotError, InvalidInputError, SheetError, echo
+from .house import DEFAULT_RULES, Rules
+from .memo import memoized
+from .model import ByTeam, Deal, Names, Team
 from .rules import DealResult, score_deal
 
-__all__ = ["TARGET", "GameSheet", "Passed", "Row"]
+__all__ = ["TARGET", "GameSheet", "GameStatus", "Passed", "Row"]
 
 TARGET = 151
 """Game points that win the game."""
@@ -33,6 +54,23 @@ class Passed:
 
 
 type Entry = Deal | Passed
+
+
+class GameStatus(enum.StrEnum):
+    """Where the game stands after a deal; each has a message (``status_<value>``)."""
+
+    PLAYING = "playing"
+    """Nobody has reached 151: the game goes on."""
+    WON = "won"
+    """A team has won."""
+    CAPOT = "capot"
+    """A team is at 151 or more after a capot: "A game cannot end on a capot", the
+    first later deal that is not a capot decides."""
+    TIED = "tied"
+    """Both teams are at 151 or more with equal totals: "play continues until one
+    leads"."""
+    PASSED = "passed"
+    """All four passed: the deal is replayed (and nothing above applies)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,6 +87,16 @@ class Row:
     """Points hanging after this deal."""
     totals: ByTeam[int]
     """Running totals after this deal."""
+    status: GameStatus = GameStatus.PLAYING
+    """Where the game stands after this deal."""
+
+
+@memoized
+def _scored(deal: Deal, hanging_in: int) -> DealResult:
+    """``deal`` scored with ``hanging_in`` points carried in (a pure function of both)."""
+    if deal.hanging_in != hanging_in:
+        deal = replace(deal, hanging_in=hanging_in)
+    return score_deal(deal)
 
 
 def _rows(deals: tuple[Entry, ...]) -> tuple[tuple[Row, ...], Team | None, int | None]:
@@ -63,12 +111,22 @@ def _rows(deals: tuple[Entry, ...]) -> tuple[tuple[Row, ...], Team | None, int |
             result = None
             record = ByTeam(us=0, them=0)
         else:
-            result = score_deal(replace(entry, hanging_in=hanging))
+            result = _scored(entry, hanging)
             record = result.record
             hanging = result.hanging_out
         totals = ByTeam(us=totals.us + record.us, them=totals.them + record.them)
-        rows.append(Row(entry=entry, result=result, record=record, hanging=hanging, totals=totals))
         winner = _winner(entry, totals)
+        status = _status(entry, totals, winner)
+        rows.append(
+            Row(
+                entry=entry,
+                result=result,
+                record=record,
+                hanging=hanging,
+                totals=totals,
+                status=status,
+            )
+        )
         if winner is not None:
             if index + 1 < len(deals):
                 raise SheetError(
@@ -89,11 +147,80 @@ def _winner(entry: Entry, totals: ByTeam[int]) -> Team | None:
     return Team.US if totals.us > totals.them else Team.THEM
 
 
+def _status(entry: Entry, totals: ByTeam[int], winner: Team | None) -> GameStatus:
+    """Where the game stands after ``entry`` (``winner``: the team that won with it)."""
+    if winner is not None:
+        return GameStatus.WON
+    if max(totals.us, totals.them) >= TARGET:
+        # Nobody won at 151: the totals are equal, or the last deal played was a capot
+        # (a passed deal after it changes nothing).
+        return GameStatus.TIED if totals.us == totals.them else GameStatus.CAPOT
+    return GameStatus.PASSED if isinstance(entry, Passed) else GameStatus.PLAYING
+
+
+def _under(
+    rules: Rules, deals: tuple[object, ...], own: tuple[Rules | None, ...]
+) -> tuple[Entry, ...]:
+    """The deals, each under its ``own`` rules or else the sheet's ``rules`` --
+    which may ask a question the rules the deal was built with did not (raised
+    with the deal's index in its field)."""
+    ruled: list[Entry] = []
+    for index, entry in enumerate(deals):
+        if not isinstance(entry, Deal | Passed):
+            raise InvalidInputError(
+                "wrong_type", f"deals[{index}]", expected="object", value=repr(entry)
+            )
+        mine = own[index]
+        scored_by = rules if mine is None else mine
+        if isinstance(entry, Deal) and entry.rules != scored_by:
+            try:
+                entry = replace(entry, rules=scored_by)
+            except BelotError as error:
+                error.field = f"deals[{index}].{error.field}"
+                raise
+        ruled.append(entry)
+    return tuple(ruled)
+
+
+def _own_rules(sheet: GameSheet) -> tuple[Rules | None, ...]:
+    """``sheet.deal_rules`` checked, one per deal: None where a deal takes the
+    sheet's rules -- also where its own are the sheet's, and for a passed deal,
+    which no rule scores."""
+    own = sheet.deal_rules
+    if not isinstance(own, tuple) or len(own) > len(sheet.deals):
+        raise InvalidInputError(
+            "wrong_type", "deal_rules", expected="a tuple, one per deal", value=echo(repr(own))
+        )
+    for index, rules in enumerate(own):
+        if rules is not None and not isinstance(rules, Rules):
+            raise InvalidInputError(
+                "wrong_type", f"deal_rules[{index}]", expected="Rules", value=echo(repr(rules))
+            )
+    padded = own + (None,) * (len(sheet.deals) - len(own))
+    return tuple(
+        None if rules == sheet.rules or isinstance(entry, Passed) else rules
+        for entry, rules in zip(sheet.deals, padded, strict=True)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class GameSheet:
-    """A whole game: the deals in order and everything that follows from them."""
+    """A whole game: the deals in order and everything that follows from them.
+
+    ``names`` are the teams' names at the head of the sheet (for the explanation);
+    ``rules`` the table's rules, by which every deal is scored (a deal built
+    with other rules is taken with the sheet's) unless ``deal_rules`` gives the
+    deal rules of its own.
+    """
 
     deals: tuple[Entry, ...] = ()
+    names: Names = field(default=Names(), kw_only=True)
+    rules: Rules = field(default=DEFAULT_RULES, kw_only=True)
+    deal_rules: tuple[Rules | None, ...] = field(default=(), kw_only=True)
+    """The rules of each deal, by index, that keeps its own rather than the
+    sheet's (None: the sheet's). Shorter than ``deals`` is filled with None;
+    kept as one per deal, with None wherever a deal's own rules are the sheet's
+    (so a sheet whose deals all carry its rules equals the sheet without them)."""
     rows: tuple[Row, ...] = field(init=False, repr=False, compare=False)
     winner: Team | None = field(init=False, repr=False, compare=False)
     """The team that won, or None while the game goes on."""
@@ -103,11 +230,13 @@ class GameSheet:
     def __post_init__(self) -> None:
         if not isinstance(self.deals, tuple):
             raise InvalidInputError("wrong_type", "deals", expected="array", value=repr(self.deals))
+        if not isinstance(self.names, Names):
+            raise InvalidInputError("wrong_type", "names", expected="Names", value=repr(self.names))
+        if not isinstance(self.rules, Rules):
+            raise InvalidInputError("wrong_type", "rules", expected="Rules", value=repr(self.rules))
+        object.__setattr__(self, "deal_rules", _own_rules(self))
+        object.__setattr__(self, "deals", _under(self.rules, self.deals, self.deal_rules))
         for index, entry in enumerate(self.deals):
-            if not isinstance(entry, Deal | Passed):
-                raise InvalidInputError(
-                    "wrong_type", f"deals[{index}]", expected="object", value=repr(entry)
-                )
             if isinstance(entry, Deal) and entry.hanging_in:
                 raise InvalidInputError(
                     "hanging_in_on_sheet", f"deals[{index}].hanging_in", value=entry.hanging_in
@@ -116,6 +245,27 @@ class GameSheet:
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "winner", winner)
         object.__setattr__(self, "ended_at", ended_at)
+
+    def with_rules(self, rules: Rules, *, from_deal: int = 0) -> GameSheet:
+        """The same game under other rules, from deal ``from_deal`` (from 0) on.
+
+        By default every deal is rescored. With ``from_deal`` the deals before it
+        keep the rules they were scored by (their own, or the sheet's until now),
+        so their numbers stay; ``from_deal=len(sheet.deals)`` changes the rules
+        only for the deals still to come.
+        """
+        if isinstance(from_deal, bool) or not isinstance(from_deal, int):
+            raise SheetError("no_such_deal", "from_deal", index=repr(from_deal))
+        if not 0 <= from_deal <= len(self.deals):
+            raise SheetError("no_such_deal", "from_deal", index=from_deal + 1)
+        kept = tuple(self.rules if own is None else own for own in self.deal_rules[:from_deal])
+        return replace(self, rules=rules, deal_rules=kept)
+
+    def rules_of(self, index: int) -> Rules:
+        """The rules deal ``index`` (from 0) is scored by: its own, or the sheet's."""
+        self._check_index(index)
+        own = self.deal_rules[index]
+        return self.rules if own is None else own
 
     @property
     def totals(self) -> ByTeam[int]:
@@ -128,6 +278,11 @@ class GameSheet:
         return self.rows[-1].hanging if self.rows else 0
 
     @property
+    def status(self) -> GameStatus:
+        """Where the game stands now (after the last deal)."""
+        return self.rows[-1].status if self.rows else GameStatus.PLAYING
+
+    @property
     def finished(self) -> bool:
         """True once a team has won."""
         return self.winner is not None
@@ -136,23 +291,30 @@ class GameSheet:
         """The sheet with one more deal; an error once the game is over."""
         if self.winner is not None:
             raise SheetError("game_over", f"deals[{len(self.deals)}]", winner=str(self.winner))
-        return GameSheet((*self.deals, entry))
+        return replace(self, deals=(*self.deals, entry), deal_rules=(*self.deal_rules, None))
 
     def undo(self) -> GameSheet:
         """The sheet without its last deal."""
         if not self.deals:
             raise SheetError("nothing_to_undo", "deals")
-        return GameSheet(self.deals[:-1])
+        return replace(self, deals=self.deals[:-1], deal_rules=self.deal_rules[:-1])
 
     def replace(self, index: int, entry: Entry) -> GameSheet:
-        """The sheet with deal ``index`` (from 0) changed; later rows are recomputed."""
+        """The sheet with deal ``index`` (from 0) changed; later rows are recomputed.
+
+        The new deal is scored by the rules the old one was (its own, if it had them).
+        """
         self._check_index(index)
-        return GameSheet((*self.deals[:index], entry, *self.deals[index + 1 :]))
+        return replace(self, deals=(*self.deals[:index], entry, *self.deals[index + 1 :]))
 
     def delete(self, index: int) -> GameSheet:
         """The sheet without deal ``index`` (from 0); later rows are recomputed."""
         self._check_index(index)
-        return GameSheet((*self.deals[:index], *self.deals[index + 1 :]))
+        return replace(
+            self,
+            deals=(*self.deals[:index], *self.deals[index + 1 :]),
+            deal_rules=(*self.deal_rules[:index], *self.deal_rules[index + 1 :]),
+        )
 
     def _check_index(self, index: int) -> None:
         if isinstance(index, bool) or not isinstance(index, int):

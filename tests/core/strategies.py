@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import strategies as st
 
 from belot_core import (
+    HOUSE_RULES,
+    MAX_NAME_LENGTH,
+    Announced,
+    Answer,
     ByTeam,
     Contract,
     Deal,
     Declaration,
     Declarations,
     Doubling,
+    Higher,
+    Names,
     Passed,
     Pile,
+    Question,
+    Rules,
     Team,
     deal_problems,
 )
@@ -36,9 +45,35 @@ def declarations(draw: st.DrawFn, contract: Contract) -> Declarations:
     return Declarations(**counts)
 
 
+def answers(question: Question, *, unanswered: bool = False) -> st.SearchStrategy[Answer | None]:
+    """An answer to ``question`` (or none, when ``unanswered``)."""
+    given = st.sampled_from(question.answers)
+    return st.one_of(st.none(), given) if unanswered else given
+
+
 @st.composite
-def deal_fields(draw: st.DrawFn, *, hanging: bool = True) -> dict[str, Any]:
-    """Keyword arguments of a valid :class:`Deal`."""
+def highers(draw: st.DrawFn, *, unanswered: bool = False) -> Higher:
+    """Answers to both questions (some missing, when ``unanswered``)."""
+    return Higher(
+        sequence=draw(answers(Question.SEQUENCE, unanswered=unanswered)),
+        carre=draw(answers(Question.CARRE, unanswered=unanswered)),
+    )
+
+
+@st.composite
+def announcements(draw: st.DrawFn, contract: Contract, *, unanswered: bool = False) -> Announced:
+    """What both teams announced, with answers; the deal filter keeps legal ones."""
+    return Announced(
+        declarations=ByTeam(us=draw(declarations(contract)), them=draw(declarations(contract))),
+        higher=draw(highers(unanswered=unanswered)),
+    )
+
+
+@st.composite
+def deal_fields(
+    draw: st.DrawFn, *, hanging: bool = True, announced: bool = False, unanswered: bool = False
+) -> dict[str, Any]:
+    """Keyword arguments of a valid :class:`Deal` (declarations accepted, or announced)."""
     contract = draw(contracts)
     capot = draw(st.one_of(st.none(), teams)) if draw(st.integers(0, 9)) == 0 else None
     pile_team = draw(teams)
@@ -58,16 +93,69 @@ def deal_fields(draw: st.DrawFn, *, hanging: bool = True) -> dict[str, Any]:
         "declarations": ByTeam(us=draw(declarations(contract)), them=draw(declarations(contract))),
         "hanging_in": draw(st.integers(0, 60)) if hanging else 0,
     }
+    if announced:
+        fields["declarations"] = ByTeam(us=Declarations(), them=Declarations())
+        fields["announced"] = draw(announcements(contract, unanswered=unanswered))
     return fields
 
 
-deals = deal_fields().filter(lambda fields: not deal_problems(**fields)).map(lambda f: Deal(**f))
-sheet_deals = (
-    deal_fields(hanging=False)
-    .filter(lambda fields: not deal_problems(**fields))
-    .map(lambda f: Deal(**f))
+def _valid(fields: dict[str, Any]) -> bool:
+    return not deal_problems(**fields)
+
+
+#: Deals whose declarations were entered as accepted.
+accepted_deals = deal_fields().filter(_valid).map(lambda f: Deal(**f))
+#: Deals entered as announced, every question that may arise answered.
+announced_deals = deal_fields(announced=True).filter(_valid).map(lambda f: Deal(**f))
+#: Deal fields entered as announced, some questions perhaps unanswered (maybe invalid).
+announced_fields = deal_fields(announced=True, unanswered=True)
+deals = st.one_of(accepted_deals, announced_deals)
+
+#: Any rule set: each house rule on or off.
+rule_sets = st.builds(Rules, **{option: st.booleans() for option in HOUSE_RULES})
+#: Valid deals under a random rule set (a deal valid by the rule book is valid
+#: under every house rule: one contest asks fewer questions, never more).
+ruled_deals = st.builds(lambda deal, rules: replace(deal, rules=rules), deals, rule_sets)
+ONE_CONTEST_RULES = Rules(one_declaration_contest=True)
+#: Deals entered as announced under one contest for all declarations, answering only
+#: what that rule asks (so the rule book might need an answer they lack).
+pooled_deals = (
+    deal_fields(announced=True, unanswered=True)
+    .map(lambda fields: {**fields, "rules": ONE_CONTEST_RULES})
+    .filter(_valid)
+    .map(lambda fields: Deal(**fields))
 )
+sheet_deals = st.one_of(
+    deal_fields(hanging=False).filter(_valid).map(lambda f: Deal(**f)),
+    deal_fields(hanging=False, announced=True).filter(_valid).map(lambda f: Deal(**f)),
+)
+
+#: Team names, often empty, sometimes padded with white space.
+team_names = st.one_of(
+    st.just(""),
+    st.text(max_size=MAX_NAME_LENGTH).map(lambda name: name.strip()),
+    st.sampled_from(["Иван и Петър", "  Мария  и Ана ", "Ann & Ivo", "the boys"]),
+)
+names = st.builds(Names, us=team_names, them=team_names)
 entries = st.one_of(sheet_deals, sheet_deals, sheet_deals, st.just(Passed()))
+
+#: Deals whose raw points are equal, so they hang: 81 : 81 in a suit, 129 : 129 in All
+#: trumps, 130 : 130 in No trumps (the pile and the other team's last trick), any doubling.
+HANGING_PILES = {Contract.HEARTS: 81, Contract.ALL_TRUMPS: 129, Contract.NO_TRUMPS: 65}
+hanging_deals = st.builds(
+    lambda contract, bidder, doubling: Deal(
+        contract=contract,
+        bidder=bidder,
+        doubling=doubling,
+        pile=Pile(team=Team.US, points=HANGING_PILES[contract]),
+        last_trick=Team.THEM,
+    ),
+    st.sampled_from(list(HANGING_PILES)),
+    teams,
+    doublings,
+)
+#: Sheet entries where hanging points are often carried from deal to deal.
+hanging_entries = st.one_of(entries, hanging_deals)
 
 #: Any JSON value at all.
 json_values = st.recursive(
@@ -76,6 +164,20 @@ json_values = st.recursive(
         st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4)
     ),
     max_leaves=12,
+)
+
+#: Both teams' declaration counts (accepted or announced), often wrong.
+counts_like = (
+    st.fixed_dictionaries(
+        {},
+        optional={
+            team: st.dictionaries(
+                st.sampled_from([*Declaration, "fours"]), st.integers(-2, 5) | json_values
+            )
+            for team in ("us", "them", "others")
+        },
+    )
+    | json_values
 )
 
 #: JSON objects that look like deal requests, with fields often wrong.
@@ -90,16 +192,24 @@ FIELD_VALUES: dict[str, Any] = {
     | json_values,
     "last_trick": st.sampled_from([*Team, 1]),
     "capot": st.sampled_from([None, *Team, "all"]),
-    "declarations": st.fixed_dictionaries(
+    "declarations": counts_like,
+    "hanging_in": st.integers(-5, 20_000) | json_values,
+    "announced": counts_like,
+    "higher": st.fixed_dictionaries(
         {},
         optional={
-            team: st.dictionaries(
-                st.sampled_from([*Declaration, "fours"]), st.integers(-2, 5) | json_values
-            )
-            for team in ("us", "them", "others")
+            key: st.sampled_from([*Answer, "both", None, 1])
+            for key in ("sequence", "carre", "belot")
         },
     )
     | json_values,
-    "hanging_in": st.integers(-5, 20_000) | json_values,
+    "names": st.fixed_dictionaries(
+        {}, optional={key: st.text(max_size=50) | json_values for key in ("us", "them", "x")}
+    )
+    | json_values,
+    "rules": st.dictionaries(
+        st.sampled_from([*HOUSE_RULES, "round_after", ""]), st.booleans() | json_values
+    )
+    | json_values,
 }
 deal_like_requests = st.fixed_dictionaries({}, optional=FIELD_VALUES)

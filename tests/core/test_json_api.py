@@ -6,8 +6,19 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from belot_core.json_api import MAX_DEPTH, deal_from_dict, deal_to_dict, score_deal_json
+from belot_core import BelotError
+from belot_core.json_api import (
+    MAX_DEPTH,
+    _too_deep,
+    deal_from_dict,
+    deal_to_dict,
+    game_from_dict,
+    score_deal_json,
+    score_game_json,
+)
 
 CASE_12 = {
     "version": 1,
@@ -45,8 +56,8 @@ def test_the_documented_example() -> None:
     assert last["code"] == "record"
     assert last["params"] == {"us": 11, "them": 7, "hanging": 0}
     assert last["message"] == {
-        "bg": "Пише се: Ние 11, Вие 7; висят 0.",
-        "en": "Recorded: we 11, they 7; hanging 0.",
+        "bg": "Пише се: Ние 11, Вие 7.",
+        "en": "Recorded: we 11, they 7.",
     }
 
 
@@ -181,6 +192,39 @@ def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
     assert json.loads(score_deal_json(shallow))["errors"][0]["code"] == "wrong_type"
 
 
+def nesting(text: str) -> bool:
+    """The depth check, one character at a time: what ``_too_deep`` must agree with."""
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+@given(
+    st.lists(
+        st.sampled_from(["[", "{", "]", "}", '"', "\\", "a", "\n", "[" * 30, "{" * 30]),
+        max_size=200,
+    ).map("".join)
+)
+def test_the_depth_check_skips_strings_and_escapes_exactly(text: str) -> None:
+    assert _too_deep(text) == nesting(text)
+
+
 def test_non_string_input_is_an_error_not_a_crash() -> None:
     answer = json.loads(score_deal_json(b"{}"))  # type: ignore[arg-type]
     assert answer["errors"][0]["code"] == "wrong_type"
@@ -190,7 +234,7 @@ def test_every_error_carries_both_languages() -> None:
     answer = call({**CASE_12, "contract": "no_trumps", "cards": {"team": "us", "points": 60}})
     (error,) = answer["errors"]
     assert error["message"] == {
-        "bg": "При „без коз“ няма обявявания и белоти.",
+        "bg": "При „без коз“ няма обяви и белоти.",
         "en": "No trumps has no declarations and no belots.",
     }
     assert error["params"] == {"team": "us"}
@@ -199,3 +243,299 @@ def test_every_error_carries_both_languages() -> None:
 def test_deal_round_trips_through_json() -> None:
     deal = deal_from_dict(CASE_12)
     assert deal_from_dict(json.loads(json.dumps(deal_to_dict(deal)))) == deal
+
+
+# --- team names ------------------------------------------------------------------
+
+NAMES = {"us": "Иван и Петър", "them": "  Ann   &  Ivo "}
+
+
+def test_names_reach_every_message() -> None:
+    result = call({**CASE_12, "names": NAMES})["result"]
+    messages = [step["message"] for step in result["explanation"]]
+    assert messages[0] == {
+        "bg": "Карти: купчината на Иван и Петър – 82; другата е 152 − 82 = 70.",
+        "en": "Cards: Иван и Петър counted 82; the other pile is 152 − 82 = 70.",
+    }
+    assert messages[-1] == {
+        "bg": "Пише се: Иван и Петър 11, Ann & Ivo 7.",
+        "en": "Recorded: Иван и Петър 11, Ann & Ivo 7.",
+    }
+    for message in messages:
+        assert "Ние" not in message["bg"] and "Вие" not in message["bg"]
+    # The steps' params still name the teams by their JSON values.
+    assert result["explanation"][-1]["params"] == {"us": 11, "them": 7, "hanging": 0}
+
+
+def test_a_named_team_takes_a_third_person_verb() -> None:
+    inside = {**CASE_12, "cards": {"team": "us", "points": 40}, "names": NAMES}
+    messages = [step["message"]["bg"] for step in call(inside)["result"]["explanation"]]
+    assert "Ann & Ivo взимат всички точки: 182 → 18." in messages
+
+
+def test_names_reach_error_messages() -> None:
+    answer = call({**CASE_12, "capot": "them", "names": NAMES})
+    assert answer["errors"][0]["message"]["bg"] == (
+        "Капо (валат) значи, че Ann & Ivo са взели всички ръце: всичките 152 точки "
+        "от картите и последната ръка."
+    )
+
+
+@pytest.mark.parametrize(
+    "names",
+    [None, {}, {"us": ""}, {"us": "   ", "them": None}],
+    ids=["null", "empty", "empty-name", "blank-and-null"],
+)
+def test_absent_or_empty_names_are_the_defaults(names: Any) -> None:
+    assert call({**CASE_12, "names": names}) == call(CASE_12)
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        pytest.param(
+            {"us": "x" * 41},
+            [("name_too_long", "names.us", {"max": 40, "length": 41})],
+            id="too-long",
+        ),
+        pytest.param(
+            {"them": 7},
+            [("wrong_type", "names.them", {"expected": "string", "value": "7"})],
+            id="not-a-string",
+        ),
+        pytest.param(
+            {"x": "Ann"}, [("unknown_field", "names.x", {"name": "names.x"})], id="unknown-team"
+        ),
+        pytest.param(
+            ["Ann", "Ivo"],
+            [("wrong_type", "names", {"expected": "object", "value": '["Ann", "Ivo"]'})],
+            id="a-list",
+        ),
+    ],
+)
+def test_bad_names_get_specific_errors(names: Any, expected: list[Any]) -> None:
+    answer = call({**CASE_12, "names": names})
+    assert [(e["code"], e["field"], e["params"]) for e in answer["errors"]] == expected
+
+
+def test_forty_characters_are_enough_and_counted_after_trimming() -> None:
+    name = "  " + "я" * 40 + "  "
+    result = call({**CASE_12, "names": {"us": name}})["result"]
+    assert result["explanation"][-1]["message"]["en"].startswith("Recorded: " + "я" * 40 + " 11")
+
+
+def test_the_too_long_name_message_in_both_languages() -> None:
+    (error,) = call({**CASE_12, "names": {"us": "x" * 50}})["errors"]
+    assert error["message"] == {
+        "bg": "Името на отбор може да е до 40 знака; това е 50.",
+        "en": "A team name can have at most 40 characters; this one has 50.",
+    }
+
+
+def test_accepted_declarations_are_reported_too() -> None:
+    result = call(CASE_12)["result"]
+    assert result["accepted"] == {"us": {"tierce": 1}, "them": {}}
+    assert result["questions"] == {}
+
+
+# --- house rules ---------------------------------------------------------------------
+
+
+def test_rules_absent_empty_null_or_false_are_the_rule_book() -> None:
+    book = call(CASE_12)
+    assert book["result"]["rules"] == {} and book["result"]["applied_rules"] == []
+    for rules in ({}, None, {"round_before_multiply": False, "one_declaration_contest": False}):
+        assert call({**CASE_12, "rules": rules}) == book
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        pytest.param(
+            {"round_after": True},
+            [
+                (
+                    "unknown_rule",
+                    "rules.round_after",
+                    {
+                        "value": "round_after",
+                        "choices": [
+                            "round_before_multiply",
+                            "capot_cancels_contra",
+                            "larger_six_rounds_up",
+                            "no_trumps_capot_44",
+                            "hanging_rounds_down",
+                            "one_declaration_contest",
+                        ],
+                    },
+                )
+            ],
+            id="unknown-rule",
+        ),
+        pytest.param(
+            {"capot_cancels_contra": 1, "hanging_rounds_down": "true"},
+            [
+                ("wrong_type", "rules.capot_cancels_contra", {"expected": "boolean", "value": "1"}),
+                (
+                    "wrong_type",
+                    "rules.hanging_rounds_down",
+                    {"expected": "boolean", "value": '"true"'},
+                ),
+            ],
+            id="not-booleans",
+        ),
+        pytest.param(
+            ["round_before_multiply"],
+            [("wrong_type", "rules", {"expected": "object", "value": '["round_before_multiply"]'})],
+            id="a-list",
+        ),
+        pytest.param(
+            "round_before_multiply",
+            [("wrong_type", "rules", {"expected": "object", "value": '"round_before_multiply"'})],
+            id="a-string",
+        ),
+    ],
+)
+def test_bad_rules_get_specific_errors(rules: Any, expected: list[Any]) -> None:
+    answer = call({**CASE_12, "rules": rules})
+    assert [(e["code"], e["field"], e["params"]) for e in answer["errors"]] == expected
+
+
+def test_an_unknown_rule_is_worded_in_both_languages() -> None:
+    (error,) = call({**CASE_12, "rules": {"x": True}})["errors"]
+    assert error["message"]["bg"].startswith("Непознато домашно правило „x“; възможните са: ")
+    assert error["message"]["en"].startswith("Unknown house rule “x”; the house rules are: ")
+
+
+def test_bad_rules_are_reported_with_every_other_problem() -> None:
+    request = {**CASE_12, "bidder": "both", "rules": {"x": True}}
+    assert errors(request) == [("unknown_rule", "rules.x"), ("invalid_choice", "bidder")]
+
+
+def test_a_deal_with_rules_round_trips_through_json() -> None:
+    deal = deal_from_dict({**CASE_12, "rules": {"larger_six_rounds_up": True}})
+    data = deal_to_dict(deal)
+    assert data["rules"] == {"larger_six_rounds_up": True}
+    assert deal_from_dict(json.loads(json.dumps(data))) == deal
+    assert "rules" not in deal_to_dict(deal_from_dict(CASE_12))  # the rule book: as before
+
+
+# --- explain: which rows of a game answer carry their explanation ---------------------
+
+GAME = {
+    "version": 1,
+    "deals": [
+        {k: v for k, v in CASE_12.items() if k not in ("version", "hanging_in")},
+        {"passed": True},
+        {
+            "contract": "spades",
+            "bidder": "them",
+            "cards": {"team": "us", "points": 86},
+            "last_trick": "us",
+        },
+    ],
+}
+
+
+def game_call(request: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(score_game_json(json.dumps(request)))
+    return answer
+
+
+def explained(request: Any) -> list[int]:
+    answer = game_call(request)
+    assert answer["ok"], answer
+    return [index for index, row in enumerate(answer["result"]["rows"]) if "explanation" in row]
+
+
+@pytest.mark.parametrize(
+    ("explain", "rows"),
+    [
+        pytest.param(None, [0, 1, 2], id="null-is-all"),
+        pytest.param("all", [0, 1, 2], id="all"),
+        pytest.param("last", [2], id="last"),
+        pytest.param("none", [], id="none"),
+        pytest.param([], [], id="empty-list"),
+        pytest.param([1, 0, 1], [0, 1], id="indices"),
+        pytest.param([2.0], [2], id="whole-float"),
+    ],
+)
+def test_a_game_request_says_which_rows_to_explain(explain: Any, rows: list[int]) -> None:
+    assert explained({**GAME, "explain": explain}) == rows
+
+
+def test_without_explain_every_row_is_explained_as_before() -> None:
+    assert explained(GAME) == [0, 1, 2]
+    assert explained({**GAME, "deals": [], "explain": "last"}) == []
+
+
+@pytest.mark.parametrize(
+    ("explain", "expected"),
+    [
+        pytest.param(
+            "everything",
+            [
+                (
+                    "invalid_choice",
+                    "explain",
+                    {"value": "everything", "choices": ["all", "last", "none"]},
+                )
+            ],
+            id="unknown-word",
+        ),
+        pytest.param(
+            3,
+            [("wrong_type", "explain", {"expected": "string_or_array", "value": "3"})],
+            id="number",
+        ),
+        pytest.param(
+            {"rows": [0]},
+            [("wrong_type", "explain", {"expected": "string_or_array", "value": '{"rows": [0]}'})],
+            id="object",
+        ),
+        pytest.param(
+            [0, "1", True, -1, 3, 1.5],
+            [
+                ("not_integer", "explain[1]", {"value": '"1"'}),
+                ("not_integer", "explain[2]", {"value": "true"}),
+                ("no_such_deal", "explain[3]", {"index": 0}),
+                ("no_such_deal", "explain[4]", {"index": 4}),
+                ("not_integer", "explain[5]", {"value": "1.5"}),
+            ],
+            id="bad-indices",
+        ),
+    ],
+)
+def test_bad_explain_values_get_specific_errors(explain: Any, expected: list[Any]) -> None:
+    answer = game_call({**GAME, "explain": explain})
+    assert answer["ok"] is False
+    assert [(e["code"], e["field"], e["params"]) for e in answer["errors"]] == expected
+
+
+def test_a_bad_explain_is_reported_with_every_other_problem() -> None:
+    request = {**GAME, "deals": [{"passed": True}, {"contract": "x"}], "explain": "some"}
+    answer = game_call(request)
+    assert [(e["code"], e["field"]) for e in answer["errors"]] == [
+        ("missing_field", "deals[1].bidder"),
+        ("missing_field", "deals[1].cards"),
+        ("missing_field", "deals[1].last_trick"),
+        ("invalid_choice", "deals[1].contract"),
+        ("invalid_choice", "explain"),
+    ]
+
+
+def test_a_bad_explain_is_worded_in_both_languages() -> None:
+    (error,) = game_call({**GAME, "explain": 3})["errors"]
+    assert error["message"] == {
+        "bg": "Очаква се текст или списък, а е дадено 3.",
+        "en": "Expected a string or a list, got 3.",
+    }
+    (error,) = game_call({**GAME, "explain": [7]})["errors"]
+    assert error["message"]["en"] == "There is no deal number 8."
+
+
+def test_explain_is_an_option_of_the_request_not_part_of_a_game() -> None:
+    with pytest.raises(BelotError) as raised:
+        game_from_dict({**GAME, "explain": "none"})
+    assert (raised.value.code, raised.value.field) == ("unknown_field", "explain")
+    assert errors({**CASE_12, "explain": "none"}) == [("unknown_field", "explain")]

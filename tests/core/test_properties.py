@@ -2,22 +2,40 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 from dataclasses import replace
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import deal_like_requests, deals, entries, json_values
+from strategies import (
+    deal_like_requests,
+    deals,
+    entries,
+    hanging_entries,
+    json_values,
+    names,
+    pooled_deals,
+    rule_sets,
+    ruled_deals,
+)
 
 from belot_core import (
     BelotError,
+    ByTeam,
     Deal,
     Doubling,
     GameSheet,
+    Higher,
+    Names,
     Outcome,
     Passed,
+    Rules,
     SheetError,
+    memo,
+    render,
     round_sum,
     score_deal,
 )
@@ -41,7 +59,11 @@ def test_swapping_the_team_labels_swaps_the_result(deal: Deal) -> None:
     assert mirrored.hanging_out == result.hanging_out
 
 
-@given(deals)
+#: Deals under any rule set, some entered as one contest for all declarations allows.
+any_rules = ruled_deals | pooled_deals
+
+
+@given(any_rules)
 def test_recorded_and_hanging_points_are_never_negative(deal: Deal) -> None:
     result = score_deal(deal)
     assert min(result.record.us, result.record.them, result.hanging_out) >= 0
@@ -80,12 +102,12 @@ def test_outcome_follows_the_raw_points(deal: Deal) -> None:
     assert result.outcome is expected
 
 
-@given(deals)
+@given(deals | any_rules)
 def test_deal_round_trips_through_json(deal: Deal) -> None:
     assert deal_from_dict(json.loads(json.dumps(deal_to_dict(deal)))) == deal
 
 
-@given(deals)
+@given(deals | any_rules)
 def test_json_answer_matches_the_python_answer(deal: Deal) -> None:
     answer = json.loads(score_deal_json(json.dumps(deal_to_dict(deal))))
     result = score_deal(deal)
@@ -133,6 +155,7 @@ def test_json_functions_answer_near_miss_requests(request: dict[str, Any]) -> No
                 "capot",
                 "declarations",
                 "hanging_in",
+                "announced",
             ]
         ),
         json_values,
@@ -145,6 +168,42 @@ def test_bad_python_values_only_raise_our_errors(values: dict[str, Any]) -> None
         pass
     except TypeError as error:  # a required keyword missing: Python's own call check
         assert "required" in str(error)
+
+
+@given(
+    st.dictionaries(st.sampled_from(["us", "them"]), json_values | st.text(max_size=60)),
+    st.dictionaries(st.sampled_from(["sequence", "carre"]), json_values),
+)
+def test_bad_names_and_answers_only_raise_our_errors(
+    team_names: dict[str, Any], answers: dict[str, Any]
+) -> None:
+    for build, values in ((Names, team_names), (Higher, answers)):
+        with contextlib.suppress(BelotError):  # anything else fails the test
+            build(**values)
+
+
+#: Each language's default words for the two teams, as whole words.
+DEFAULT_WORDS = {
+    "bg": {"us": re.compile(r"\bНие\b"), "them": re.compile(r"\bВие\b")},
+    "en": {
+        "us": re.compile(r"\b[Ww]e\b|\b[Oo]ur\b"),
+        "them": re.compile(r"\b[Tt]hey\b|\b[Tt]heir\b"),
+    },
+}
+
+
+@given(deals | any_rules, names)
+def test_every_step_has_words_whatever_the_names(deal: Deal, names_: Names) -> None:
+    """Every parameter is filled in, and a named team is never called Ние/Вие, we/they."""
+    for step in score_deal(deal).steps:
+        for language, words in DEFAULT_WORDS.items():
+            plain = render(step.code, step.params, language)
+            assert plain != step.code and "?" not in plain
+            text = render(step.code, step.params, language, names_)
+            for team, word in words.items():
+                custom = getattr(names_, team)
+                if custom and not any(word.search(name) for name in (names_.us, names_.them)):
+                    assert not word.search(text), (team, text)
 
 
 def play(entries_: list[Deal | Passed]) -> GameSheet:
@@ -196,7 +255,223 @@ def test_editing_a_deal_leaves_earlier_rows_alone(
     assert edited.rows[:index] == sheet.rows[:index]
 
 
-@given(st.lists(entries, max_size=25))
-def test_saved_games_replay_identically(entries_: list[Deal | Passed]) -> None:
+@given(st.lists(entries, max_size=25), names, rule_sets)
+def test_saved_games_replay_identically(
+    entries_: list[Deal | Passed], names_: Names, rules: Rules
+) -> None:
+    sheet = replace(play(entries_), names=names_)
+    try:
+        sheet = sheet.with_rules(rules)
+    except SheetError as error:  # the house rules may end the game earlier
+        assert error.code == "deals_after_end"
+    loaded = game_from_dict(json.loads(json.dumps(game_to_dict(sheet))))
+    assert loaded.rows == sheet.rows
+    assert loaded == sheet
+
+
+# --- the memos: a sheet worked out from a warm memo is the sheet worked out afresh ----
+
+changes = st.lists(
+    st.tuples(
+        st.sampled_from(["append", "replace", "delete", "undo"]),
+        st.integers(0, 60),
+        hanging_entries,
+    ),
+    max_size=12,
+)
+
+
+def rescored(sheet: GameSheet) -> None:
+    """Every row's result is what :func:`score_deal` gives for the deal with the hanging
+    points carried into it, and the totals add up."""
+    hanging, totals = 0, ByTeam(us=0, them=0)
+    for row in sheet.rows:
+        if isinstance(row.entry, Deal):
+            assert row.result == score_deal(replace(row.entry, hanging_in=hanging))
+            hanging = row.result.hanging_out
+        totals = ByTeam(us=totals.us + row.record.us, them=totals.them + row.record.them)
+        assert (row.hanging, row.totals) == (hanging, totals)
+
+
+@given(st.lists(hanging_entries, max_size=20), changes, names, rule_sets)
+def test_a_changed_sheet_equals_the_sheet_built_afresh(
+    entries_: list[Deal | Passed],
+    changes_: list[tuple[str, int, Deal | Passed]],
+    names_: Names,
+    rules: Rules,
+) -> None:
+    sheet = replace(play(entries_), names=names_)
+    with contextlib.suppress(SheetError):  # the house rules may end the game earlier
+        sheet = sheet.with_rules(rules)
+    for change, index, entry in changes_:
+        place = index % len(sheet.deals) if sheet.deals else 0
+        try:
+            if change == "append":
+                changed = sheet.append(entry)
+            elif change == "replace":
+                changed = sheet.replace(place, entry)
+            elif change == "delete":
+                changed = sheet.delete(place)
+            else:
+                changed = sheet.undo()
+        except SheetError:
+            continue  # refused (game over, deals after the end, nothing to undo): as afresh
+        memo.clear()
+        afresh = GameSheet(changed.deals, names=changed.names, rules=changed.rules)
+        assert changed.rows == afresh.rows  # row by row: deal, result, record, hanging, totals
+        assert (changed.winner, changed.ended_at) == (afresh.winner, afresh.ended_at)
+        rescored(changed)
+        sheet = changed
+
+
+def game_text(sheet: GameSheet, names_: Names, rules: Rules, **more: Any) -> str:
+    game = game_to_dict(sheet)
+    game["names"] = {"us": names_.us, "them": names_.them}
+    game["rules"] = dict.fromkeys(rules.active, True)
+    return json.dumps({**game, **more}, ensure_ascii=False)
+
+
+@given(
+    st.lists(hanging_entries, max_size=25),
+    names,
+    rule_sets,
+    st.lists(st.tuples(st.integers(0, 25), hanging_entries, names, rule_sets), max_size=4),
+)
+def test_answers_are_the_same_with_the_memos_full_or_empty(
+    entries_: list[Deal | Passed],
+    names_: Names,
+    rules: Rules,
+    others: list[tuple[int, Deal | Passed, Names, Rules]],
+) -> None:
     sheet = play(entries_)
-    assert game_from_dict(json.loads(json.dumps(game_to_dict(sheet)))).rows == sheet.rows
+    text = game_text(sheet, names_, rules)
+    memo.clear()
+    cold = score_game_json(text)
+    memo.clear()
+    # Fill the memos with the same deals under other names and rules, with a deal
+    # changed, with deals taken away or added -- then ask again.
+    for cut, entry, other_names, other_rules in others:
+        deals = (*sheet.deals[:cut], entry, *sheet.deals[cut + 1 :])
+        with contextlib.suppress(BelotError):
+            score_game_json(game_text(GameSheet(deals), other_names, other_rules))
+        score_game_json(game_text(GameSheet(sheet.deals[:cut]), names_, other_rules))
+        score_game_json(game_text(sheet, other_names, rules, explain="last"))
+    assert score_game_json(text) == cold
+    assert score_game_json(text) == cold  # and from memos filled by this very game
+
+
+explains = st.one_of(
+    st.sampled_from([None, "all", "last", "none"]), st.lists(st.integers(0, 30), max_size=5)
+)
+
+
+@given(st.lists(entries, max_size=25), names, explains)
+def test_explain_never_changes_the_numbers(
+    entries_: list[Deal | Passed], names_: Names, explain: Any
+) -> None:
+    sheet = play(entries_)
+    full = json.loads(score_game_json(game_text(sheet, names_, Rules())))
+    asked = json.loads(score_game_json(game_text(sheet, names_, Rules(), explain=explain)))
+    count = len(sheet.deals)
+    if isinstance(explain, list) and any(index >= count for index in explain):
+        assert not asked["ok"]
+        assert {error["code"] for error in asked["errors"]} == {"no_such_deal"}
+        return
+    assert full["ok"] and asked["ok"]
+    if explain is None or explain == "all":
+        chosen = set(range(count))
+    elif explain == "last":
+        chosen = {count - 1} if count else set()
+    elif explain == "none":
+        chosen = set()
+    else:
+        chosen = set(explain)
+    rows = asked["result"].pop("rows")
+    for index, (row, whole) in enumerate(zip(rows, full["result"].pop("rows"), strict=True)):
+        explanation = whole.pop("explanation")
+        assert row.pop("explanation", None) == (explanation if index in chosen else None)
+        assert row == whole
+    assert asked == full
+
+
+@given(json_values)
+def test_any_explain_value_is_read_or_refused_with_our_errors(value: Any) -> None:
+    game = {"version": 1, "deals": [{"passed": True}] * 3, "explain": value}
+    answer = json.loads(score_game_json(json.dumps(game)))
+    if answer["ok"]:
+        return
+    for error in answer["errors"]:
+        assert error["code"] in {"invalid_choice", "wrong_type", "not_integer", "no_such_deal"}
+        assert re.fullmatch(r"explain(\[\d+\])?", error["field"]), error
+        assert error["message"]["bg"] and error["message"]["en"]
+
+
+def _ruled(sheet: GameSheet, rules: Rules) -> GameSheet | None:
+    """``sheet`` under ``rules`` (every deal), or None if they end the game earlier."""
+    try:
+        return sheet.with_rules(rules)
+    except SheetError as error:
+        assert error.code == "deals_after_end"
+        return None
+
+
+@given(st.lists(entries, max_size=25), rule_sets)
+def test_deals_that_carry_the_games_rules_are_the_game_without_them(
+    entries_: list[Deal | Passed], rules: Rules
+) -> None:
+    sheet = _ruled(play(entries_), rules)
+    if sheet is None:
+        return
+    carried = GameSheet(sheet.deals, rules=rules, deal_rules=(rules,) * len(sheet.deals))
+    assert carried == sheet and carried.rows == sheet.rows
+    data = game_to_dict(sheet)
+    own = dict.fromkeys(rules.active, True)
+    with_own = {
+        **data,
+        "deals": [
+            entry if "passed" in entry else {**entry, "rules": own} for entry in data["deals"]
+        ],
+    }
+    assert score_game_json(json.dumps(with_own)) == score_game_json(json.dumps(data))
+    assert game_from_dict(with_own) == sheet
+
+
+@given(st.lists(entries, min_size=1, max_size=25), rule_sets, st.data())
+def test_deals_with_rules_of_their_own_round_trip_through_json(
+    entries_: list[Deal | Passed], rules: Rules, data: st.DataObject
+) -> None:
+    played = play(entries_)
+    own = tuple(data.draw(st.none() | rule_sets) for _ in played.deals)
+    try:
+        sheet = GameSheet(played.deals, rules=rules, deal_rules=own)
+    except SheetError as error:  # other rules may end the game earlier
+        assert error.code == "deals_after_end"
+        return
+    for entry, rules_, row in zip(sheet.deals, own, sheet.rows, strict=True):
+        if row.result is not None:
+            assert row.result.rules == (rules if rules_ is None else rules_)
+            assert isinstance(entry, Deal) and entry.rules == row.result.rules
+    loaded = game_from_dict(json.loads(json.dumps(game_to_dict(sheet))))
+    assert loaded == sheet and loaded.rows == sheet.rows
+    answer = json.loads(score_game_json(json.dumps(game_to_dict(sheet))))["result"]
+    assert [row.get("rules") for row in answer["rows"]] == [
+        None if row.result is None else dict.fromkeys(row.result.rules.active, True)
+        for row in sheet.rows
+    ]
+
+
+@given(st.lists(entries, min_size=1, max_size=25), rule_sets, st.data())
+def test_new_rules_from_a_deal_on_leave_the_rows_before_it_alone(
+    entries_: list[Deal | Passed], rules: Rules, data: st.DataObject
+) -> None:
+    sheet = play(entries_)
+    from_deal = data.draw(st.integers(0, len(sheet.deals)))
+    try:
+        changed = sheet.with_rules(rules, from_deal=from_deal)
+    except SheetError as error:  # the new rules may end the game earlier
+        assert error.code == "deals_after_end"
+        return
+    assert changed.rows[:from_deal] == sheet.rows[:from_deal]
+    assert changed.rules == rules
+    # From the next deal on changes nothing written so far.
+    assert sheet.with_rules(rules, from_deal=len(sheet.deals)).rows == sheet.rows

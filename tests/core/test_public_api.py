@@ -10,7 +10,20 @@ import pytest
 
 import belot_core
 
-MODULES = ["errors", "model", "rounding", "rules", "sheet", "i18n", "json_api", "cli"]
+MODULES = [
+    "memo",
+    "errors",
+    "house",
+    "model",
+    "rounding",
+    "rules",
+    "sheet",
+    "i18n",
+    "json_api",
+    "link",
+    "cli",
+    "tables",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -42,6 +55,9 @@ def test_the_package_exports_what_it_lists() -> None:
         belot_core.Doubling,
         belot_core.Outcome,
         belot_core.Declaration,
+        belot_core.Question,
+        belot_core.Answer,
+        belot_core.GameStatus,
     ],
 )
 def test_enums_are_lower_case_strings_that_are_also_json_values(kind: type[enum.StrEnum]) -> None:
@@ -51,7 +67,7 @@ def test_enums_are_lower_case_strings_that_are_also_json_values(kind: type[enum.
 
 
 def test_imports_point_one_way() -> None:
-    """errors ← model ← rounding ← rules ← sheet ← i18n ← json_api ← cli."""
+    """errors ← house ← model ← rounding ← rules ← sheet ← i18n ← json_api ← cli, tables."""
     order = MODULES
     for position, name in enumerate(order):
         source = inspect.getsource(importlib.import_module(f"belot_core.{name}"))

@@ -8,7 +8,22 @@ from typing import Any
 
 import pytest
 
-from belot_core import ByTeam, Contract, Deal, GameSheet, Passed, Pile, SheetError, Team
+from belot_core import (
+    Announced,
+    ByTeam,
+    Contract,
+    Deal,
+    Declarations,
+    Doubling,
+    GameSheet,
+    GameStatus,
+    Names,
+    Passed,
+    Pile,
+    Rules,
+    SheetError,
+    Team,
+)
 from belot_core.errors import InvalidInputError
 from belot_core.json_api import game_from_dict, game_to_dict, score_game_json
 
@@ -238,3 +253,503 @@ def test_saved_game_replays_identically() -> None:
     replayed = game_from_dict(json.loads(saved))
     assert replayed == sheet
     assert replayed.rows == sheet.rows
+
+
+# --- team names ------------------------------------------------------------------
+
+NAMED = {"us": "Иван и Петър", "them": "Ann & Ivo"}
+
+
+def test_a_sheet_keeps_its_names_through_every_change() -> None:
+    names = Names(us="Иван и Петър")
+    sheet = GameSheet((CASE_5,), names=names)
+    assert sheet.append(CASE_6).names == names
+    assert sheet.append(CASE_6).undo().names == names
+    assert sheet.replace(0, CASE_7).names == names
+    assert sheet.delete(0).names == names
+
+
+def test_a_sheet_refuses_names_that_are_not_names() -> None:
+    with pytest.raises(InvalidInputError) as raised:
+        GameSheet((), names={"us": "Ann"})  # type: ignore[arg-type]
+    assert (raised.value.code, raised.value.field) == ("wrong_type", "names")
+
+
+def test_names_reach_every_row_of_a_game() -> None:
+    game = {
+        "version": 1,
+        "names": NAMED,
+        "deals": [
+            {
+                "contract": "diamonds",
+                "bidder": "us",
+                "cards": {"team": "us", "points": 81},
+                "last_trick": "them",
+            },
+            {"passed": True},
+        ],
+    }
+    answer = json.loads(score_game_json(json.dumps(game)))
+    rows = answer["result"]["rows"]
+    assert rows[0]["explanation"][-1]["message"]["bg"] == (
+        "Пише се: Иван и Петър 0, Ann & Ivo 8; висят 8."
+    )
+    assert rows[1]["explanation"][0]["message"]["en"] == (
+        "All four passed: the deal is replayed; 8 hanging points stay."
+    )
+    sheet = game_from_dict(game)
+    assert sheet.names == Names(us="Иван и Петър", them="Ann & Ivo")
+    assert game_to_dict(sheet) == {**game, "deals": game_to_dict(sheet)["deals"]}
+    assert game_from_dict(json.loads(json.dumps(game_to_dict(sheet)))) == sheet
+
+
+def test_a_game_without_names_is_written_without_them() -> None:
+    assert "names" not in game_to_dict(GameSheet((CASE_5,)))
+
+
+def test_names_in_a_game_are_checked() -> None:
+    game = {"version": 1, "names": {"us": "x" * 41}, "deals": []}
+    (error,) = json.loads(score_game_json(json.dumps(game)))["errors"]
+    assert (error["code"], error["field"]) == ("name_too_long", "names.us")
+    game = {"version": 1, "names": NAMED, "deals": [{"names": NAMED, "passed": True}]}
+    assert [e["code"] for e in json.loads(score_game_json(json.dumps(game)))["errors"]] == [
+        "unknown_field"
+    ]
+
+
+def test_a_named_game_words_its_errors_with_the_names() -> None:
+    deal_ = {
+        "contract": "clubs",
+        "bidder": "us",
+        "cards": {"team": "us", "points": 100},
+        "last_trick": "us",
+        "capot": "them",
+    }
+    game = {"version": 1, "names": NAMED, "deals": [deal_]}
+    (error,) = json.loads(score_game_json(json.dumps(game)))["errors"]
+    assert error["field"] == "deals[0].capot"
+    assert error["message"]["en"] == (
+        "A capot means Ann & Ivo took every trick: all 152 card points and the last trick."
+    )
+
+
+def test_a_game_may_hold_deals_entered_as_announced() -> None:
+    announced = {
+        "contract": "hearts",
+        "bidder": "us",
+        "cards": {"team": "us", "points": 90},
+        "last_trick": "us",
+        "announced": {"us": {"quarte": 1, "tierce": 1}, "them": {"quarte": 1}},
+        "higher": {"sequence": "us"},
+    }
+    game = {"version": 1, "deals": [announced, {**announced, "higher": {"sequence": "equal"}}]}
+    result = json.loads(score_game_json(json.dumps(game)))["result"]
+    assert [row["record"] for row in result["rows"]] == [
+        {"us": 17, "them": 6},  # D4
+        {"us": 10, "them": 6},  # D5
+    ]
+    assert [row["questions"] for row in result["rows"]] == [
+        {"sequence": "us"},
+        {"sequence": "equal"},
+    ]
+    written = game_to_dict(game_from_dict(game))["deals"]
+    assert [(deal_["announced"], deal_["higher"]) for deal_ in written] == [
+        (announced["announced"], {"sequence": "us"}),
+        (announced["announced"], {"sequence": "equal"}),
+    ]
+    assert not any("declarations" in deal_ for deal_ in written)
+    unanswered = {"version": 1, "deals": [{**announced, "higher": {}}]}
+    (error,) = json.loads(score_game_json(json.dumps(unanswered)))["errors"]
+    assert (error["code"], error["field"], error["deal"]) == (
+        "needs_answer",
+        "deals[0].higher.sequence",
+        0,
+    )
+
+
+# Where the game stands, after each deal: the sheet says why a game at 151 goes on.
+
+
+def test_status_after_every_deal() -> None:
+    assert GameSheet().status is GameStatus.PLAYING
+    sheet = GameSheet((WIN_US, Passed(), WIN_US))
+    assert [row.status for row in sheet.rows] == [
+        GameStatus.PLAYING,
+        GameStatus.PASSED,
+        GameStatus.PLAYING,
+    ]
+    # A capot to 151 or more ends nothing, and a passed deal after it changes nothing.
+    sheet = GameSheet((WIN_US,) * 13 + (CAPOT_US, Passed()))
+    assert sheet.totals.us == 168 and sheet.winner is None
+    assert [row.status for row in sheet.rows[-3:]] == [
+        GameStatus.PLAYING,
+        GameStatus.CAPOT,
+        GameStatus.CAPOT,
+    ]
+    assert sheet.append(WIN_US).status is GameStatus.WON
+
+
+def test_status_tied_at_151_or_more() -> None:
+    thirteen_each = deal(Contract.ALL_TRUMPS, US, 124, US)  # 134 : 124 → 13 / 13
+    sheet = level_at_144().append(thirteen_each)
+    assert sheet.status is GameStatus.TIED
+    assert sheet.append(THEM_ELEVEN).status is GameStatus.WON
+
+
+def status_of(game: dict[str, Any]) -> list[tuple[str, dict[str, Any], str, str]]:
+    result = json.loads(score_game_json(json.dumps(game)))["result"]
+    statuses = [row["status"] for row in result["rows"]]
+    assert result["status"] == statuses[-1]
+    return [(s["code"], s["params"], s["message"]["bg"], s["message"]["en"]) for s in statuses]
+
+
+def test_game_json_says_where_the_game_stands_in_both_languages() -> None:
+    capot = game_to_dict(GameSheet((WIN_US,) * 13 + (CAPOT_US, Passed(), WIN_US)))
+    statuses = status_of(capot)
+    assert statuses[12] == (
+        "status_playing",
+        {"us": 143, "them": 65},
+        "Играта продължава.",
+        "The game goes on.",
+    )
+    assert statuses[13:] == [
+        (
+            "status_capot",
+            {"us": 168, "them": 65},
+            "Капо – играта не свършва с капо; решава следващото раздаване.",
+            "Capot – a game never ends on a capot; one more deal decides.",
+        ),
+        (
+            "status_capot",
+            {"us": 168, "them": 65},
+            "Капо – играта не свършва с капо; решава следващото раздаване.",
+            "Capot – a game never ends on a capot; one more deal decides.",
+        ),
+        (
+            "status_won",
+            {"us": 179, "them": 70, "winner": "us"},
+            "Ние печелим играта: 179 : 70.",
+            "We win the game: 179 : 70.",
+        ),
+    ]
+    tied = game_to_dict(level_at_144().append(deal(Contract.ALL_TRUMPS, US, 124, US)))
+    assert status_of(tied)[-1] == (
+        "status_tied",
+        {"us": 157, "them": 157},
+        "Равни на 157 – играе се още.",
+        "Tied at 157 – play on.",
+    )
+    passed = {"version": 1, "names": {"them": "Ана и Иво"}, "deals": [{"passed": True}]}
+    assert status_of(passed) == [
+        (
+            "status_passed",
+            {"us": 0, "them": 0},
+            "Всички казаха пас – раздаването се повтаря.",
+            "All passed – the deal is replayed.",
+        )
+    ]
+    named = {**game_to_dict(level_at_144().append(THEM_ELEVEN)), "names": {"them": "Ана и Иво"}}
+    assert status_of(named)[-1][2:] == (
+        "Ана и Иво печелят играта: 149 : 155.",
+        "Ана и Иво win the game: 149 : 155.",
+    )
+
+
+def test_game_json_rows_carry_their_doubling() -> None:
+    contra = replace(CASE_7, doubling=Doubling.CONTRA)
+    recontra = replace(CASE_5, doubling=Doubling.RECONTRA)
+    result = json.loads(
+        score_game_json(json.dumps(game_to_dict(GameSheet((contra, Passed(), recontra, CASE_6)))))
+    )
+    rows = result["result"]["rows"]
+    assert [row.get("doubling") for row in rows] == ["contra", None, "recontra", "none"]
+    assert "doubling" not in rows[1]  # a passed deal was not played
+
+
+# --- house rules: one rule set per game, unless a deal keeps its own --------------
+
+# Spec case 17 (recontra, 110 : 52): 65 by the rule book, 64 rounding first.
+RECONTRA = deal(Contract.SPADES, US, 100, US, doubling=Doubling.RECONTRA)
+ROUNDING_FIRST = Rules.of("round_before_multiply")
+
+
+def test_a_sheet_scores_every_deal_by_its_rules() -> None:
+    book = GameSheet((CASE_5, RECONTRA))
+    house = GameSheet((CASE_5, RECONTRA), rules=ROUNDING_FIRST)
+    # The 8 hanging from case 5 go to us on top of the recontra, never multiplied.
+    assert [row.record for row in book.rows] == [ByTeam(us=0, them=8), ByTeam(us=73, them=0)]
+    assert [row.record for row in house.rows] == [ByTeam(us=0, them=8), ByTeam(us=72, them=0)]
+    assert all(isinstance(entry, Deal) and entry.rules == ROUNDING_FIRST for entry in house.deals)
+    assert house.rows[1].result is not None
+    assert house.rows[1].result.applied == ("round_before_multiply",)
+
+
+def test_changing_the_rules_rescores_every_deal_and_keeps_the_deals() -> None:
+    sheet = GameSheet((CASE_5, RECONTRA), names=Names(us="Иван"))
+    house = sheet.with_rules(ROUNDING_FIRST)
+    assert house.totals == ByTeam(us=72, them=8)
+    assert house.names == sheet.names
+    back = house.with_rules(Rules())
+    assert back == sheet and back.rows == sheet.rows
+    # A deal appended to a house-rules sheet is scored by the sheet's rules.
+    assert house.append(RECONTRA).rows[-1].record == ByTeam(us=64, them=0)
+
+
+def test_rules_that_need_another_answer_name_the_deal() -> None:
+    """One contest decides without the answer the rule book needs: going back to the
+    rule book then asks for it, at that deal."""
+    both_quartes = Announced(
+        declarations=ByTeam(us=Declarations(quarte=1, carre_jacks=1), them=Declarations(quarte=1))
+    )
+    pooled = Rules.of("one_declaration_contest")
+    sheet = GameSheet(
+        (CASE_5, deal(Contract.HEARTS, US, 90, US, announced=both_quartes, rules=pooled)),
+        rules=pooled,
+    )
+    assert sheet.rows[1].record == ByTeam(us=35 + 8, them=6)
+    with pytest.raises(InvalidInputError) as raised:
+        sheet.with_rules(Rules())
+    assert (raised.value.code, raised.value.field) == ("needs_answer", "deals[1].higher.sequence")
+
+
+def test_a_sheet_refuses_rules_that_are_not_rules() -> None:
+    with pytest.raises(InvalidInputError) as raised:
+        GameSheet((), rules={"round_before_multiply": True})  # type: ignore[arg-type]
+    assert (raised.value.code, raised.value.field) == ("wrong_type", "rules")
+
+
+HOUSE_GAME: dict[str, Any] = {
+    "version": 1,
+    "rules": {"round_before_multiply": True, "capot_cancels_contra": False},
+    "deals": [
+        {
+            "contract": "diamonds",
+            "bidder": "us",
+            "cards": {"team": "us", "points": 81},
+            "last_trick": "them",
+        },
+        {
+            "contract": "spades",
+            "bidder": "us",
+            "cards": {"team": "us", "points": 100},
+            "last_trick": "us",
+            "doubling": "recontra",
+        },
+    ],
+}
+
+
+def test_a_game_with_house_rules_through_json() -> None:
+    answer = json.loads(score_game_json(json.dumps(HOUSE_GAME)))
+    assert answer["ok"] is True, answer
+    result = answer["result"]
+    assert result["rules"] == {"round_before_multiply": True}  # echoed; false is off
+    assert [row["record"] for row in result["rows"]] == [
+        {"us": 0, "them": 8},
+        {"us": 72, "them": 0},
+    ]
+    assert [row["applied_rules"] for row in result["rows"]] == [[], ["round_before_multiply"]]
+    assert all(row["rules"] == {"round_before_multiply": True} for row in result["rows"])
+    assert {
+        "bg": "Домашно правило „Закръгляне преди контрата“: 162 → 16, × 4 = 64.",
+        "en": "House rule “Rounding before contra”: 162 → 16, × 4 = 64.",
+    } in [step["message"] for step in result["rows"][1]["explanation"]]
+
+
+def test_saved_games_carry_their_rules() -> None:
+    sheet = game_from_dict(HOUSE_GAME)
+    assert sheet.rules == ROUNDING_FIRST
+    saved = game_to_dict(sheet)
+    assert saved["rules"] == {"round_before_multiply": True}
+    assert all("rules" not in entry for entry in saved["deals"])
+    assert game_from_dict(json.loads(json.dumps(saved))) == sheet
+
+
+def test_a_game_without_rules_plays_the_rule_book() -> None:
+    book = {key: value for key, value in HOUSE_GAME.items() if key != "rules"}
+    sheet = game_from_dict(book)
+    assert sheet.rules == Rules()
+    assert "rules" not in game_to_dict(sheet)  # written as before house rules existed
+    result = json.loads(score_game_json(json.dumps(book)))["result"]
+    assert result["rules"] == {} and result["rows"][1]["record"] == {"us": 73, "them": 0}
+    assert score_game_json(json.dumps({**book, "rules": {}})) == score_game_json(json.dumps(book))
+    assert score_game_json(json.dumps({**book, "rules": None})) == score_game_json(json.dumps(book))
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        pytest.param(
+            {"rules": {"round_after": True}},
+            [("unknown_rule", "rules.round_after", None)],
+            id="unknown-rule",
+        ),
+        pytest.param(
+            {"rules": {"round_before_multiply": "yes"}},
+            [("wrong_type", "rules.round_before_multiply", None)],
+            id="not-a-boolean",
+        ),
+        pytest.param(
+            {"rules": ["round_before_multiply"]}, [("wrong_type", "rules", None)], id="a-list"
+        ),
+        pytest.param(
+            {"deals": [{**HOUSE_GAME["deals"][0], "rules": {"round_after": True}}]},
+            [("unknown_rule", "deals[0].rules.round_after", 0)],
+            id="a-deal's-unknown-rule",
+        ),
+        pytest.param(
+            {"deals": [{**HOUSE_GAME["deals"][0], "rules": ["round_before_multiply"]}]},
+            [("wrong_type", "deals[0].rules", 0)],
+            id="a-deal's-rules-a-list",
+        ),
+        pytest.param(
+            {"deals": [{"passed": True, "rules": {}}]},
+            [("unknown_field", "deals[0].rules", 0)],
+            id="a-passed-deal-has-no-rules",
+        ),
+    ],
+)
+def test_bad_game_rules_get_specific_errors(
+    change: dict[str, Any], expected: list[tuple[str, str, int | None]]
+) -> None:
+    answer = json.loads(score_game_json(json.dumps({**HOUSE_GAME, **change})))
+    assert answer["ok"] is False
+    assert [(e["code"], e["field"], e.get("deal")) for e in answer["errors"]] == expected
+
+
+# A table switches on "rounding before contra" after the spec's hanging deal and
+# the recontra: by the rule book they wrote 0 / 8 and 73 / 0.
+BOOK_SO_FAR = GameSheet((CASE_5, RECONTRA))
+
+
+def test_from_the_next_deal_on_the_deals_so_far_keep_their_rules_and_numbers() -> None:
+    later = BOOK_SO_FAR.with_rules(ROUNDING_FIRST, from_deal=2)
+    assert later.rules == ROUNDING_FIRST
+    assert later.deal_rules == (Rules(), Rules())
+    assert later.rows == BOOK_SO_FAR.rows
+    # The next deal is scored by the new rules: recontra 162 → 16, × 4 = 64.
+    after = later.append(RECONTRA)
+    assert after.rows[:2] == BOOK_SO_FAR.rows
+    assert after.rows[2].record == ByTeam(us=64, them=0)
+    assert [after.rules_of(index) for index in range(3)] == [Rules(), Rules(), ROUNDING_FIRST]
+    # Rescoring every deal instead drops what the deals kept.
+    assert after.with_rules(ROUNDING_FIRST) == GameSheet(
+        (CASE_5, RECONTRA, RECONTRA), rules=ROUNDING_FIRST
+    )
+
+
+def test_from_a_deal_in_the_middle_on() -> None:
+    changed = BOOK_SO_FAR.with_rules(ROUNDING_FIRST, from_deal=1)
+    assert changed.deal_rules == (Rules(), None)
+    assert changed.rows[0] == BOOK_SO_FAR.rows[0]
+    assert changed.rows[1].record == ByTeam(us=72, them=0)  # 64 + the 8 hanging
+
+
+def test_a_deal_keeps_its_rules_through_edits_deletes_and_undo() -> None:
+    sheet = BOOK_SO_FAR.with_rules(ROUNDING_FIRST, from_deal=2).append(RECONTRA)
+    # An edited deal is scored by the rules it was played under.
+    edited = sheet.replace(1, replace(RECONTRA, pile=Pile(team=US, points=90)))
+    assert edited.deal_rules == (Rules(), Rules(), None)
+    assert edited.rows[1].result is not None and edited.rows[1].result.rules == Rules()
+    # Deleting a deal takes its rules with it; the others stay with theirs.
+    deleted = sheet.delete(0)
+    assert deleted.deal_rules == (Rules(), None)
+    assert deleted.rows[0].record == ByTeam(us=65, them=0)
+    assert deleted.rows[1].record == ByTeam(us=64, them=0)
+    assert sheet.undo().deal_rules == (Rules(), Rules())
+    # A later change of rules from the next deal on keeps each deal's own.
+    again = sheet.with_rules(Rules.of("capot_cancels_contra"), from_deal=3)
+    assert again.deal_rules == (Rules(), Rules(), ROUNDING_FIRST)
+    assert again.rows == sheet.rows
+
+
+def test_deal_rules_that_are_the_sheets_or_of_a_passed_deal_are_dropped() -> None:
+    sheet = GameSheet(
+        (CASE_5, Passed(), RECONTRA),
+        rules=ROUNDING_FIRST,
+        deal_rules=(ROUNDING_FIRST, Rules()),
+    )
+    assert sheet.deal_rules == (None, None, None)
+    assert sheet == GameSheet((CASE_5, Passed(), RECONTRA), rules=ROUNDING_FIRST)
+
+
+@pytest.mark.parametrize(
+    ("build", "field"),
+    [
+        (lambda: GameSheet((CASE_5,), deal_rules=(None, None)), "deal_rules"),
+        (lambda: GameSheet((CASE_5,), deal_rules=[None]), "deal_rules"),  # type: ignore[arg-type]
+        (
+            lambda: GameSheet((CASE_5,), deal_rules=({"round_before_multiply": True},)),
+            "deal_rules[0]",
+        ),  # type: ignore[arg-type]
+    ],
+    ids=["more-than-deals", "a-list", "not-rules"],
+)
+def test_bad_deal_rules_raise(build: Any, field: str) -> None:
+    with pytest.raises(InvalidInputError) as raised:
+        build()
+    assert (raised.value.code, raised.value.field) == ("wrong_type", field)
+
+
+@pytest.mark.parametrize("from_deal", [-1, 3, True, "1"])
+def test_from_a_deal_that_is_not_there(from_deal: Any) -> None:
+    with pytest.raises(SheetError) as raised:
+        BOOK_SO_FAR.with_rules(ROUNDING_FIRST, from_deal=from_deal)
+    assert (raised.value.code, raised.value.field) == ("no_such_deal", "from_deal")
+
+
+def test_rules_that_need_another_answer_can_start_with_the_next_deal() -> None:
+    """Going back to the rule book from the next deal on asks nothing of a deal
+    entered under one contest: it keeps the rule it was scored by."""
+    both_quartes = Announced(
+        declarations=ByTeam(us=Declarations(quarte=1, carre_jacks=1), them=Declarations(quarte=1))
+    )
+    pooled = Rules.of("one_declaration_contest")
+    sheet = GameSheet(
+        (deal(Contract.HEARTS, US, 90, US, announced=both_quartes, rules=pooled),), rules=pooled
+    )
+    later = sheet.with_rules(Rules(), from_deal=1)
+    assert later.rows == sheet.rows and later.deal_rules == (pooled,)
+    with pytest.raises(InvalidInputError):
+        sheet.with_rules(Rules())  # every deal: that one would need the answer
+
+
+def test_a_game_whose_deal_keeps_its_rules_through_json() -> None:
+    later = BOOK_SO_FAR.with_rules(ROUNDING_FIRST, from_deal=2).append(RECONTRA)
+    saved = game_to_dict(later)
+    assert saved["rules"] == {"round_before_multiply": True}
+    assert [entry.get("rules") for entry in saved["deals"]] == [{}, {}, None]
+    assert game_from_dict(json.loads(json.dumps(saved))) == later
+    result = json.loads(score_game_json(json.dumps(saved)))["result"]
+    assert result["rules"] == {"round_before_multiply": True}
+    assert [row["rules"] for row in result["rows"]] == [{}, {}, {"round_before_multiply": True}]
+    assert [row["record"] for row in result["rows"]] == [
+        {"us": 0, "them": 8},
+        {"us": 73, "them": 0},
+        {"us": 64, "them": 0},
+    ]
+    assert [row["applied_rules"] for row in result["rows"]] == [[], [], ["round_before_multiply"]]
+    # A deal's "rules": null is no rules of its own: the game's.
+    nulled = {**saved, "deals": [{**entry, "rules": None} for entry in saved["deals"]]}
+    assert game_from_dict(nulled) == BOOK_SO_FAR.with_rules(ROUNDING_FIRST).append(RECONTRA)
+
+
+def test_a_deals_own_rules_ask_their_own_questions_in_json() -> None:
+    """Under the rule book a deal of two quartes needs the answer; under one contest
+    (the deal's own rules) a carré of jacks decides and nothing is asked."""
+    pooled_deal = {
+        "contract": "hearts",
+        "bidder": "us",
+        "cards": {"team": "us", "points": 90},
+        "last_trick": "us",
+        "announced": {"us": {"quarte": 1, "carre_jacks": 1}, "them": {"quarte": 1}},
+    }
+    game = {"version": 1, "deals": [pooled_deal]}
+    answer = json.loads(score_game_json(json.dumps(game)))
+    assert [(e["code"], e["field"], e["deal"]) for e in answer["errors"]] == [
+        ("needs_answer", "deals[0].higher.sequence", 0)
+    ]
+    own = {**game, "deals": [{**pooled_deal, "rules": {"one_declaration_contest": True}}]}
+    answer = json.loads(score_game_json(json.dumps(own)))
+    assert answer["ok"] is True
+    assert answer["result"]["rows"][0]["applied_rules"] == ["one_declaration_contest"]
