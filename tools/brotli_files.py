@@ -1,6 +1,6 @@
 """Compress files with brotli (quality 11): `python tools/brotli_files.py SRC DST [SRC DST ...]`.
 
-build.py stays standard-library only and runs this in .venv, where
+The build (tools/sitebuild, standard library only) runs this in .venv, where
 requirements-build.txt installs the `brotli` package. Each DST is written whole
 or not at all (through a temporary name), so a cache of DSTs is never corrupt.
 """

@@ -62,11 +62,17 @@ class CurrentTestBeacon:
     interpreter mid-test, so the runner reports from this which test it was.
     """
 
+    def __init__(self) -> None:
+        # Pyodide's window into JavaScript, imported before pytest puts tests/ on
+        # sys.path: there the folder tests/js (the widget's Node tests) would be
+        # found first, as a namespace package named js.
+        import js  # type: ignore[import-not-found]
+
+        self.js = js
+
     def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
         del location
-        import js  # type: ignore[import-not-found]  # Pyodide's window into JavaScript
-
-        js.globalThis.belotCurrentTest = nodeid
+        self.js.globalThis.belotCurrentTest = nodeid
 
 
 def main(guest_root: str, args: Iterable[str]) -> int:

@@ -1,0 +1,10 @@
+"""The build behind `python3 build.py`: standard library only, so any python3 >= 3.11 runs it.
+
+Modules, imports pointing one way (build.py → these → paths):
+
+- `paths` — where everything is, and the names the steps share (imports nothing of ours);
+- `steps` — a named, timed step; commands without a shell; file hashes;
+- `bootstrap` — .venv, the pinned pip packages, node_modules, Debian packages, test wheels;
+- `dist` — the pipeline: dist/ from the source tree, the pinned Pyodide and our wheel;
+- `server` — dist/ over HTTP the way a static host serves it.
+"""
