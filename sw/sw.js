@@ -10,14 +10,23 @@
 //   each fetched with `integrity` (a file that is not exactly this build's bytes fails
 //   the install, so a half-deployed site never becomes a cache) and `cache: "no-cache"`
 //   (revalidated: a file the page has just downloaded costs a 304, not its bytes).
-//   Files whose hash did not change since an older complete cache are copied from it.
+//   Files whose hash did not change since an older complete cache are copied from it,
+//   after their bytes are checked against the hash: an older cache is never trusted.
 // - activate: delete this scope's caches of other builds (and the calculator worker's
 //   start-up snapshots of other builds). No skipWaiting(), no
 //   clients.claim(): a page stays with the worker (and so the build) it was loaded
 //   with; a waiting new version takes over once every page of the old one is closed.
 //   That keeps every response of a page load from one build.
 // - fetch: a GET for a precached URL (query ignored, "dir/" = "dir/index.html") is
-//   answered from this build's cache; anything else goes to the network untouched.
+//   answered from this build's cache, once its bytes match the build's hash; anything
+//   else goes to the network untouched. Cache Storage belongs to the whole origin, so a
+//   script of this origin could have changed an entry: a changed entry is deleted and
+//   fetched again with `integrity`, and without a network it is refused (a page says so
+//   in Bulgarian and English), never served.
+// - repair: a cache that lost its files (the browser or the reader cleared storage while
+//   the worker stayed registered) is filled again on the next request that misses, or
+//   when a page asks ({type: "check"}, on start and whenever it becomes visible); the
+//   page hears whether offline use is complete.
 
 const PRECACHE = self.__BELOT_PRECACHE__;
 
@@ -40,11 +49,16 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  // {type: "build"} → {type: "build", build} through the port, or to the sender.
-  if (event.data?.type !== "build") return;
-  const reply = { type: "build", build: BUILD };
-  if (event.ports?.[0]) event.ports[0].postMessage(reply);
-  else event.source?.postMessage(reply);
+  // {type: "build"} → {type: "build", build}; {type: "check"} → {type: "check", complete}
+  // once a lost cache has been repaired (or could not be): through the port, or to the sender.
+  const answer = (reply) => {
+    if (event.ports?.[0]) event.ports[0].postMessage(reply);
+    else event.source?.postMessage(reply);
+  };
+  if (event.data?.type === "build") answer({ type: "build", build: BUILD });
+  if (event.data?.type === "check") {
+    event.waitUntil(repair().then((complete) => answer({ type: "check", build: BUILD, complete })));
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -54,7 +68,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   const key = cacheKey(url);
   if (REVISIONS.has(key)) {
-    event.respondWith(fromCache(request, key));
+    event.respondWith(fromCache(event, key));
   } else if (request.mode === "navigate" && REVISIONS.has(`${key}/index.html`)) {
     // "/calculator" → "/calculator/", as the server would answer, but offline too.
     event.respondWith(Response.redirect(`${url.origin}${url.pathname}/${url.search}`, 301));
@@ -66,25 +80,96 @@ function cacheKey(url) {
   return url.origin + path;
 }
 
-async function fromCache(request, key) {
+async function fromCache(event, key) {
+  const revision = REVISIONS.get(key);
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(key, { ignoreVary: true });
-  // Only an incomplete cache (storage evicted under us) misses: then the network.
-  return hit ?? fetch(request);
+  const check = await cache.match(key, { ignoreVary: true });
+  if (check && (await holds(check, revision))) {
+    // Served as a fresh match, not the body just read: the browser keeps its compiled
+    // code (the wasm's included) with a cache entry it is handed whole.
+    const hit = await cache.match(key, { ignoreVary: true });
+    if (hit) return hit;
+  }
+  if (check) {
+    console.warn(`[belot-calculator] ${key} in the offline cache is not this build's file: deleted`);
+    await cache.delete(key, { ignoreVary: true });
+  } else {
+    event.waitUntil(repair()); // the cache lost files: fill it again in the background
+  }
+  try {
+    const response = await fetch(key, { cache: "no-cache", credentials: "same-origin", integrity: revision });
+    if (response.ok) {
+      event.waitUntil(cache.put(key, response.clone()));
+      return response;
+    }
+  } catch {
+    // no network, or the server's file is not this build's either
+  }
+  return unavailable(event.request);
+}
+
+/** What is answered for a file the cache has lost or that was changed, without a network. */
+function unavailable(request) {
+  if (request.mode !== "navigate") return Response.error();
+  // The site's own style sheet, from this cache if it is still there (checked like any file).
+  const style = new URL("style.css", self.location).href;
+  const page = `<!doctype html>
+<html lang="bg"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Калкулаторът не е наличен офлайн · The calculator is not available offline</title>
+<link rel="stylesheet" href="${style}"></head>
+<body><main>
+<h1>Калкулаторът не е наличен офлайн</h1>
+<p>Копието му на това устройство липсва или е повредено, затова не е показано. Свържете се с интернет и заредете страницата отново: копието ще се възстанови само.</p>
+<h2 lang="en">The calculator is not available offline</h2>
+<p lang="en">Its copy on this device is missing or damaged, so it is not shown. Connect to the internet and load the page again: the copy restores itself.</p>
+</main></body></html>`;
+  return new Response(page, {
+    status: 503,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/** Whether `response` holds exactly the bytes of `revision` ("sha256-<base64>"). */
+async function holds(response, revision) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}` === revision;
+}
+
+let repairing = null;
+
+/** Fill this build's cache again if it lost anything; resolves to whether it is complete. */
+function repair() {
+  repairing ??= (async () => {
+    try {
+      const cache = await caches.open(CACHE);
+      const held = new Set((await cache.keys()).map((request) => request.url));
+      if (held.has(INDEX) && [...REVISIONS.keys()].every((url) => held.has(url))) return true;
+      await install();
+      return true;
+    } catch (error) {
+      console.warn("[belot-calculator] the offline copy could not be restored now:", error?.message ?? error);
+      return false;
+    } finally {
+      repairing = null;
+    }
+  })();
+  return repairing;
 }
 
 async function install() {
   const cache = await caches.open(CACHE);
   const reusable = await unchangedInOlderBuilds();
-  const done = new Set((await cache.keys()).map((request) => request.url));
   let fetched = 0;
   let copied = 0;
   await Promise.all(
     [...REVISIONS].map(async ([url, revision]) => {
-      if (done.has(url)) return; // a retried install keeps what it verified
+      // A retried install keeps what it has, once checked; an older build's copy of an
+      // unchanged file is taken only if its bytes are this build's.
+      const kept = await cache.match(url, { ignoreVary: true });
+      if (kept && (await holds(kept, revision))) return;
       const older = reusable.get(url);
       const old = older && (await (await caches.open(older)).match(url, { ignoreVary: true }));
-      if (old) {
+      if (old && (await holds(old, revision))) {
         await cache.put(url, old);
         copied += 1;
         return;

@@ -10,14 +10,24 @@
 // - `updateReady` turns true (with an "updateready" event) when a newer build is
 //   installed and waiting while this page runs an older one. The page keeps its build;
 //   the new one takes over on the next open, once every page of the old one is closed.
+// - `offlineLost` turns true (with an "offlinechange" event) when the offline copy of a
+//   page the service worker serves lost files (storage cleared while the page was open)
+//   and could not be restored yet; it is checked when the page starts and whenever it
+//   becomes visible again, and the service worker restores the copy as soon as it can.
 //
 // One status per page (kept on globalThis, so a second copy of the module shares it).
 
+import { scriptURL } from "./origin.js";
+
 const KEY = Symbol.for("belot-calculator.offline");
+/** How long a check waits for the service worker (restoring the copy takes a download). */
+const CHECK_TIMEOUT_MS = 120_000;
 
 export class OfflineStatus extends EventTarget {
   /** true once a newer build waits to take over on the next open. */
   updateReady = false;
+  /** true while this page's offline copy is incomplete and could not be restored. */
+  offlineLost = false;
   #registrations = new Map(); // sw.js URL → Promise<registration | null>
   #watched = new WeakSet();
 
@@ -28,7 +38,31 @@ export class OfflineStatus extends EventTarget {
     const container = globalThis.navigator?.serviceWorker;
     if (container?.controller) {
       container.getRegistration().then((registration) => registration && this.#watch(registration), () => {});
+      this.#check();
+      globalThis.document?.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") this.#check();
+      });
     }
+  }
+
+  /** Ask the service worker whether its copy is complete (it restores a lost one first). */
+  async #check() {
+    const controller = globalThis.navigator?.serviceWorker?.controller;
+    if (!controller) return;
+    const channel = new MessageChannel();
+    const answer = new Promise((resolve) => {
+      channel.port1.onmessage = (event) => resolve(event.data);
+      // Another site's worker, or an older build's, does not answer.
+      setTimeout(() => resolve(null), CHECK_TIMEOUT_MS);
+    });
+    controller.postMessage({ type: "check" }, [channel.port2]);
+    const reply = await answer;
+    channel.port1.close();
+    if (reply?.type !== "check") return;
+    const lost = reply.complete === false;
+    if (lost === this.offlineLost) return;
+    this.offlineLost = lost;
+    this.dispatchEvent(new Event("offlinechange"));
   }
 
   /** Register the build's sw.js for offline use (once per URL); resolves to the registration or null. */
@@ -55,7 +89,7 @@ export class OfflineStatus extends EventTarget {
       const worker = existing.active ?? existing.waiting ?? existing.installing;
       if (worker && worker.scriptURL !== script) return null; // the host's own worker: leave it
     }
-    const registration = await container.register(script, { scope, updateViaCache: "none" });
+    const registration = await container.register(scriptURL(script, "the service worker"), { scope, updateViaCache: "none" });
     this.#watch(registration);
     // A long-lived page (an installed app left open) checks for a new build on each start.
     if (existing && container.controller) registration.update().catch(() => {});

@@ -10,8 +10,22 @@
 // One worker per page: sharedPyodideScorer() keeps one client per manifest URL in
 // a registry on globalThis, so every calculator on the page shares it, even if the
 // module were loaded twice from different URLs.
+//
+// Once the runtime is ready, it registers the build's service worker for offline use
+// (offline.js): never before, so an article whose calculator is not opened loads
+// none of it, and only for this scorer, never for an injected one.
+//
+// A start never hangs: the worker reports a failed download or compile at once, and a
+// start that stops moving — no byte downloaded, no step begun for `stallTimeout` ms
+// (progress, not the total time, so a slow phone on a slow line is never cut off) —
+// fails as "stalled". retry() ends the worker in any state but "ready" and starts
+// again. The worker only loads files of the page's origin (origin.js) and refuses to
+// start when the page, the worker and manifest.json are not one build (build.js).
 
+import { BUILD } from "./build.js";
 import { yieldToBrowser } from "./dom.js";
+import { offline } from "./offline.js";
+import { sameOriginURL, scriptURL } from "./origin.js";
 
 const REGISTRY = Symbol.for("belot-calculator.scorers");
 
@@ -35,17 +49,24 @@ export class PyodideScorer extends EventTarget {
   #workerURL;
   #worker = null;
   #ready = null;
+  #settle = null; // {resolve, reject} of the start under way
   #nextId = 1;
   #pending = new Map();
+  #watchdog = 0;
 
   /** "idle" | "loading" | "ready" | "failed" */
   state = "idle";
-  /** {loaded, total} bytes of the runtime download so far (total 0 = unknown). */
+  /** {loaded, total} bytes of the runtime download so far (total 0 = unknown); also `phase` and `file` while starting. */
   progress = { loaded: 0, total: 0 };
   /** {code, message} of the last failure, or null. */
   error = null;
   /** {build, pyodide} once ready. */
   info = null;
+  /**
+   * Milliseconds a start may go without any progress (a byte downloaded, a step
+   * begun) before it fails as "stalled". Not a limit on the whole start.
+   */
+  stallTimeout = 30_000;
 
   constructor(manifestURL = DEFAULT_MANIFEST_URL, workerURL = new URL("./worker.js", import.meta.url)) {
     super();
@@ -62,55 +83,99 @@ export class PyodideScorer extends EventTarget {
     if (this.#ready) return this.#ready;
     this.error = null;
     this.progress = { loaded: 0, total: 0 };
-    this.#setState("loading");
-    this.#ready = new Promise((resolve, reject) => {
-      const fail = (code, message) => {
-        this.#fail({ code, message });
-        reject(Object.assign(new Error(message), { code }));
-      };
-      if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
-        fail("unsupported", "this browser has no WebAssembly or no Web Workers");
-        return;
-      }
-      // The worker is made in a task of its own (~10 ms on a slow phone), not in the
-      // one that handles the press or the pointer that asked for it.
-      yieldToBrowser().then(() => this.#spawn(resolve, fail));
+    const ready = new Promise((resolve, reject) => {
+      this.#settle = { resolve, reject };
     });
-    this.#ready.catch(() => {});
-    return this.#ready;
+    ready.catch(() => {});
+    this.#ready = ready;
+    this.#setState("loading");
+    if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+      this.#fail({ code: "unsupported", message: "this browser has no WebAssembly or no Web Workers" });
+      return ready;
+    }
+    try {
+      sameOriginURL(this.#manifestURL, globalThis.location?.href, "the manifest");
+    } catch (error) {
+      this.#fail({ code: error.code ?? "load_failed", message: error.message });
+      return ready;
+    }
+    // The worker is made in a task of its own (~10 ms on a slow phone), not in the
+    // one that handles the press or the pointer that asked for it.
+    yieldToBrowser().then(() => {
+      if (this.#ready === ready && this.state === "loading") this.#spawn();
+    });
+    return ready;
   }
 
-  #spawn(resolve, fail) {
+  #spawn() {
     let worker;
     try {
-      worker = new Worker(this.#workerURL, { type: "module", name: "belot-calculator" });
+      worker = new Worker(scriptURL(this.#workerURL, "the calculator's worker"), { type: "module", name: "belot-calculator" });
     } catch (error) {
-      fail("unsupported", `module workers are not supported: ${error?.message ?? error}`);
+      // A Trusted Types or other page policy refusing the worker, or a foreign URL.
+      const code = error?.code ?? (error?.name === "TypeError" || error?.name === "SecurityError" ? "policy_blocked" : "unsupported");
+      this.#fail({ code, message: `the worker could not be started: ${error?.message ?? error}` });
       return;
     }
     this.#worker = worker;
-    worker.addEventListener("message", (event) => this.#onMessage(event.data));
+    worker.addEventListener("message", (event) => {
+      if (worker === this.#worker) this.#onMessage(event.data);
+    });
     worker.addEventListener("error", (event) => {
       event.preventDefault?.();
-      // A classic-only browser fails to parse the module worker; so does a missing file.
-      fail(this.state === "ready" ? "runtime_error" : "unsupported", event.message || "the worker failed to start");
+      if (worker !== this.#worker) return;
+      if (this.state === "ready") this.#fail({ code: "runtime_error", message: event.message || "the worker stopped" });
+      else this.#workerDidNotStart(event.message);
     });
-    this.#call("init", { manifestURL: this.#manifestURL }).then(
+    this.#armWatchdog();
+    this.#call("init", { manifestURL: this.#manifestURL, build: BUILD }).then(
       (info) => {
+        if (worker !== this.#worker) return;
+        clearTimeout(this.#watchdog);
         this.info = info;
         this.#setState("ready");
-        resolve(info);
+        offline.register(this.#manifestURL);
+        this.#settle.resolve(info);
       },
-      (error) => fail(error.code ?? "load_failed", error.message),
+      (error) => {
+        if (worker === this.#worker) this.#fail({ code: error.code ?? "load_failed", message: error.message });
+      },
     );
   }
 
-  /** After a failure: throw the old worker away and load again. */
-  retry() {
-    if (this.state === "failed") this.#ready = null;
-    return this.start();
+  /** The worker script itself did not run: missing (an HTTP error), or not runnable here. */
+  async #workerDidNotStart(message) {
+    const worker = this.#worker;
+    let failure = { code: "load_failed", message: message || "the worker did not start" };
+    try {
+      const response = await fetch(this.#workerURL, { cache: "no-store" });
+      if (!response.ok) failure = { code: "http_error", message: `HTTP ${response.status} for ${this.#workerURL}` };
+    } catch (error) {
+      failure = { code: "load_failed", message: `the worker could not be downloaded: ${error?.message ?? error}` };
+    }
+    if (worker === this.#worker) this.#fail(failure);
   }
 
+  /** No progress for stallTimeout ms while loading: the start has stalled. */
+  #armWatchdog() {
+    clearTimeout(this.#watchdog);
+    if (this.state !== "loading") return;
+    this.#watchdog = setTimeout(() => {
+      if (this.state !== "loading") return;
+      const { loaded = 0, total = 0, phase, file } = this.progress;
+      const where = phase === "download" && file ? ` while downloading ${file} (${loaded} of ${total} bytes)` : phase ? ` (${phase})` : "";
+      this.#fail({ code: "stalled", message: `no progress for ${Math.round(this.stallTimeout / 1000)} s${where}` });
+    }, this.stallTimeout);
+  }
+
+  /** Load the runtime again: after a failure, or to end a start that is stuck (never once ready). */
+  retry() {
+    if (this.state !== "ready") {
+      this.#stop();
+      this.#ready = null;
+    }
+    return this.start();
+  }
   /** Score one deal: the core's `score_deal_json`, as objects. */
   async score(request) {
     await this.start();
@@ -121,6 +186,18 @@ export class PyodideScorer extends EventTarget {
   async scoreGame(request) {
     await this.start();
     return this.#call("score_game", { request: JSON.stringify(request) });
+  }
+
+  /** A game's link text: the core's `game_link_json`, as objects. */
+  async gameLink(request) {
+    await this.start();
+    return this.#call("game_link", { request: JSON.stringify(request) });
+  }
+
+  /** The game a link carries: the core's `read_game_link_json`, as objects. */
+  async readGameLink(request) {
+    await this.start();
+    return this.#call("read_game_link", { request: JSON.stringify(request) });
   }
 
   /** Diagnostics: {wasmMemoryBytes} of the running Python (null if unknown). */
@@ -140,11 +217,18 @@ export class PyodideScorer extends EventTarget {
   #onMessage(message) {
     if (!message || typeof message !== "object") return;
     if (message.type === "progress") {
-      this.progress = { loaded: message.loaded, total: message.total };
+      const { loaded, total, phase = null, file = null } = message;
+      this.progress = { loaded, total, phase, file };
+      this.#armWatchdog();
       this.dispatchEvent(new CustomEvent("progress", { detail: this.progress }));
       return;
     }
-    if (message.type === "ready" || message.type === "failed") return; // the init reply settles it
+    if (message.type === "failed") {
+      // The worker knows what went wrong before its init reply (which may never come).
+      if (this.state === "loading") this.#fail(message.error ?? { code: "load_failed", message: "" });
+      return;
+    }
+    if (message.type === "ready") return; // the init reply settles it
     const pending = this.#pending.get(message.id);
     if (!pending) return;
     this.#pending.delete(message.id);
@@ -152,18 +236,24 @@ export class PyodideScorer extends EventTarget {
     else pending.reject(Object.assign(new Error(message.error?.message), { code: message.error?.code }));
   }
 
-  #fail(error) {
-    if (this.state === "failed") return;
-    this.error = error;
+  /** End the worker and every call waiting on it. */
+  #stop(error = { code: "retried", message: "the calculator was restarted" }) {
+    clearTimeout(this.#watchdog);
     for (const { reject } of this.#pending.values()) {
       reject(Object.assign(new Error(error.message), { code: error.code }));
     }
     this.#pending.clear();
     this.#worker?.terminate();
     this.#worker = null;
-    // Until retry(), every call fails at once with this error.
-    this.#ready = Promise.reject(Object.assign(new Error(error.message), { code: error.code }));
-    this.#ready.catch(() => {});
+    this.#settle?.reject(Object.assign(new Error(error.message), { code: error.code }));
+  }
+
+  #fail(error) {
+    if (this.state === "failed") return;
+    const failure = { code: error.code ?? "load_failed", message: String(error.message ?? "") };
+    this.error = failure;
+    // Until retry(), every call fails at once with this error (the start's promise is rejected).
+    this.#stop(failure);
     this.#setState("failed");
   }
 
