@@ -1,0 +1,95 @@
+// A game as a file: the contract's game format (JSON) to keep or import elsewhere, and
+// CSV for a spreadsheet. Pure functions of plain data (the stored game, the core's game
+// result and the strings), so Node tests them without a browser.
+
+import { DECLARATIONS, NOUNS, TEAMS } from "./core-tables.js";
+import { gameRequest } from "./request.js";
+import { format } from "./strings.js";
+
+/**
+ * The game in the JSON contract's game format — `{version, names?, rules?, deals}`,
+ * what `score_game_json` reads and the sheet's Import takes back (a deal played under
+ * other rules than the game's keeps them as its own `rules`).
+ */
+export function gameFile(game) {
+  return gameRequest(game.deals, game.names, game.rules);
+}
+
+/** A file name for `game`: `belot-2025-05-14-1830.json`, by the game's start (local time). */
+export function fileName(game, extension) {
+  const date = new Date(game.created);
+  const two = (n) => String(n).padStart(2, "0");
+  const stamp = Number.isNaN(date.getTime())
+    ? "game"
+    : `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}-${two(date.getHours())}${two(date.getMinutes())}`;
+  return `belot-${stamp}.${extension}`;
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+function field(value) {
+  const text = String(value ?? "");
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** "Ние: белот; Вие: 2 × терца" — each team's declarations that counted (`accepted`). */
+function declarationsText(accepted, names, lang) {
+  const words = NOUNS[lang].declarations;
+  const teams = [];
+  for (const team of TEAMS) {
+    const counts = accepted?.[team] ?? {};
+    const items = DECLARATIONS.filter((kind) => counts[kind] > 0).map((kind) =>
+      counts[kind] > 1 ? `${counts[kind]} × ${words[kind]}` : words[kind],
+    );
+    if (items.length) teams.push(`${names[team]}: ${items.join(", ")}`);
+  }
+  return teams.join("; ");
+}
+
+/**
+ * The game as CSV with a header row in the language of `s`: a row per deal (number,
+ * contract, bidder, doubling, pile, last trick, capot, declarations that counted, what
+ * each team records, the running totals, a note), lines ended by CRLF. `names` are the
+ * teams' names to show; `notes(row)` the sheet's note for a row.
+ */
+export function gameCsv(game, result, s, lang, names, notes) {
+  const t = s.travel;
+  const nouns = NOUNS[lang];
+  const lines = [
+    [
+      t.csvNumber,
+      t.csvContract,
+      t.csvBidder,
+      t.csvDoubling,
+      t.csvPile,
+      t.csvLastTrick,
+      t.csvCapot,
+      t.csvDeclarations,
+      names.us,
+      names.them,
+      format(t.csvTotal, { team: names.us }),
+      format(t.csvTotal, { team: names.them }),
+      t.csvNote,
+    ],
+  ];
+  (result?.rows ?? []).forEach((row, index) => {
+    const deal = game.deals[index] ?? {};
+    const cells = [String(index + 1)];
+    if (row.passed) cells.push(s.sheet.rowPassed, "", "", "", "", "", "", "0", "0");
+    else {
+      cells.push(
+        nouns.contracts[deal.contract] ?? "",
+        names[deal.bidder] ?? "",
+        deal.doubling && deal.doubling !== "none" ? nouns.doublings[deal.doubling] : "",
+        deal.cards ? `${names[deal.cards.team]} ${deal.cards.points}` : "",
+        names[deal.last_trick] ?? "",
+        deal.capot ? names[deal.capot] : "",
+        declarationsText(row.accepted, names, lang),
+        String(row.record.us),
+        String(row.record.them),
+      );
+    }
+    cells.push(String(row.totals.us), String(row.totals.them), notes(row));
+    lines.push(cells);
+  });
+  return lines.map((cells) => cells.map(field).join(",")).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,229 @@
+// Games that travel, on the score sheet: "Send the game" (the game's link, its QR code,
+// and the game as a JSON or CSV file) and the banner of a game opened from a link
+// (read only, with "Keep this game on this device").
+//
+// The link is the core's (`game_link_json`, through the scorer's gameLink): the text
+// after `#game=` in a link to the standalone calculator, whose fragment never reaches a
+// server. The QR code is drawn by qr.js, imported (with its encoder) only when a code is
+// first drawn. Both panels report the reader's actions to the sheet and render plain
+// data; the games stay the sheet's.
+
+import { LINK_KEY } from "./core-tables.js";
+import { h } from "./dom.js";
+import { format } from "./strings.js";
+
+/** Whether `hash` (a URL's fragment, "#…") carries a game. */
+export function isGameLink(hash) {
+  return typeof hash === "string" && hash.startsWith(`#${LINK_KEY}=`);
+}
+
+/** The link to `base` (the standalone calculator's URL) carrying the link text. */
+export function linkURL(base, text) {
+  const url = new URL(base);
+  url.hash = `${LINK_KEY}=${text}`;
+  return url.href;
+}
+
+/** Take a game link out of the page's address (kept, closed or refused: it is done). */
+export function clearLinkFromAddress() {
+  if (!isGameLink(globalThis.location?.hash)) return;
+  const { pathname, search } = globalThis.location;
+  globalThis.history.replaceState(globalThis.history.state, "", pathname + search);
+}
+
+/** Save `text` as a file named `name` (a download; nothing leaves the device). */
+export function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const anchor = h("a", { href: url, download: name, hidden: true });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * "Send the game": a <details> that, when opened, asks the sheet for the game's link
+ * and draws its QR code; Copy / Send the link; the game as JSON or CSV.
+ */
+export class SharePanel {
+  #actions;
+  #s = null;
+  #key = null; // the game the link shows (the sheet's key for it)
+  #url = null;
+  #drawing = 0;
+  #status = null;
+  ui = {};
+
+  /** `actions`: `{link() → Promise<{url} | {errors}>, file("json" | "csv"), key()}`. */
+  constructor(actions) {
+    this.#actions = actions;
+    const ui = this.ui;
+    ui.summary = h("summary", {});
+    ui.hint = h("p", { class: "hint share-hint" });
+    ui.qr = h("div", { class: "qr", part: "qr" });
+    ui.qrText = h("p", { class: "hint qr-text" });
+    ui.linkLabel = h("label", { for: "share-link" });
+    ui.link = h("input", { type: "text", id: "share-link", class: "share-link", readonly: true, autocomplete: "off", spellcheck: "false" });
+    ui.link.addEventListener("focus", () => ui.link.select());
+    ui.copy = h("button", { type: "button", class: "copy-link" });
+    ui.copy.addEventListener("click", () => this.#copy());
+    ui.send = h("button", { type: "button", class: "send-link" });
+    ui.send.addEventListener("click", () => this.#send());
+    ui.status = h("p", { class: "link-status", role: "status" });
+    ui.files = h("span", { class: "files-label" });
+    ui.json = h("button", { type: "button", class: "export-json" });
+    ui.json.addEventListener("click", () => this.#actions.file("json"));
+    ui.csv = h("button", { type: "button", class: "export-csv" });
+    ui.csv.addEventListener("click", () => this.#actions.file("csv"));
+    ui.element = h(
+      "details",
+      { class: "send-game", part: "sheet-share" },
+      ui.summary,
+      ui.hint,
+      h("figure", { class: "qr-figure" }, ui.qr, h("figcaption", {}, ui.qrText)),
+      h("div", { class: "field share-field" }, ui.linkLabel, ui.link),
+      h("div", { class: "sheet-actions" }, ui.copy, ui.send),
+      ui.status,
+      h("p", { class: "sheet-actions files" }, ui.files, " ", ui.json, " ", ui.csv),
+    );
+    ui.element.addEventListener("toggle", () => this.#refresh());
+  }
+
+  get element() {
+    return this.ui.element;
+  }
+
+  /** Render in the strings `s`; an open panel follows the game (a new link when it changed). */
+  render(s) {
+    const ui = this.ui;
+    const t = s.travel;
+    this.#s = s;
+    ui.summary.textContent = t.share;
+    ui.hint.textContent = t.shareHint;
+    ui.linkLabel.textContent = t.link;
+    ui.copy.textContent = t.copyLink;
+    ui.send.textContent = t.shareLink;
+    ui.send.hidden = typeof navigator.share !== "function";
+    ui.files.textContent = t.files;
+    ui.json.textContent = t.json;
+    ui.csv.textContent = t.csv;
+    ui.status.textContent = this.#status ? t[this.#status] : "";
+    ui.qr.querySelector("svg")?.setAttribute("aria-label", t.qrLabel);
+    if (this.#drawing) ui.qrText.textContent = t.qrLoading;
+    this.#refresh();
+  }
+
+  /** When open: make the link (and its code) again if the game changed since. */
+  async #refresh() {
+    const ui = this.ui;
+    const key = this.#actions.key();
+    if (!ui.element.open || key === this.#key) return;
+    this.#key = key;
+    this.#url = null;
+    this.#status = null;
+    const drawing = ++this.#drawing;
+    const t = () => this.#s.travel;
+    ui.link.value = "";
+    ui.link.placeholder = t().linkLoading;
+    ui.qrText.textContent = t().qrLoading;
+    ui.copy.disabled = ui.send.disabled = true;
+    const made = await this.#actions.link();
+    if (drawing !== this.#drawing) return;
+    if (!made.url) {
+      this.#drawing = 0;
+      ui.link.placeholder = "";
+      ui.qr.replaceChildren();
+      ui.qrText.textContent = format(t().linkFailed, { reason: made.reason ?? "" });
+      return;
+    }
+    this.#url = made.url;
+    ui.link.value = made.url;
+    ui.copy.disabled = ui.send.disabled = false;
+    try {
+      // qr.js and its encoder load on the first code drawn, never with the sheet.
+      const { qrCode } = await import("./qr.js");
+      const { svg, version } = await qrCode(made.url, { label: t().qrLabel });
+      if (drawing !== this.#drawing) return;
+      svg.dataset.version = String(version);
+      ui.qr.replaceChildren(svg);
+      ui.qrText.textContent = "";
+    } catch (error) {
+      if (drawing !== this.#drawing) return;
+      console.warn("[belot-calculator] the QR code could not be drawn:", error?.message ?? error);
+      ui.qr.replaceChildren();
+      ui.qrText.textContent = t().qrFailed;
+    }
+    this.#drawing = 0;
+  }
+
+  async #copy() {
+    try {
+      await navigator.clipboard.writeText(this.#url);
+      this.#setStatus("copied");
+    } catch {
+      this.ui.link.focus();
+      this.#setStatus("copyFailed");
+    }
+  }
+
+  async #send() {
+    try {
+      await navigator.share({ title: this.#actions.title?.() ?? "", url: this.#url });
+      this.#setStatus("shared");
+    } catch (error) {
+      if (error?.name !== "AbortError") await this.#copy();
+    }
+  }
+
+  #setStatus(key) {
+    this.#status = key;
+    this.ui.status.textContent = this.#s ? this.#s.travel[key] : "";
+  }
+
+  /** Forget the link (another game is shown): the next open makes it again. */
+  reset() {
+    this.#key = null;
+  }
+}
+
+/**
+ * The banner over a game opened from a link: read only, with Keep and Close.
+ * `actions`: `{keep(), close()}`.
+ */
+export class SharedBanner {
+  ui = {};
+
+  constructor(actions) {
+    const ui = this.ui;
+    ui.title = h("h3", { class: "shared-title", id: "shared-title", tabindex: "-1" });
+    ui.text = h("p", { class: "shared-text" });
+    ui.keep = h("button", { type: "button", class: "primary keep-game" });
+    ui.keep.addEventListener("click", () => actions.keep());
+    ui.close = h("button", { type: "button", class: "close-shared" });
+    ui.close.addEventListener("click", () => actions.close());
+    ui.element = h(
+      "section",
+      { class: "shared", part: "sheet-shared", "aria-labelledby": "shared-title", hidden: true },
+      ui.title,
+      ui.text,
+      h("div", { class: "sheet-actions" }, ui.keep, ui.close),
+    );
+  }
+
+  get element() {
+    return this.ui.element;
+  }
+
+  /** Show it (`params`: totals, names and the number of deals) or hide it (null). */
+  render(s, params, busy) {
+    const ui = this.ui;
+    ui.element.hidden = !params;
+    if (!params) return;
+    const t = s.travel;
+    ui.title.textContent = t.sharedTitle;
+    ui.text.textContent = format(t.sharedText, params);
+    ui.keep.textContent = t.keep;
+    ui.close.textContent = t.close;
+    ui.keep.disabled = busy;
+  }
+}

@@ -1,0 +1,106 @@
+// The words of games that travel (sheet-share.js, games-list.js, game-export.js, and the
+// score sheet's link and file actions), in Bulgarian and English: loaded with the score
+// sheet, so an article without one never downloads them. The sheet hands them on as
+// `s.travel` beside strings.js's words. Game words are the core's (core-tables.js NOUNS).
+
+import { NOUNS } from "./core-tables.js";
+import { capitalize } from "./strings.js";
+
+const WORDS = {
+  bg: {
+    share: "Изпрати играта: връзка, QR код, файл",
+    shareHint:
+      "Сканирайте кода с камерата на другия телефон или изпратете връзката: там играта се отваря, за да се запази и продължи.",
+    shareTitle: "Белот: {usName} {us} : {them} {themName}",
+    qrLabel: "QR код на връзката към играта",
+    qrLoading: "Кодът се подготвя…",
+    qrFailed: "QR кодът не можа да се начертае. Изпратете връзката.",
+    link: "Връзка към играта",
+    linkLoading: "Връзката се подготвя…",
+    linkFailed: "Връзката не можа да се направи. {reason}",
+    copyLink: "Копирай връзката",
+    shareLink: "Изпрати връзката",
+    copied: "Връзката е копирана.",
+    shared: "Изпратено.",
+    copyFailed: "Не можа да се копира: маркирайте връзката и я копирайте.",
+    files: "Като файл:",
+    json: "Изтегли JSON",
+    csv: "Изтегли CSV (за таблица)",
+    csvNumber: "№",
+    csvContract: "Игра",
+    csvBidder: "Обявил",
+    csvDoubling: "Контра",
+    csvPile: "Купчина (точки)",
+    csvLastTrick: "Последна ръка",
+    csvDeclarations: "Зачетени обяви",
+    csvTotal: "Общо {team}",
+    csvNote: "Бележка",
+    sharedTitle: "Изпратена ви игра",
+    sharedText: "Само за четене: {usName} {us} : {them} {themName}, {count} разд. Запазете я, за да я продължите тук.",
+    keep: "Запази играта на това устройство",
+    close: "Затвори",
+    opened: "Отворена е изпратена игра: {usName} {us} : {them} {themName}.",
+    kept: "Играта е запазена на това устройство и е текущата. Запишете следващото раздаване.",
+    closed: "Изпратената игра е затворена; нищо не е запазено.",
+    badLink: "Тази връзка не носи игра, която калкулаторът може да отвори. {reason} Нищо на това устройство не е променено.",
+    deleted: "Изтрита е играта от {date}.",
+    undoDelete: "Върни я",
+    undoDeleteLabel: "Върни изтритата игра от {date}",
+    restored: "Играта от {date} е върната.",
+    importGame: "Внеси игра (JSON файл)",
+    imported: "Играта от „{file}“ е внесена и е текущата.",
+    badFile: "„{file}“ не е игра, която калкулаторът може да прочете. {reason} Нищо не е променено.",
+    notJson: "Файлът не е JSON.",
+  },
+  en: {
+    share: "Send the game: link, QR code, file",
+    shareHint: "Scan the code with the other phone’s camera, or send the link: it opens this game there, to keep and continue.",
+    shareTitle: "Belot: {usName} {us} : {them} {themName}",
+    qrLabel: "QR code of the link to this game",
+    qrLoading: "Drawing the code…",
+    qrFailed: "The QR code could not be drawn. Send the link instead.",
+    link: "Link to this game",
+    linkLoading: "Making the link…",
+    linkFailed: "The link could not be made. {reason}",
+    copyLink: "Copy the link",
+    shareLink: "Send the link",
+    copied: "Link copied.",
+    shared: "Sent.",
+    copyFailed: "Could not copy: select the link and copy it.",
+    files: "As a file:",
+    json: "Download JSON",
+    csv: "Download CSV (spreadsheet)",
+    csvNumber: "No.",
+    csvContract: "Contract",
+    csvBidder: "Bidder",
+    csvDoubling: "Doubling",
+    csvPile: "Pile (card points)",
+    csvLastTrick: "Last trick",
+    csvDeclarations: "Declarations counted",
+    csvTotal: "Total {team}",
+    csvNote: "Note",
+    sharedTitle: "A game sent to you",
+    sharedText: "Read only: {usName} {us} : {them} {themName}, {count} deals. Keep it to continue it here.",
+    keep: "Keep this game on this device",
+    close: "Close",
+    opened: "A game sent to you is open: {usName} {us} : {them} {themName}.",
+    kept: "The game is kept on this device as the current game. Record the next deal.",
+    closed: "The game sent to you is closed; nothing was kept.",
+    badLink: "This link holds no game the calculator can open. {reason} Nothing on this device was changed.",
+    deleted: "The game of {date} was deleted.",
+    undoDelete: "Undo",
+    undoDeleteLabel: "Bring back the deleted game of {date}",
+    restored: "The game of {date} is back.",
+    importGame: "Import a game (JSON file)",
+    imported: "The game from “{file}” was imported and is the current game.",
+    badFile: "“{file}” is not a game the calculator can read. {reason} Nothing was changed.",
+    notJson: "The file is not JSON.",
+  },
+};
+
+/** The travel words of `lang`, with the core's game words put in. */
+function travelWords(lang) {
+  return Object.freeze({ ...WORDS[lang], csvCapot: capitalize(NOUNS[lang].words.capot_short) });
+}
+
+export const TRAVEL_WORDS = Object.freeze({ bg: travelWords("bg"), en: travelWords("en") });
