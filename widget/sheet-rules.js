@@ -1,0 +1,323 @@
+// The Rules panel of <belot-calculator sheet>: the table's house rules, kept with the
+// game, a short summary of them by the sheet's title, and what happens to the deals
+// already recorded when the rules of a game in progress change.
+//
+// The options, their names and descriptions are the core's (core-tables.js
+// HOUSE_RULES); the rule book is nothing ticked. Ticking or unticking a rule of a game
+// that has deals asks, in the panel, whether to rescore them all with the new rules
+// or to keep them as they are and play the new rules from the next deal on (each
+// deal so far then keeps the rules it was played under, as its own: the core's game
+// contract). A rescore the core refuses — a deal that now needs an answer the cards
+// give (`needs_answer`), or a game that would now end before its last deal
+// (`deals_after_end`) — changes nothing: the panel says why, naming the deal, and
+// offers to fix that deal, to change the rules only from the next deal on, or to
+// cancel.
+//
+// The panel owns only its DOM and the question it is asking; the game and every
+// change to it are the score sheet's, reached through a RulesHost (below). Loaded
+// with score-sheet.js, so an article never downloads it.
+
+import { HOUSE_RULES } from "./core-tables.js";
+import { h, setAttribute, setHidden, setText } from "./dom.js";
+import { activeRules, playedDeals, rulesFrom, rulesOf, sameRules } from "./house-rules.js";
+import { rulesSummary } from "./rule-words.js";
+import { format } from "./strings.js";
+
+/**
+ * What the panel may do with the score sheet:
+ * `apply(rules, how)` changes the current game's rules — `how` "all" rescores every
+ * deal, "next" keeps the deals so far as they are — and resolves to null, or to the
+ * core's errors when it refused (then nothing changed);
+ * `fix(index, rules)` loads deal `index` into the form, scored by `rules`, so the
+ * core can ask what it needs; `announce(text)` says `text` in the form's live
+ * region; `totals()` → the current game's totals `{us, them}`; `changed()`: the
+ * panel's state changed (the sheet renders again, and so does the panel).
+ * @typedef {object} RulesHost
+ */
+
+/** The text of the core's errors for a refused rescore in `lang`, each naming its deal. */
+export function refusalText(errors, lang, words) {
+  return (errors ?? [])
+    .map((error) => {
+      const message = error.message?.[lang] ?? error.message?.en ?? error.code;
+      // deals_after_end names its deals itself; the others say which deal they are about.
+      if (error.deal == null || error.code === "deals_after_end") return message;
+      return format(words.failedDeal, { n: error.deal + 1, message });
+    })
+    .join(" ");
+}
+
+/** The deal a refused rescore can be fixed in (a question the core asks of it), or null. */
+export function fixableDeal(errors) {
+  const asked = (errors ?? []).find((error) => error.code === "needs_answer" && error.deal != null);
+  return asked ? asked.deal : null;
+}
+
+export class RulesPanel {
+  #host;
+  #lang = "bg";
+  #view = null; // the last render's {game, result, busy, ready, validated}
+  #gameId = null;
+  #pending = null; // the rules ticked, not applied yet (the question is open)
+  #refused = null; // the core's errors for the pending rules ("all"), or null
+  #lastBox = null; // the checkbox last changed (focus goes back to it)
+  #focus = null;
+  ui = {};
+
+  /** `host`: a RulesHost. */
+  constructor(host) {
+    this.#host = host;
+    this.#build();
+  }
+
+  /** Put the summary into the sheet's caption and the panel above the team names. */
+  place({ caption, namesDetails }) {
+    caption.append(this.ui.summary);
+    namesDetails.before(this.ui.panel);
+  }
+
+  /** The rules ticked but not applied yet (a question is open), or null. */
+  get pending() {
+    return this.#pending;
+  }
+
+  /** After a deal was fixed (`fix`): try the pending rules again on every deal. */
+  retry() {
+    if (this.#pending) this.#apply("all");
+  }
+
+  // --- actions -----------------------------------------------------------------
+
+  /** The reader ticked or unticked a rule (or chose the rule book only). */
+  #choose(rules) {
+    const game = this.#view?.game;
+    if (!game) return;
+    this.#refused = null;
+    if (sameRules(rules, game.rules)) {
+      this.#pending = null;
+      this.#host.changed();
+      return;
+    }
+    this.#pending = rules;
+    // Nothing recorded that a rule scores: nothing to ask.
+    if (!playedDeals(game.deals)) {
+      this.#apply("all");
+      return;
+    }
+    this.#focus = () => this.ui.all.focus();
+    this.#host.changed();
+  }
+
+  async #apply(how) {
+    const rules = this.#pending;
+    const game = this.#view?.game;
+    if (!rules || !game) return;
+    const from = game.deals.length + 1;
+    const errors = await this.#host.apply(rules, how);
+    if (this.#pending !== rules) return; // the reader moved on meanwhile
+    if (errors) {
+      this.#refused = errors;
+      this.#focus = () => (fixableDeal(errors) !== null ? this.ui.fix : this.#answerButtons()[0])?.focus();
+      this.#host.changed();
+      return;
+    }
+    this.#pending = null;
+    this.#refused = null;
+    const words = this.#words;
+    const summary = rulesSummary(rules, this.#lang);
+    const totals = this.#host.totals();
+    this.#host.announce(
+      how === "next" && playedDeals(game.deals)
+        ? format(words.changedNext, { n: from, rules: summary })
+        : format(words.changed, { rules: summary, totalUs: totals.us, totalThem: totals.them }),
+    );
+    this.#focus = () => this.#focusBack();
+    this.#host.changed();
+  }
+
+  #cancel() {
+    if (!this.#pending) return;
+    this.#pending = null;
+    this.#refused = null;
+    this.#focus = () => this.#focusBack();
+    this.#host.changed();
+  }
+
+  /** Focus the control that opened the question (or, if it is disabled now, the panel's summary). */
+  #focusBack() {
+    const control = this.#lastBox;
+    (control && !control.disabled && control.isConnected ? control : this.ui.summaryToggle).focus();
+  }
+
+  #fix() {
+    const index = fixableDeal(this.#refused);
+    if (index === null || !this.#pending) return;
+    this.#host.fix(index, this.#pending);
+  }
+
+  // --- building (once) -----------------------------------------------------------
+
+  get #words() {
+    return this.#view?.s.houseRules;
+  }
+
+  #answerButtons() {
+    return [this.ui.fix, this.ui.all, this.ui.next].filter((button) => !button.hidden);
+  }
+
+  #build() {
+    const ui = this.ui;
+    // By the sheet's title: the rules in a few words.
+    ui.summary = h("span", { class: "rules-summary", part: "sheet-rules-summary" });
+
+    // The options: a checkbox per house rule, its name and the core's one-line description.
+    ui.boxes = {};
+    ui.names = {};
+    ui.descriptions = {};
+    const options = HOUSE_RULES.map(({ id }) => {
+      // Named by the rule's name alone, described by its description (both in the label, to tap).
+      const box = h("input", {
+        type: "checkbox",
+        name: "house-rule",
+        value: id,
+        "aria-labelledby": `rule-${id}-name`,
+        "aria-describedby": `rule-${id}-description`,
+      });
+      box.addEventListener("change", () => {
+        this.#lastBox = box;
+        this.#choose(this.#ticked());
+      });
+      ui.boxes[id] = box;
+      ui.names[id] = h("span", { class: "rule-name", id: `rule-${id}-name` });
+      ui.descriptions[id] = h("span", { class: "hint rule-description", id: `rule-${id}-description` });
+      return h("label", { class: "rule-option", part: "sheet-rule" }, box, h("span", { class: "rule-text" }, ui.names[id], ui.descriptions[id]));
+    });
+    ui.legend = h("legend", { class: "visually-hidden" });
+    ui.lead = h("p", { class: "hint rules-lead" });
+    ui.now = h("p", { class: "rules-now" });
+    ui.reset = h("button", { type: "button", class: "rules-reset" });
+    ui.reset.addEventListener("click", () => {
+      this.#lastBox = ui.reset;
+      this.#choose({});
+    });
+    ui.fieldset = h("fieldset", { class: "rule-options" }, ui.legend, ...options);
+
+    // The question (and, after a refused rescore, why and what can be done).
+    ui.questionText = h("p", { id: "rules-question-text" });
+    ui.refused = h("p", { class: "error rules-refused", role: "alert" });
+    ui.fix = h("button", { type: "button", class: "primary rules-fix" });
+    ui.fix.addEventListener("click", () => this.#fix());
+    ui.all = h("button", { type: "button", class: "primary rules-all" });
+    ui.all.addEventListener("click", () => this.#apply("all"));
+    ui.next = h("button", { type: "button", class: "rules-next", "aria-describedby": "rules-next-hint" });
+    ui.next.addEventListener("click", () => this.#apply("next"));
+    ui.nextHint = h("p", { class: "hint", id: "rules-next-hint" });
+    ui.cancel = h("button", { type: "button", class: "rules-cancel" });
+    ui.cancel.addEventListener("click", () => this.#cancel());
+    ui.question = h(
+      "div",
+      { class: "rules-question", part: "sheet-rules-question", role: "group", "aria-labelledby": "rules-question-text", hidden: true },
+      ui.questionText,
+      ui.refused,
+      h("div", { class: "sheet-actions" }, ui.fix, ui.all, ui.next, ui.cancel),
+      ui.nextHint,
+    );
+    ui.question.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") this.#cancel();
+    });
+
+    ui.summaryToggle = h("summary", {});
+    ui.panel = h(
+      "details",
+      { class: "rules", part: "sheet-rules" },
+      ui.summaryToggle,
+      h("div", { class: "rules-body" }, ui.lead, ui.now, ui.fieldset, ui.question, ui.reset),
+    );
+  }
+
+  /** The rules the checkboxes tick now. */
+  #ticked() {
+    return rulesOf(HOUSE_RULES.map(({ id }) => id).filter((id) => this.ui.boxes[id].checked));
+  }
+
+  // --- rendering -----------------------------------------------------------------
+
+  /**
+   * Called by the sheet's render: `s` the strings, `game` the current game (its
+   * `rules` and `deals`), `result` the core's game result, `validated` whether the
+   * games are checked, `ready` whether the core can be asked, `busy` whether a change
+   * is on its way.
+   */
+  render(view) {
+    this.#view = view;
+    this.#lang = view.lang;
+    if (view.game?.id !== this.#gameId) {
+      // Another game: a question about the last one no longer stands.
+      this.#gameId = view.game?.id ?? null;
+      this.#pending = null;
+      this.#refused = null;
+    }
+    this.#render();
+  }
+
+  #render() {
+    const view = this.#view;
+    if (!view) return;
+    const ui = this.ui;
+    const { s, lang, game, result, busy, ready, validated } = view;
+    const words = s.houseRules;
+    setHidden(ui.panel, !validated || !game);
+    setHidden(ui.summary, !validated || !game);
+    if (!validated || !game) return;
+
+    const rules = game.rules ?? {};
+    const summary = rulesSummary(rules, lang, rulesFrom(game.deals));
+    setText(ui.summary, summary);
+    setText(ui.summaryToggle, words.panel);
+    setText(ui.legend, words.legend);
+    setText(ui.lead, words.lead);
+    setText(ui.now, summary);
+    setText(ui.reset, words.reset);
+    const shown = this.#pending ?? rules;
+    const on = activeRules(shown);
+    for (const { id, name, description } of HOUSE_RULES) {
+      const box = ui.boxes[id];
+      setText(ui.names[id], name[lang]);
+      setText(ui.descriptions[id], description[lang]);
+      if (box.checked !== on.includes(id)) box.checked = on.includes(id);
+      if (box.disabled !== (busy || !ready)) box.disabled = busy || !ready;
+    }
+    ui.reset.disabled = busy || !ready || !activeRules(rules).length;
+
+    // The question, while the ticked rules are not the game's.
+    const pending = Boolean(this.#pending);
+    setHidden(ui.question, !pending);
+    if (pending) {
+      const count = game.deals.length;
+      const finished = Boolean(result?.finished);
+      setText(ui.questionText, count === 1 ? words.questionOne : words.question);
+      setText(ui.all, count === 1 ? words.allOne : format(words.all, { n: count }));
+      setText(ui.next, words.next);
+      setText(ui.nextHint, words.nextHint);
+      setText(ui.cancel, s.sheet.cancel);
+      const refused = this.#refused;
+      setText(ui.refused, refused ? format(words.failed, { reason: refusalText(refused, lang, words) }) : "");
+      setHidden(ui.refused, !refused);
+      const fixable = refused ? fixableDeal(refused) : null;
+      setHidden(ui.fix, fixable === null);
+      if (fixable !== null) setText(ui.fix, format(words.fix, { n: fixable + 1 }));
+      // Refused for every deal, the same answer would be refused again.
+      setHidden(ui.all, Boolean(refused));
+      // A finished game has no next deal.
+      setHidden(ui.next, finished);
+      setHidden(ui.nextHint, finished);
+      for (const button of [ui.fix, ui.all, ui.next]) button.disabled = busy || !ready;
+      if (!ui.panel.open) ui.panel.open = true;
+    }
+    setAttribute(ui.panel, "data-rules", activeRules(rules).join(" "));
+
+    const focus = this.#focus;
+    this.#focus = null;
+    if (focus) queueMicrotask(focus);
+  }
+}
