@@ -1,15 +1,9 @@
 // The widget's entry point: <script type="module" src=".../widget/index.js">.
-// Registers <belot-calculator> and re-exports the pieces for scripting.
-export {
-  BelotCalculatorElement,
-  CAPOTS,
-  CONTRACTS,
-  DECLARATIONS,
-  DOUBLINGS,
-  TEAMS,
-  formatDeclarations,
-  parseDeclarations,
-} from "./belot-calculator.js";
+// Registers <belot-calculator> and re-exports the pieces for scripting: only what a
+// closed calculator loads anyway (the widget's words are in strings.js, loaded when
+// a calculator opens; import it yourself if you need them).
+export { BelotCalculatorElement, DEFAULT_STORAGE_KEY } from "./belot-calculator.js";
+export { CAPOTS, CONTRACTS, DECLARATIONS, DOUBLINGS, TEAMS } from "./core-tables.js";
+export { buildRequest, formatDeclarations, parseDeclarations, readDeal } from "./request.js";
 export { DEFAULT_MANIFEST_URL, PyodideScorer, sharedPyodideScorer } from "./pyodide-scorer.js";
-export { LANGUAGES, STRINGS } from "./strings.js";
 export { TAG } from "./define.js";

@@ -1,202 +1,271 @@
-// The element's shadow-DOM styles. Mobile-first; themable through the
-// --belot-* custom properties and the ::part()s listed in README.md.
+// The open calculator's shadow-DOM styles (base-styles.js has the host's, the
+// buttons' and the launcher's). Mobile-first; themable through the --belot-*
+// custom properties and the ::part()s listed in README.md; the colours are the
+// host's custom properties (light and dark: base-styles.js).
+
+import { adoptBaseStyles, adoptCSS } from "./base-styles.js";
 
 export const CSS = `
-:host {
-  --_accent: var(--belot-accent, #0b6e4f);
-  --_accent-text: var(--belot-accent-text, #fff);
-  --_bg: var(--belot-background, #fff);
-  --_fg: var(--belot-color, #1d2321);
-  --_muted: var(--belot-muted, #59615e);
-  --_border: var(--belot-border, #c5ccc9);
-  --_surface: var(--belot-surface, #f3f6f5);
-  --_error: var(--belot-error, #b3261e);
-  --_red-suit: var(--belot-red-suit, #c0182b);
-  --_focus: var(--belot-focus, #1a5fd0);
-  --_radius: var(--belot-radius, 10px);
-  --_gap: var(--belot-gap, 0.75rem);
-  display: block;
-  container-type: inline-size;
-  box-sizing: border-box;
-  max-inline-size: 100%;
-  color: var(--_fg);
-  background: var(--_bg);
-  font: var(--belot-font, 1rem/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
-  border: 1px solid var(--_border);
-  border-radius: var(--_radius);
-  padding: var(--_gap);
-}
-:host([hidden]) { display: none; }
-*, *::before, *::after { box-sizing: inherit; }
-[hidden] { display: none !important; }
-
-.root { display: grid; gap: var(--_gap); min-inline-size: 0; }
-
-button, input { font: inherit; color: inherit; }
-button {
-  min-block-size: 44px;
-  min-inline-size: 44px;
-  border-radius: var(--_radius);
-  border: 1px solid var(--_border);
-  background: var(--_surface);
-  cursor: pointer;
-  padding: 0.4rem 0.9rem;
-}
-button:focus-visible, input:focus-visible, .opt input:focus-visible + .face {
-  outline: 3px solid var(--_focus);
-  outline-offset: 2px;
-}
-.primary {
-  background: var(--_accent);
-  color: var(--_accent-text);
-  border-color: var(--_accent);
-  font-weight: 600;
-}
-
-.launcher { display: grid; gap: 0.5rem; justify-items: start; }
-.launcher p, .hint { margin: 0; color: var(--_muted); font-size: 0.9em; }
-
 .status { display: grid; gap: 0.5rem; }
 .status p { margin: 0; }
 progress { inline-size: 100%; block-size: 0.75rem; accent-color: var(--_accent); }
 .failure { display: grid; gap: 0.5rem; justify-items: start; color: var(--_error); }
 .failure .detail { color: var(--_muted); font-size: 0.85em; overflow-wrap: anywhere; }
 
-form { display: grid; gap: var(--_gap); min-inline-size: 0; }
-fieldset {
-  margin: 0;
-  min-inline-size: 0;
-  border: 1px solid var(--_border);
-  border-radius: var(--_radius);
-  padding: 0.5rem 0.75rem 0.75rem;
-}
-legend { font-weight: 600; padding: 0 0.25rem; }
-fieldset:disabled { opacity: 0.55; }
+form { display: grid; gap: 0.5rem; min-inline-size: 0; }
+fieldset { margin: 0; padding: 0; border: 0; min-inline-size: 0; }
+fieldset:disabled, .disabled { opacity: 0.55; }
+.group { display: grid; gap: 0.3rem; min-inline-size: 0; }
+.head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.1rem 0.5rem; min-block-size: 1.5rem; }
+.legend, legend { font-weight: 650; padding: 0; }
+.head .hint { flex: 1 1 8rem; }
+.head > button { margin-inline-start: auto; padding: 0.2rem 0.7rem; font-size: 0.9em; }
 
-.options { display: flex; flex-wrap: wrap; gap: 0.4rem; }
-.options.contracts { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); }
-@container (min-width: 30rem) {
-  .options.contracts { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-}
-.opt { position: relative; display: flex; flex: 1 1 auto; min-inline-size: 0; }
-.opt input {
+/* A radio option drawn as a tile: the input covers it (so a tap lands on the input). */
+.opt, .cell { position: relative; display: flex; min-inline-size: 0; }
+.opt input, .cell input {
   position: absolute;
   inset: 0;
+  inline-size: 100%;
+  block-size: 100%;
   opacity: 0;
   margin: 0;
   cursor: pointer;
 }
-.opt .face {
+.opt .face, .cell .face {
   flex: 1;
   display: flex;
   align-items: center;
   justify-content: center;
   gap: 0.35em;
   min-block-size: 44px;
-  padding: 0.35rem 0.6rem;
-  border: 1px solid var(--_border);
+  padding: 0.3rem 0.5rem;
+  border: 1px solid var(--_control-border);
   border-radius: var(--_radius);
   background: var(--_surface);
   text-align: center;
   overflow-wrap: anywhere;
 }
-.opt input:checked + .face {
+.opt input:checked + .face, .cell input:checked + .face {
   background: var(--_accent);
   border-color: var(--_accent);
   color: var(--_accent-text);
-  font-weight: 600;
+  font-weight: 650;
 }
-.suit { font-size: 1.25em; line-height: 1; }
-.suit.red { color: var(--_red-suit); }
-.opt input:checked + .face .suit.red { color: inherit; }
+.opt input:focus-visible + .face, .cell input:focus-visible + .face {
+  outline: 3px solid var(--_focus);
+  outline-offset: 2px;
+}
+.options { display: flex; flex-wrap: wrap; gap: 0.35rem; }
+.options .opt { flex: 1 1 0; }
 
-.row { display: grid; gap: 0.5rem; }
-.field { display: grid; gap: 0.25rem; justify-items: start; }
-.field > label { font-weight: 500; }
-/* A focused field scrolls clear of the sticky result bar (and shows its error below). */
-input, button { scroll-margin-block: 1rem 5.5rem; }
-input[type="number"] {
+/* The game: a row per team, its six contracts; red suits red. */
+.game-grid {
+  display: grid;
+  grid-template-columns: minmax(2.2rem, max-content) repeat(6, minmax(0, 1fr));
+  gap: 0.3rem 0.25rem;
+  align-items: stretch;
+}
+.row-team {
+  align-self: center;
+  font-weight: 650;
+  font-size: 0.95em;
+  max-inline-size: 6rem;
+  overflow-wrap: anywhere;
+  line-height: 1.15;
+}
+.cell .face { padding: 0.2rem 0.1rem; }
+.cell .suit { font-size: 1.45em; line-height: 1; }
+.cell .short { font-weight: 650; font-size: 0.95em; }
+.suit.red { color: var(--_red-suit); }
+.cell input:checked + .face.suit.red { color: var(--_accent-text); }
+
+/* The points: a box per team; the one not typed in shows the rest of the deck. */
+.piles { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
+.pile { display: flex; align-items: center; gap: 0.4rem; min-inline-size: 0; }
+.pile-team { font-weight: 650; overflow-wrap: anywhere; max-inline-size: 6rem; line-height: 1.15; }
+input[type="text"][inputmode="numeric"], input[type="number"] {
   inline-size: 100%;
-  max-inline-size: 10rem;
+  min-inline-size: 0;
   min-block-size: 44px;
-  padding: 0.4rem 0.6rem;
-  border: 1px solid var(--_border);
+  padding: 0.3rem 0.5rem;
+  border: 1px solid var(--_control-border);
   border-radius: var(--_radius);
   background: var(--_bg);
-  font-size: 1.15em;
+  font-size: 1.25em;
+  font-variant-numeric: tabular-nums;
+}
+.pile input { flex: 1; max-inline-size: 8rem; text-align: center; font-weight: 650; }
+.pile input.other { background: var(--_surface); color: var(--_muted); border-style: dashed; font-weight: normal; }
+.pile input:disabled { opacity: 0.7; }
+input:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+
+/* A choice with its legend on the same line (last trick, a question's answers). */
+fieldset.inline { display: block; }
+fieldset.inline > legend { float: inline-start; margin-inline-end: 0.6rem; line-height: 44px; }
+fieldset.inline > .options { display: flex; }
+fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
+
+/* Contra/recontra and capot: toggle buttons. */
+.toggles { gap: 0.2rem; }
+.toggle-row { display: flex; flex-wrap: wrap; gap: 0.35rem 0.6rem; }
+.toggle-group { display: flex; align-items: center; gap: 0.25rem; flex: 1 1 auto; }
+.toggle-lead { font-weight: 650; padding-inline-end: 0.1rem; }
+.toggle { flex: 1 1 auto; padding: 0.2rem 0.35rem; font-size: 0.88em; white-space: nowrap; }
+.toggle[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 650; }
+
+/* Declarations as announced: a row of chips per team, a count badge, a − to take one back. */
+.declarations { gap: 0.3rem; }
+.team-chips { display: grid; gap: 0.2rem; }
+.chips { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.25rem; }
+.chips > .row-team { min-inline-size: 2.2rem; }
+.chip-wrap { display: inline-flex; }
+.chip {
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  min-block-size: 44px;
+  min-inline-size: 44px;
+  padding: 0.15rem 0.4rem;
+  font-size: 0.86em;
+}
+.chip[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 650; }
+.chip[aria-disabled="true"] { cursor: default; }
+.badge:empty { display: none; }
+/* The count sits on the chip's corner, so a count never moves the chips around. */
+.badge {
+  position: absolute;
+  inset-block-start: -0.45rem;
+  inset-inline-end: -0.3rem;
+  min-inline-size: 1.3rem;
+  padding: 0 0.25em;
+  border-radius: 1em;
+  border: 2px solid var(--_bg);
+  background: var(--_fg);
+  color: var(--_bg);
+  font-size: 0.8rem;
+  font-weight: 700;
+  line-height: 1.1rem;
+  text-align: center;
+  pointer-events: none;
+}
+.chip-wrap:has(.chip-minus:not([hidden])) .chip { border-start-end-radius: 0; border-end-end-radius: 0; }
+.chip-minus {
+  min-block-size: 44px;
+  min-inline-size: 30px;
+  padding: 0;
+  margin-inline-start: -1px;
+  border-start-start-radius: 0;
+  border-end-start-radius: 0;
+  border-color: var(--_accent);
+  font-size: 1.2em;
+  line-height: 1;
+}
+.declarations.none .chip-wrap { opacity: 0.55; }
+.why { margin: 0; padding: 0; list-style: none; display: grid; gap: 0.1rem; color: var(--_muted); font-size: 0.85em; line-height: 1.3; }
+.why:empty { display: none; }
+
+/* The core's questions, in place. */
+.questions { display: grid; gap: 0.4rem; }
+.questions:not(:has(.question:not([hidden]), .why:not(:empty))) { display: none; }
+.question {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.3rem 0.5rem;
+  padding: 0.25rem 0.4rem;
+  border: 2px solid var(--_accent);
+  border-radius: var(--_radius);
+}
+.question > .legend { flex: 1 1 7rem; margin: 0; line-height: 1.2; }
+.question > .options { flex: 0 1 auto; flex-wrap: nowrap; }
+.question .options .opt { flex: 0 0 auto; }
+.question .opt .face { padding-inline: 0.6rem; white-space: nowrap; overflow-wrap: normal; }
+.question > .error { flex-basis: 100%; }
+
+.hanging-in .field { display: grid; gap: 0.25rem; justify-items: start; }
+.hanging-in input { max-inline-size: 10rem; }
+.field > label { font-weight: 600; }
+/* Whatever takes the focus scrolls clear of the sticky bar: the bar's height, measured
+   by the view (--_bar-space), and a little more for an error under a field. */
+:is(input, button, summary, textarea, a, [tabindex]) {
+  scroll-margin-block: 1rem calc(var(--_bar-space, 6.5rem) + 1.5rem);
 }
 [aria-invalid="true"] { border-color: var(--_error) !important; box-shadow: 0 0 0 1px var(--_error); }
 .error { margin: 0; color: var(--_error); font-weight: 600; }
 .error:empty { display: none; }
 
-.declarations { display: grid; gap: var(--_gap); }
-@container (min-width: 34rem) {
-  .declarations { grid-template-columns: 1fr 1fr; }
-}
-.counters { display: grid; gap: 0.35rem; }
-.counter {
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) 44px 2.2rem 44px;
-  align-items: center;
-  gap: 0.25rem;
-}
-.counter .value { text-align: center; font-variant-numeric: tabular-nums; font-weight: 600; }
-.counter .points { color: var(--_muted); font-size: 0.9em; }
-.counter button { padding: 0; font-size: 1.25em; line-height: 1; }
-
 .result {
   display: grid;
   gap: 0.5rem;
+  min-inline-size: 0;
   padding: 0.75rem;
   border-radius: var(--_radius);
   background: var(--_surface);
 }
-.result h3, .result h4 { margin: 0; font-size: 1em; }
+.result .title { margin: 0; font-size: 1em; }
 .details.pending { visibility: hidden; }
 .outcome { margin: 0; font-size: 1.2em; font-weight: 700; }
 .outcome.inside, .outcome.hanging { color: var(--_error); }
 table { border-collapse: collapse; inline-size: 100%; font-variant-numeric: tabular-nums; }
 th, td { padding: 0.3rem 0.5rem; text-align: end; }
-th[scope="row"] { text-align: start; font-weight: normal; color: var(--_muted); }
-thead th { border-block-end: 1px solid var(--_border); }
+th[scope="row"], td.corner { text-align: start; font-weight: normal; color: var(--_muted); }
+thead th, thead td { border-block-end: 1px solid var(--_border); }
 tr.record td { font-size: 1.6em; font-weight: 700; }
+/* Narrow for its text (large text, a small phone): the figures smaller, a row's name
+   wraps, so the table fits and no figure is cut (nothing scrolls sideways). */
+@container (max-width: 20rem) {
+  .result { padding: 0.5rem; }
+  th, td { padding-inline: 0.25rem; }
+  th[scope="row"], td.corner { overflow-wrap: anywhere; hyphens: auto; }
+  tr.record td { font-size: 1.3em; }
+  /* The game: each team's name over its six cells; the toggles and answers wrap. */
+  .game-grid { grid-template-columns: repeat(6, minmax(0, 1fr)); column-gap: 0.15rem; }
+  .game-grid > .row-team { grid-column: 1 / -1; max-inline-size: none; }
+  .toggle-group, .question > .options { flex-wrap: wrap; }
+  fieldset.inline > legend { float: none; line-height: 1.4; }
+  .cell .short { font-size: 0.75em; white-space: nowrap; }
+  .piles { gap: 0.35rem; }
+  .pile { flex-wrap: wrap; gap: 0.1rem 0.4rem; }
+  .pile input { flex-basis: 100%; max-inline-size: none; }
+}
 .hanging-out { margin: 0; font-weight: 600; }
 .explanation { margin: 0; padding-inline-start: 1.25rem; display: grid; gap: 0.2rem; font-size: 0.92em; }
 .message { margin: 0; color: var(--_muted); }
-.summary {
-  position: sticky;
-  inset-block-end: 0.5rem;
-  z-index: 1;
-  justify-self: stretch;
-  background: var(--_accent);
-  color: var(--_accent-text);
-  border-color: var(--_accent);
-  font-weight: 700;
-  font-variant-numeric: tabular-nums;
-  box-shadow: 0 2px 8px rgb(0 0 0 / 0.25);
-}
 
-/* Declarations fold into a summary that says what is declared. */
-.declarations-details > summary {
+/* The bar: the result (or what is missing) and, with a sheet, the totals and Record. */
+.bar {
+  position: sticky;
+  inset-block-end: 0;
+  z-index: 2;
   display: flex;
   align-items: center;
   gap: 0.5rem;
-  min-block-size: 44px;
-  cursor: pointer;
-  color: var(--_muted);
+  margin-inline: calc(-1 * var(--_bar-inset, 0px));
+  padding: 0.35rem 0.5rem;
+  padding-block-end: max(0.35rem, env(safe-area-inset-bottom));
+  background: var(--_bg);
+  border: 2px solid var(--_accent);
   border-radius: var(--_radius);
-  list-style: none;
+  box-shadow: 0 -2px 10px var(--_bar-shadow);
+  font-variant-numeric: tabular-nums;
 }
-.declarations-details > summary::-webkit-details-marker { display: none; }
-.declarations-details > summary::before {
-  content: "▸";
-  display: inline-block;
-  inline-size: 1em;
-  color: var(--_fg);
-  transition: transform 120ms;
-}
-.declarations-details[open] > summary::before { transform: rotate(90deg); }
-summary:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.bar p { margin: 0; }
+/* Taller than a quarter of the screen (400% zoom, large text, a phone held sideways):
+   the bar stays under the form instead of covering it. */
+.bar.loose { position: static; box-shadow: none; }
+.bar { flex-wrap: wrap; }
+.bar-text { flex: 1 1 11rem; min-inline-size: 0; display: grid; gap: 0.1rem; }
+.bar-totals { font-size: 0.85em; color: var(--_muted); font-weight: 600; }
+.bar-totals.winner { color: var(--_accent); font-size: 1em; }
+.bar-deal { font-weight: 700; line-height: 1.25; font-size: 0.97em; }
+.bar-deal:not(.scored) { color: var(--_muted); }
+.bar-deal[data-outcome="inside"], .bar-deal[data-outcome="hanging"] { color: var(--_error); }
+.bar-actions { display: flex; gap: 0.35rem; flex: 0 0 auto; margin-inline-start: auto; }
+/* Once the game is over, the bar is its winner and New game (a "what if" deal still shows). */
+.bar:has(.bar-totals.winner) .bar-deal.missing { display: none; }
+.bar-actions > button { padding-inline: 0.7rem; }
+.bar > .sheet-error { flex-basis: 100%; order: -1; }
 
 /* The score sheet. */
 .visually-hidden {
@@ -213,10 +282,15 @@ summary:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
   min-inline-size: 0;
   padding-block-start: var(--_gap);
   border-block-start: 2px solid var(--_border);
+  /* Below the form on a phone: while it is off screen the browser neither lays out nor
+     paints a long sheet again for each deal recorded (the size it had stands in). */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 30rem;
 }
 .sheet p { margin: 0; }
 .sheet-actions, .sheet-toolbar { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 .sheet-actions > button { flex: 1 1 9rem; }
+.sheet-table .note .why { display: block; color: var(--_fg); }
 .sheet-toolbar > button { flex: 1 1 auto; }
 .copy-status { flex-basis: 100%; color: var(--_accent); font-weight: 600; }
 .copy-status:empty { display: none; }
@@ -241,6 +315,7 @@ button:disabled { cursor: not-allowed; opacity: 0.5; }
   border-inline-start: 4px solid var(--_focus);
 }
 .editing-note p { margin: 0; flex: 1 1 12rem; }
+.editing-note button { min-block-size: 40px; padding: 0.2rem 0.7rem; }
 .banner {
   padding: 0.5rem 0.75rem;
   border-radius: var(--_radius);
@@ -275,7 +350,39 @@ table.sheet-table { table-layout: fixed; }
 .sheet-table tfoot th, .sheet-table tfoot td { border-block-end: 0; border-block-start: 2px solid var(--_fg); font-weight: 700; font-size: 1.3em; }
 .sheet-table tfoot th { font-size: 1em; text-align: start; color: var(--_fg); }
 .sheet-table tfoot .pot { font-size: 0.85em; color: var(--_error); }
-.confirm {
+/* Narrow for its text (large text): the sheet's columns give the figures the room. */
+@container (max-width: 20rem) {
+  .sheet-table th.number, .sheet-table tbody th { inline-size: max(2.6rem, calc(44px + 0.3rem)); }
+  .sheet-table .note { inline-size: 25%; }
+  .sheet-table th, .sheet-table td { padding-inline: 0.15rem; }
+  .sheet-table thead th, .sheet-table tfoot th { font-size: 0.85em; }
+}
+/* House rules: the summary by the sheet's title, the Rules panel, the note on a result. */
+.sheet-table caption .rules-summary { display: block; font-weight: normal; font-size: 0.88em; color: var(--_muted); }
+.rules-body { display: grid; gap: 0.6rem; padding-block: 0.25rem 0.5rem; }
+.rules-now { font-weight: 600; }
+.rule-options { display: grid; gap: 0.35rem; margin: 0; padding: 0; border: 0; min-inline-size: 0; }
+.rule-option {
+  display: flex;
+  align-items: flex-start;
+  gap: 0.6rem;
+  min-block-size: 44px;
+  padding: 0.45rem 0.6rem;
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  cursor: pointer;
+}
+.rule-option:has(input:checked) { border-color: var(--_accent); background: var(--_surface); }
+.rule-option input { inline-size: 1.3rem; block-size: 1.3rem; margin: 0.1rem 0 0; flex: none; accent-color: var(--_accent); }
+.rule-option input:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.rule-text { display: grid; gap: 0.15rem; min-inline-size: 0; overflow-wrap: anywhere; }
+.rule-name { font-weight: 600; }
+.rule-description { font-size: 0.88em; }
+.rules-reset { justify-self: start; }
+.rules-refused { font-weight: 600; }
+.rules-note { margin: 0; }
+.explanation li[data-code^="house_"] { font-weight: 600; }
+.confirm, .rules-question {
   display: grid;
   gap: 0.5rem;
   padding: 0.6rem 0.75rem;
@@ -283,7 +390,33 @@ table.sheet-table { table-layout: fixed; }
   border-radius: var(--_radius);
   background: var(--_bg);
 }
-.sheet details > summary { min-block-size: 44px; display: flex; align-items: center; cursor: pointer; font-weight: 600; border-radius: var(--_radius); }
+/* The sheet's extras are disclosures, not headings: a chevron that turns, link-coloured. */
+.sheet details > summary {
+  min-block-size: 44px;
+  display: flex;
+  align-items: center;
+  gap: 0.55rem;
+  padding-inline: 0.2rem;
+  cursor: pointer;
+  list-style: none;
+  color: var(--_accent);
+  border-radius: var(--_radius);
+}
+.sheet details > summary::-webkit-details-marker { display: none; }
+.sheet details > summary::before {
+  content: "";
+  flex: none;
+  inline-size: 0.5em;
+  block-size: 0.5em;
+  margin-inline: 0.15em;
+  border-block-end: 2px solid currentColor;
+  border-inline-end: 2px solid currentColor;
+  transform: rotate(-45deg);
+}
+.sheet details[open] > summary::before { transform: rotate(45deg); }
+.sheet details > summary:hover { text-decoration: underline; }
+.sheet details > summary:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.print-title { display: none; }
 .name-fields { display: grid; gap: 0.5rem; }
 @container (min-width: 30rem) { .name-fields { grid-template-columns: 1fr 1fr; } }
 input[type="text"], textarea {
@@ -292,7 +425,7 @@ input[type="text"], textarea {
   inline-size: 100%;
   min-block-size: 44px;
   padding: 0.4rem 0.6rem;
-  border: 1px solid var(--_border);
+  border: 1px solid var(--_control-border);
   border-radius: var(--_radius);
   background: var(--_bg);
 }
@@ -312,27 +445,30 @@ input[readonly] { background: var(--_surface); color: var(--_muted); }
 }
 .games-list .game.current { border-color: var(--_accent); }
 .games-list .game-text { flex: 1 1 12rem; font-size: 0.92em; }
-.games-list .game-buttons { display: flex; gap: 0.4rem; }
+.games-list .game { min-inline-size: 0; }
+.games-list .game-buttons { display: flex; flex-wrap: wrap; gap: 0.4rem; }
+
+/* Printed: with a score sheet, the sheet (title and date, names, rows, totals, the
+   winner); without one, the result. Never the form, the bar or the buttons. */
+@media print {
+  :host { color-scheme: light; border: 0; padding: 0; }
+  .launcher, .status, .failure, .update, form, .bar, .live, .sheet ~ .result,
+  .sheet-toolbar, .confirm, .notices, .sheet details, .sheet-empty, .sheet-loading { display: none !important; }
+  .print-title { display: block; font-weight: 700; font-size: 1.2em; }
+  .sheet { border: 0; padding: 0; }
+  .sheet-table .row-button { border: 0; background: none; min-block-size: 0; min-inline-size: 0; padding: 0; }
+  .sheet-table tr, .banner { break-inside: avoid; }
+  .banner.winner { background: none; color: inherit; border: 2px solid; }
+  .result { background: none; padding: 0; }
+}
 
 @media (prefers-reduced-motion: no-preference) {
   .opt .face, button { transition: background-color 120ms, color 120ms; }
 }
 `;
 
-let sheet = null;
-
-/** One constructed stylesheet shared by every instance (falls back to <style>). */
+/** The calculator's styles in `root`: the base ones, then the open calculator's. */
 export function adoptStyles(root) {
-  if ("adoptedStyleSheets" in root && typeof CSSStyleSheet === "function" && "replaceSync" in CSSStyleSheet.prototype) {
-    sheet ??= (() => {
-      const s = new CSSStyleSheet();
-      s.replaceSync(CSS);
-      return s;
-    })();
-    root.adoptedStyleSheets = [sheet];
-  } else {
-    const style = document.createElement("style");
-    style.textContent = CSS;
-    root.append(style);
-  }
+  adoptBaseStyles(root);
+  adoptCSS(root, CSS);
 }

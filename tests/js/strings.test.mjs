@@ -1,0 +1,65 @@
+// widget/strings.js and widget/travel-strings.js: the game's words are the core's
+// (core-tables.js NOUNS), the game's numbers too; the widget writes only its own words.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { LAST_TRICK_POINTS, NOUNS, OUTCOMES } from "../../widget/core-tables.js";
+import { capitalize, format, LANGUAGES, STRINGS } from "../../widget/strings.js";
+import { TRAVEL_WORDS } from "../../widget/travel-strings.js";
+
+const source = (name) => readFileSync(new URL(`../../widget/${name}`, import.meta.url), "utf8");
+
+test("a result's outcome is the core's word", () => {
+  for (const lang of LANGUAGES) {
+    assert.deepEqual(Object.keys(STRINGS[lang].outcomes), OUTCOMES);
+    for (const outcome of OUTCOMES) assert.equal(STRINGS[lang].outcomes[outcome], capitalize(NOUNS[lang].outcomes[outcome]));
+  }
+  // The words players see stay as they were.
+  assert.deepEqual(STRINGS.bg.outcomes, { made: "Изкарана", inside: "Вътре", hanging: "Висяща" });
+  assert.deepEqual(STRINGS.en.outcomes, { made: "Made", inside: "Failed (inside)", hanging: "Hanging" });
+});
+
+test("a capot, all passed and what hangs are the core's words, on the form and the sheet", () => {
+  for (const lang of LANGUAGES) {
+    const s = STRINGS[lang];
+    const words = NOUNS[lang].words;
+    assert.equal(s.capot, capitalize(words.capot));
+    assert.equal(s.sheet.passed, capitalize(words.passed));
+    for (const key of ["rowPassed", "textPassed"]) assert.equal(s.sheet[key], words.passed_short, key);
+    for (const key of ["rowCapot", "textCapot"]) assert.equal(s.sheet[key], words.capot_short, key);
+    assert.equal(s.sheet.rowInside, NOUNS[lang].outcomes.inside);
+    for (const template of [s.barHanging, s.sheet.rowHanging, s.sheet.textHanging, s.sheet.totalsHanging]) {
+      assert.equal(template, words.hang);
+    }
+    assert.equal(format(s.capotOption, { team: s.teams.us }), `${capitalize(words.capot_short)}: ${s.teams.us}`);
+    assert.equal(s.capotLead, `${capitalize(words.capot_short)}:`);
+    assert.equal(TRAVEL_WORDS[lang].csvCapot, capitalize(words.capot_short));
+  }
+  assert.equal(STRINGS.bg.capot, "Капо (валат)");
+  assert.equal(format(STRINGS.bg.sheet.rowHanging, { points: 8 }), "висят 8");
+  assert.equal(format(STRINGS.en.sheet.rowHanging, { points: 8 }), "8 hang");
+  assert.equal(format(STRINGS.bg.capotOption, { team: "Ние" }), "Капо: Ние");
+  assert.equal(STRINGS.en.sheet.rowInside, "failed (inside)");
+});
+
+test("the last trick's points are the core's number", () => {
+  assert.equal(STRINGS.en.pointsHint, `without the ${LAST_TRICK_POINTS} for the last trick`);
+  assert.equal(STRINGS.bg.pointsHint, `без ${LAST_TRICK_POINTS}-те от последната ръка`);
+});
+
+test("the widget's word files write no game word of the core's, nor the last trick's ten", () => {
+  const words = new Set();
+  for (const lang of LANGUAGES) {
+    const nouns = NOUNS[lang];
+    for (const word of [...Object.values(nouns.outcomes), ...Object.values(nouns.words)]) {
+      words.add(word);
+      words.add(capitalize(word));
+    }
+  }
+  for (const name of ["strings.js", "travel-strings.js"]) {
+    const text = source(name);
+    for (const word of words) assert.ok(!text.includes(`"${word}"`), `${name} writes "${word}": take it from core-tables.js`);
+    for (const ten of ["десетте", "the ten"]) assert.ok(!text.includes(ten), `${name} writes "${ten}": LAST_TRICK_POINTS`);
+  }
+});

@@ -1,0 +1,127 @@
+// The styles every calculator has from its first frame, closed or open: the host
+// (its custom properties, light and dark), buttons, and the closed calculator's
+// launcher. styles.js adds the rest once the calculator opens; an article whose
+// calculator is never opened loads only these. Themable through the --belot-*
+// custom properties and the ::part()s listed in README.md.
+//
+// Light and dark: each default is a light-dark() pair, so the calculator follows the
+// page's color-scheme (a page that declares "color-scheme: light dark", as ours do,
+// gets the dark one when the reader prefers it; a page that declares nothing stays
+// light, so the calculator never turns dark on a white page). A browser without
+// light-dark() keeps the light values. A --belot-* property set by the page wins in
+// both schemes (it may be a light-dark() pair itself).
+
+export const BASE_CSS = `
+:host {
+  --_accent: var(--belot-accent, #0b6e4f);
+  --_accent-text: var(--belot-accent-text, #fff);
+  --_bg: var(--belot-background, #fff);
+  --_fg: var(--belot-color, #1d2321);
+  --_muted: var(--belot-muted, #59615e);
+  --_border: var(--belot-border, #c5ccc9);
+  --_control-border: var(--belot-control-border, #7c8682);
+  --_surface: var(--belot-surface, #f3f6f5);
+  --_error: var(--belot-error, #b3261e);
+  --_red-suit: var(--belot-red-suit, #c0182b);
+  --_focus: var(--belot-focus, #1a5fd0);
+  --_radius: var(--belot-radius, 10px);
+  --_bar-shadow: rgb(0 0 0 / 0.12);
+  --_gap: var(--belot-gap, 0.75rem);
+  display: block;
+  container-type: inline-size;
+  box-sizing: border-box;
+  max-inline-size: 100%;
+  color: var(--_fg);
+  background: var(--_bg);
+  font: var(--belot-font, 1rem/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  padding: var(--_gap);
+}
+@supports (color: light-dark(#000, #fff)) {
+  :host {
+    --_accent: var(--belot-accent, light-dark(#0b6e4f, #5cc49a));
+    --_accent-text: var(--belot-accent-text, light-dark(#fff, #0a1f17));
+    --_bg: var(--belot-background, light-dark(#fff, #151a18));
+    --_fg: var(--belot-color, light-dark(#1d2321, #e4e9e7));
+    --_muted: var(--belot-muted, light-dark(#59615e, #a3ada9));
+    --_border: var(--belot-border, light-dark(#c5ccc9, #3a4340));
+    --_control-border: var(--belot-control-border, light-dark(#7c8682, #7f8a86));
+    --_surface: var(--belot-surface, light-dark(#f3f6f5, #212826));
+    --_error: var(--belot-error, light-dark(#b3261e, #ff8f85));
+    --_red-suit: var(--belot-red-suit, light-dark(#c0182b, #ff7b8a));
+    --_focus: var(--belot-focus, light-dark(#1a5fd0, #8ab4f8));
+    --_bar-shadow: light-dark(rgb(0 0 0 / 0.12), rgb(0 0 0 / 0.5));
+  }
+}
+:host([hidden]) { display: none; }
+/* border-box everywhere (not inherit: inside <details> a UA slot would give content-box). */
+*, *::before, *::after { box-sizing: border-box; }
+[hidden] { display: none !important; }
+
+.root { display: grid; gap: var(--_gap); min-inline-size: 0; }
+
+button, input { font: inherit; color: inherit; }
+button {
+  min-block-size: 44px;
+  min-inline-size: 44px;
+  border-radius: var(--_radius);
+  border: 1px solid var(--_control-border);
+  background: var(--_surface);
+  cursor: pointer;
+  padding: 0.4rem 0.9rem;
+}
+button:focus-visible {
+  outline: 3px solid var(--_focus);
+  outline-offset: 2px;
+}
+.primary {
+  background: var(--_accent);
+  color: var(--_accent-text);
+  border-color: var(--_accent);
+  font-weight: 600;
+}
+
+.launcher { display: grid; gap: 0.5rem; justify-items: start; }
+.launcher p, .hint { margin: 0; color: var(--_muted); font-size: 0.9em; }
+/* The page's worked example (the build's slot="example"), as wide as the calculator. */
+.launcher slot { display: block; justify-self: stretch; }
+
+@media print {
+  :host { color-scheme: light; border: 0; padding: 0; }
+  .launcher > button, .launcher > p { display: none !important; }
+}
+`;
+
+/** A constructed stylesheet of `css`, made once per text; null where the browser has none. */
+const made = new Map();
+function constructed(css) {
+  if (typeof CSSStyleSheet !== "function" || !("replaceSync" in CSSStyleSheet.prototype)) return null;
+  if (!made.has(css)) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    made.set(css, sheet);
+  }
+  return made.get(css);
+}
+
+/**
+ * Add the stylesheet of `css` to `root` (a shadow root), after the ones it has: one
+ * constructed sheet shared by every instance, or a <style> where constructed sheets
+ * are missing.
+ */
+export function adoptCSS(root, css) {
+  const sheet = "adoptedStyleSheets" in root ? constructed(css) : null;
+  if (sheet) {
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    return;
+  }
+  const style = document.createElement("style");
+  style.textContent = css;
+  root.append(style);
+}
+
+/** The host's, the buttons' and the launcher's styles (every calculator, from its construction). */
+export function adoptBaseStyles(root) {
+  adoptCSS(root, BASE_CSS);
+}

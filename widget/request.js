@@ -1,0 +1,360 @@
+// The deal the form describes, as the core's JSON request: pure functions on plain
+// data (attribute values in, a request and the problems the widget finds itself
+// out), no DOM, so they run in Node (tests/js/request.test.mjs).
+//
+// Every game value comes from the core's tables: which contracts exist, the deck's
+// points a capot team holds, whether a contract has declarations, how many of a
+// carré the deck holds. The only checks made here are the ones that cannot wait for
+// the core (it may still be loading): a fact not given yet (the game, the points,
+// the last trick: none of them has a default), text that is not a whole number
+// (the core's own code and words, `not_integer`, from the tables), a number too
+// large for JavaScript to send exactly (beyond 2**53: the core's range error, with
+// the number as typed, never the float's digits) and a declaration count that is no
+// count ("tierce:1e3" is flagged, never read as 1). Which declarations count is the
+// core's to decide: the form sends what each team announced, and the answers to the
+// questions the core asked.
+
+import {
+  ANSWERS,
+  CAPOTS,
+  CARRES,
+  CONTRACTS,
+  DECK_POINTS,
+  DECLARATIONS,
+  DOUBLINGS,
+  HAS_DECLARATIONS,
+  MAX_BELOTS,
+  MAX_HANGING,
+  MAX_SHOWN,
+  MESSAGES,
+  TEAMS,
+  VERSION,
+} from "./core-tables.js";
+import { activeRules, rulesOf } from "./house-rules.js";
+import { format } from "./format.js";
+
+/** The element's attributes that make up the deal (changing one re-scores). */
+export const DEAL_ATTRIBUTES = Object.freeze([
+  "contract",
+  "bidder",
+  "doubling",
+  "pile-team",
+  "pile-points",
+  "last-trick",
+  "capot",
+  "hanging-in",
+  "declarations-us",
+  "declarations-them",
+  "higher-sequence",
+  "higher-carre",
+]);
+
+/** The questions the core may ask (`higher.<question>`), in its order. */
+export const QUESTIONS = Object.freeze(Object.keys(ANSWERS));
+
+/** What a deal may still lack before it can be scored, in the form's order. */
+export const FACTS = Object.freeze(["game", "points", "last_trick"]);
+
+/** The most of one declaration kind a team's counter goes to, where the deck sets no lower limit. */
+export const MAX_COUNT = 9;
+
+/** `value` if it is one of `allowed`, else `fallback`. */
+export function oneOf(value, allowed, fallback) {
+  return allowed.includes(value) ? value : fallback;
+}
+
+/** A whole number from text ("82", " -3 "), or null. */
+export function wholeNumber(text) {
+  const trimmed = String(text ?? "").trim();
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** The items of a declarations attribute: `[kind, count text]` for each known kind. */
+function declarationItems(text) {
+  const items = [];
+  for (const item of String(text ?? "").split(",")) {
+    const [name, value = ""] = item.split(":").map((part) => part.trim());
+    if (DECLARATIONS.includes(name)) items.push([name, value]);
+  }
+  return items;
+}
+
+/**
+ * `"tierce:1,belot:1"` → `{tierce: 1, quarte: 0, …, belot: 1}`; a bare name counts 1.
+ * A count that is not a whole number counts 0 (declarationProblems says why).
+ */
+export function parseDeclarations(text) {
+  const counts = Object.fromEntries(DECLARATIONS.map((kind) => [kind, 0]));
+  for (const [name, value] of declarationItems(text)) {
+    if (value === "") counts[name] = 1;
+    else if (/^\d+$/.test(value)) counts[name] = Math.min(Number(value), MAX_COUNT);
+  }
+  return counts;
+}
+
+/** The core's errors for counts of `text` that are no counts (`"tierce:1e3"`, `"quarte:-1"`), for `team`. */
+export function declarationProblems(text, team) {
+  const problems = [];
+  for (const [name, value] of declarationItems(text)) {
+    if (value === "" || /^\d+$/.test(value)) continue;
+    const field = `declarations.${team}.${name}`;
+    problems.push(/^-\d+$/.test(value) ? coreError("negative_count", field, { value }) : notInteger(field, value));
+  }
+  return problems;
+}
+
+/** The inverse of parseDeclarations: only the non-zero counts, in the core's order. */
+export function formatDeclarations(counts) {
+  return DECLARATIONS.filter((kind) => counts?.[kind] > 0)
+    .map((kind) => `${kind}:${counts[kind]}`)
+    .join(",");
+}
+
+/**
+ * The most of `kind` one team can announce in `contract` (null: not chosen yet), by
+ * the core's tables: the deck's carrés, the contract's belots; MAX_COUNT otherwise.
+ * The core still checks both teams together.
+ */
+export function countLimit(kind, contract) {
+  if (Object.hasOwn(CARRES, kind)) return CARRES[kind];
+  if (kind === "belot") return contract ? MAX_BELOTS[contract] : Math.max(...Object.values(MAX_BELOTS));
+  return MAX_COUNT;
+}
+
+/**
+ * The deal of a set of attribute values (`{name: text | null}`, as getAttribute
+ * gives them), every choice normalised to its closed set. The game (contract and
+ * bidder) and the last trick have no default: null until chosen. Number fields stay
+ * text: whether they are numbers is for buildRequest to say.
+ */
+export function readDeal(attributes) {
+  const get = (name) => attributes?.[name] ?? null;
+  return {
+    contract: oneOf(get("contract"), CONTRACTS, null),
+    bidder: oneOf(get("bidder"), TEAMS, null),
+    doubling: oneOf(get("doubling"), DOUBLINGS, "none"),
+    pileTeam: oneOf(get("pile-team"), TEAMS, "us"),
+    pilePoints: String(get("pile-points") ?? "").trim(),
+    lastTrick: oneOf(get("last-trick"), TEAMS, null),
+    capot: oneOf(get("capot"), CAPOTS, "none"),
+    declarations: {
+      us: parseDeclarations(get("declarations-us")),
+      them: parseDeclarations(get("declarations-them")),
+    },
+    declarationProblems: [
+      ...declarationProblems(get("declarations-us"), "us"),
+      ...declarationProblems(get("declarations-them"), "them"),
+    ],
+    higher: Object.fromEntries(QUESTIONS.map((question) => [question, oneOf(get(`higher-${question}`), ANSWERS[question], null)])),
+    hangingIn: String(get("hanging-in") ?? "").trim(),
+  };
+}
+
+/** `text` as the core shows a value: at most MAX_SHOWN characters, cut with "…" (the core's errors.echo). */
+function cut(text) {
+  return text.length <= MAX_SHOWN ? text : `${text.slice(0, MAX_SHOWN - 1)}…`;
+}
+
+/**
+ * The other team's pile: the deck's points (core tables) less the one entered, or
+ * null while the contract or a valid number is missing. With a capot, the capot
+ * team holds the deck.
+ */
+export function piles(deal) {
+  const deck = deal.contract ? DECK_POINTS[deal.contract] : null;
+  if (deck === null) return null;
+  if (deal.capot !== "none") return { [deal.capot]: deck, [deal.capot === "us" ? "them" : "us"]: 0 };
+  const points = wholeNumber(deal.pilePoints);
+  if (points === null || points < 0 || points > deck) return null;
+  const other = deal.pileTeam === "us" ? "them" : "us";
+  return { [deal.pileTeam]: points, [other]: deck - points };
+}
+
+/** A bad value as the core shows it in a message: JSON, at most MAX_SHOWN characters. */
+function shown(text) {
+  return cut(JSON.stringify(text));
+}
+
+/** The core's error `code` at `field`, with its message in the core's words (core-tables.js). */
+function coreError(code, field, params) {
+  const message = Object.fromEntries(Object.entries(MESSAGES[code]).map(([lang, template]) => [lang, format(template, params)]));
+  return { code, field, params, message };
+}
+
+/**
+ * The problem of a whole number JavaScript cannot send exactly (beyond 2**53, so
+ * beyond every range the core has): the core's range error `code`, with the number
+ * as typed (exact digits, leading zeros dropped, cut as the core cuts), or null.
+ */
+function beyondFloats(code, field, text, max) {
+  const number = wholeNumber(text);
+  if (number === null || Number.isSafeInteger(number)) return null;
+  return coreError(code, field, { value: cut(BigInt(text.trim()).toString()), max });
+}
+
+/**
+ * The problem of a field whose text is not a whole number: the core's `not_integer`
+ * with its message. `text` is null when the browser keeps the typed text to itself
+ * (an `<input type=number>` with bad input): the value then shows as "?", as the
+ * core shows a parameter it lacks.
+ */
+function notInteger(field, text) {
+  return coreError("not_integer", field, { value: text === null ? "?" : shown(text) });
+}
+
+/**
+ * The teams' own names as the core reads them (`{us, them}`, "" = the default
+ * name), or null when both are the defaults (then the request has no `names`).
+ */
+export function requestNames(names) {
+  const us = String(names?.us ?? "").trim();
+  const them = String(names?.them ?? "").trim();
+  return us || them ? { us, them } : null;
+}
+
+function announcedSomething(counts) {
+  return DECLARATIONS.some((kind) => counts[kind] > 0);
+}
+
+/**
+ * The core's request for `deal` (from readDeal), plus what the widget can tell
+ * without the core:
+ * - `missing`: the facts not given yet, in the form's order (FACTS); the request
+ *   then lacks their fields, and `incomplete` is true;
+ * - `problems`: the widget's own errors, in the core's error shape;
+ * - `probe`: the deal is incomplete, but both teams announced declarations, so the
+ *   core may already have a question to ask: send it anyway and show only its
+ *   `needs_answer` (the core reports those with the missing fields).
+ * Declarations go as `announced` (the core decides which count) with the answers
+ * given (`higher`), or, with `accepted`, as the accepted `declarations` (a deal
+ * recorded before announcements existed). `badInput` flags, by attribute name
+ * ("pile-points", "hanging-in"), the fields whose typed text the browser rejected.
+ * `names`: the teams' own names (a score sheet's), which the core then uses in its
+ * messages. `rules`: the house rules to score by (`{id: true}`, the core's JSON; ids
+ * the core does not know are sent too, for its `unknown_rule`); none = the rule book.
+ */
+export function buildRequest(deal, { badInput = {}, names = null, accepted = false, rules = null } = {}) {
+  const problems = [];
+  const missing = [];
+  const { contract } = deal;
+  const capot = deal.capot === "none" ? null : deal.capot;
+  const request = { version: VERSION };
+  if (!contract || !deal.bidder) missing.push("game");
+  if (contract) request.contract = contract;
+  if (deal.bidder) request.bidder = deal.bidder;
+  request.doubling = deal.doubling;
+  if (capot) {
+    // A capot team holds every card and the last trick: no need to type them.
+    if (contract) request.cards = { team: capot, points: DECK_POINTS[contract] };
+  } else if (badInput["pile-points"]) {
+    problems.push(notInteger("cards.points", null));
+  } else if (deal.pilePoints === "") {
+    missing.push("points");
+  } else if (wholeNumber(deal.pilePoints) === null) {
+    problems.push(notInteger("cards.points", deal.pilePoints));
+  } else {
+    const huge = beyondFloats("points_out_of_range", "cards.points", deal.pilePoints, contract ? DECK_POINTS[contract] : null);
+    if (huge) problems.push(huge);
+    else request.cards = { team: deal.pileTeam, points: wholeNumber(deal.pilePoints) };
+  }
+  const lastTrick = capot ?? deal.lastTrick;
+  if (lastTrick) request.last_trick = lastTrick;
+  else missing.push("last_trick");
+  request.capot = capot;
+  // Declarations do not exist in some contracts: none are sent (the attributes keep them).
+  const declare = !contract || HAS_DECLARATIONS[contract];
+  if (declare) {
+    // Flagged where the count is sent: the accepted declarations, or what was announced.
+    const prefix = accepted ? "declarations." : "announced.";
+    for (const problem of deal.declarationProblems ?? []) {
+      problems.push({ ...problem, field: problem.field.replace(/^declarations\./, prefix) });
+    }
+  }
+  if (declare && accepted) {
+    request.declarations = deal.declarations;
+  } else if (declare) {
+    request.announced = deal.declarations;
+    const answers = Object.fromEntries(QUESTIONS.filter((q) => deal.higher?.[q]).map((q) => [q, deal.higher[q]]));
+    if (Object.keys(answers).length) request.higher = answers;
+  }
+  if (badInput["hanging-in"]) {
+    problems.push(notInteger("hanging_in", null));
+  } else if (deal.hangingIn !== "" && wholeNumber(deal.hangingIn) === null) {
+    problems.push(notInteger("hanging_in", deal.hangingIn));
+  } else {
+    const huge = beyondFloats("hanging_out_of_range", "hanging_in", deal.hangingIn, MAX_HANGING);
+    if (huge) problems.push(huge);
+  }
+  request.hanging_in = wholeNumber(deal.hangingIn) ?? 0;
+  const named = requestNames(names);
+  if (named) request.names = named;
+  const on = activeRules(rules);
+  if (on.length) request.rules = rulesOf(on);
+  const incomplete = missing.length > 0;
+  const probe =
+    incomplete && !problems.length && Boolean(request.announced) && TEAMS.every((team) => announcedSomething(deal.declarations[team]));
+  return { request, problems, incomplete, missing, probe };
+}
+
+/** The `needs_answer` errors among a reply's errors: the questions the core asks. */
+export function questionsAsked(errors) {
+  return (errors ?? []).filter((error) => error?.code === "needs_answer");
+}
+
+/**
+ * The attribute values of a game deal: the inverse of readDeal and buildRequest, to
+ * load a recorded deal. `accepted` is true when it was recorded with accepted
+ * declarations (then they must be sent back as such).
+ */
+export function dealAttributes(deal) {
+  const points = deal?.cards?.points;
+  const declarations = deal?.announced ?? deal?.declarations;
+  return {
+    attributes: {
+      contract: oneOf(deal?.contract, CONTRACTS, null),
+      bidder: oneOf(deal?.bidder, TEAMS, null),
+      doubling: oneOf(deal?.doubling, DOUBLINGS, "none"),
+      capot: oneOf(deal?.capot ?? "none", CAPOTS, "none"),
+      "pile-team": oneOf(deal?.cards?.team, TEAMS, "us"),
+      "pile-points": points == null ? null : String(points),
+      "last-trick": oneOf(deal?.last_trick, TEAMS, null),
+      "declarations-us": formatDeclarations(declarations?.us),
+      "declarations-them": formatDeclarations(declarations?.them),
+      ...Object.fromEntries(QUESTIONS.map((q) => [`higher-${q}`, oneOf(deal?.higher?.[q], ANSWERS[q], null)])),
+    },
+    accepted: !deal?.announced && Boolean(deal?.declarations),
+  };
+}
+
+/** Whether the two requests are the same. */
+export function sameRequest(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * A deal request as a deal of the core's game (no version, hanging_in, names or
+ * rules: the game has them; a deal that keeps rules of its own gets them back from
+ * the sheet).
+ */
+export function gameDeal(request) {
+  const { version, hanging_in, names, rules, ...deal } = request;
+  return deal;
+}
+
+/**
+ * The core's request for a whole game: its deals, with the teams' names and the game's
+ * house rules if it has any. `explain` says which rows of the answer carry their
+ * explanation: "all" (the default, also when absent), "last", "none", or a list of deal
+ * indices from 0 — a long sheet asks only for what it shows, which keeps the answer
+ * (and its copy to the page) small.
+ */
+export function gameRequest(deals, names, rules = null, { explain } = {}) {
+  const request = { version: VERSION };
+  const named = requestNames(names);
+  if (named) request.names = named;
+  const on = activeRules(rules);
+  if (on.length) request.rules = rulesOf(on);
+  request.deals = deals;
+  if (explain !== undefined) request.explain = explain;
+  return request;
+}
