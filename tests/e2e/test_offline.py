@@ -1,6 +1,6 @@
 """Offline use in Chromium: the service worker (dist/sw.js), the app manifest, updates.
 
-Every test serves a copy of the built site with build.py's own server, wrapped to log
+Every test serves a copy of the built site with the build's own server, wrapped to log
 what goes over the wire (path, status, bytes of headers and body), so "no runtime
 bytes" and "no second download" are measured at the server, whoever asked: the page,
 its worker or the service worker. Offline means `context.set_offline(True)` and, where
@@ -10,30 +10,33 @@ browser's own update checks of sw.js.
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import hashlib
-import io
 import json
 import shutil
-import struct
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, DIST
+from chromium import CHROMIUM, CHROMIUM_ARGS
 from e2e_ui import Calculator, Deal
 from playwright.sync_api import Browser, BrowserContext, Page, Response, expect
+from site_versions import SERVICE_WORKER_BUILD, deploy, make_version_b
+
+from sitebuild.paths import DIST
+from sitebuild.server import DistHandler, serving
 
 RUNTIME_TIMEOUT_MS = 90_000
+ARTICLE_BUDGET_BYTES = 60_000  # an article page whose calculator is never opened
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 HEARTS = Deal("hearts", "us", "none", "us", 82, "us", declarations={"us": {"belot": 1}})
 HEARTS_RESULT = dict(outcome="made", raw=(112, 70), record=(11, 7))
+# The QR code's modules: loaded when a game is first sent, never with a page or its sheet.
+QR_MODULES = ("/widget/qr.js", "/widget/vendor/lean-qr.mjs")
 
 
 # --- a server that counts ------------------------------------------------------
@@ -60,16 +63,17 @@ class _CountingWriter:
 
 
 class CountingServer:
-    """build.serve_dist(root) on a free port, logging every response it sends."""
+    """The build's server (sitebuild.server.serving), logging every response it sends;
+    while `down` is set it answers nothing (every connection is closed at once), for the
+    page, its worker and the service worker alike."""
 
-    def __init__(self, root: Path, build_script: ModuleType) -> None:
+    def __init__(self, root: Path) -> None:
         self.log: list[Served] = []
         self._lock = threading.Lock()
-        log, lock = self.log, self._lock
-        server = build_script.serve_dist(root, "127.0.0.1", 0, quiet=True)
-        base = server.RequestHandlerClass
+        self.down = threading.Event()
+        log, lock, down = self.log, self._lock, self.down
 
-        class Counting(base):  # type: ignore[misc, valid-type]
+        class Counting(DistHandler):
             def setup(self) -> None:
                 super().setup()
                 self.wfile = _CountingWriter(self.wfile)
@@ -79,6 +83,9 @@ class CountingServer:
                 super().send_response(code, message)
 
             def handle_one_request(self) -> None:
+                if down.is_set():
+                    self.close_connection = True
+                    return
                 self.wfile.count = 0
                 self.status_sent = 0
                 super().handle_one_request()
@@ -87,11 +94,8 @@ class CountingServer:
                     with lock:
                         log.append(Served(path, self.status_sent, self.wfile.count))
 
-        server.RequestHandlerClass = Counting
-        self.server = server
-        self.url = f"http://127.0.0.1:{server.server_address[1]}"
-        self._thread = threading.Thread(target=server.serve_forever, daemon=True)
-        self._thread.start()
+        self._serving = contextlib.ExitStack()
+        self.url = self._serving.enter_context(serving(root, Counting))
 
     def take(self) -> list[Served]:
         """The log so far, emptied."""
@@ -101,18 +105,18 @@ class CountingServer:
         return taken
 
     def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        """Stop serving: the port is closed, the origin unreachable."""
+        self._serving.close()
 
 
 @pytest.fixture
-def site(tmp_path: Path, build_script: ModuleType) -> Iterator[tuple[Path, CountingServer]]:
+def site(tmp_path: Path) -> Iterator[tuple[Path, CountingServer]]:
     """A copy of dist/ served by a counting server (tests may change the copy)."""
     if not (DIST / "sw.js").is_file():
         pytest.fail("dist/ is not built: run 'python3 build.py build' first")
     root = tmp_path / "site"
     shutil.copytree(DIST, root)
-    server = CountingServer(root, build_script)
+    server = CountingServer(root)
     yield root, server
     server.stop()
 
@@ -145,22 +149,7 @@ def open_article(page: Page, url: str) -> Calculator:
 
 def wait_service_worker(page: Page) -> str:
     """Wait until this page's service worker is active; its build."""
-    return str(
-        page.evaluate(
-            """async () => {
-              const registration = await navigator.serviceWorker.ready;
-              const worker = registration.active;
-              if (worker.state !== "activated") {
-                await new Promise((resolve) => worker.addEventListener("statechange",
-                  () => worker.state === "activated" && resolve()));
-              }
-              const channel = new MessageChannel();
-              const reply = new Promise((resolve) => { channel.port1.onmessage = (e) => resolve(e.data); });
-              worker.postMessage({ type: "build" }, [channel.port2]);
-              return (await reply).build;
-            }"""
-        )
-    )
+    return str(page.evaluate(SERVICE_WORKER_BUILD))
 
 
 def worker_build(page: Page) -> str:
@@ -233,23 +222,26 @@ def served_hashes(responses: list[Response], origin: str) -> dict[str, tuple[str
 
 
 def test_article_never_opened_downloads_no_runtime(
-    context: BrowserContext, site: tuple[Path, CountingServer]
+    page: Page, site: tuple[Path, CountingServer]
 ) -> None:
     _, server = site
-    page = context.new_page()
-    page.goto(f"{server.url}/en/hanging-deal.html")
+    page.goto(f"{server.url}/en/scoring.html", wait_until="load")
     expect(calculator_of(page).part("button.open")).to_be_visible()
+    page.mouse.wheel(0, 2000)  # reading down the page is no sign of intent
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(1000)
+    page.wait_for_timeout(1500)
     served = server.take()
     paths = [entry.path for entry in served]
     assert not [p for p in paths if p.startswith("/runtime/")], paths
     assert "/manifest.json" not in paths and "/sw.js" not in paths, paths
+    # No article has a score sheet: its modules load only with the `sheet` attribute.
+    assert not [p for p in paths if p.endswith(("/score-sheet.js", "/sheet-store.js"))], paths
+    assert not [p for p in paths if p.endswith(QR_MODULES)], paths
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     assert page.workers == []
     total = sum(entry.bytes for entry in served)
     print(f"\nan article never opened: {len(served)} responses, {total} bytes on the wire")
-    assert total < 60_000, served
+    assert total < ARTICLE_BUDGET_BYTES, served
 
 
 def test_open_once_then_offline_reload_scores(
@@ -263,19 +255,26 @@ def test_open_once_then_offline_reload_scores(
     assert cache_names(page) == [f"belot-calculator / {build}"]
     served = server.take()
 
-    # The install revalidates what the page has just downloaded: a 304, never its bytes twice.
+    # The install revalidates what the page has just downloaded: a 304, never its bytes
+    # twice. It downloads only the files the page has not needed (the score sheet's
+    # modules, the other pages, the icons), so they are there offline.
     for name in (*RUNTIME_FILES, "pyodide-lock.json", "belot_core-0.1.0-py3-none-any.whl"):
         statuses = [entry.status for entry in served if entry.path == f"/runtime/{name}"]
         assert statuses.count(200) == 1, (name, statuses)
         assert set(statuses) <= {200, 304}, (name, statuses)
     first = next(i for i, entry in enumerate(served) if entry.path == "/sw.js")
+    seen = {entry.path for entry in served[:first] if entry.status == 200}
+    again = [entry.path for entry in served[first:] if entry.path in seen and entry.status != 304]
+    assert again == [], f"downloaded twice: {again}"
     page_bytes = sum(entry.bytes for entry in served[:first])
-    install_bytes = sum(entry.bytes for entry in served[first:])
+    install = served[first:]
+    install_bytes = sum(entry.bytes for entry in install)
+    new_files = [entry for entry in install if entry.status == 200]
     print(
         f"\nfirst open: {page_bytes} bytes for the page and runtime, then {install_bytes} bytes "
-        f"for the service worker's install ({len(served) - first} responses)"
+        f"for the service worker's install ({len(install)} responses, of which "
+        f"{len(new_files)} files not seen yet, {sum(e.bytes for e in new_files)} bytes)"
     )
-    assert install_bytes < 100_000
 
     context.set_offline(True)
     page.reload()
@@ -287,6 +286,39 @@ def test_open_once_then_offline_reload_scores(
     calculator.expect_result(**HEARTS_RESULT)  # type: ignore[arg-type]
     # Offline, only the browser's own update check of sw.js (which Playwright's offline
     # switch does not cover) may reach the server; everything else came from the cache.
+    assert {entry.path for entry in server.take()} <= {"/sw.js"}
+
+
+def test_the_qr_code_loads_only_when_a_game_is_sent_and_works_offline(
+    context: BrowserContext, site: tuple[Path, CountingServer]
+) -> None:
+    _, server = site
+    page = context.new_page()
+    page.goto(f"{server.url}/calculator/?lang=en")
+    calculator = calculator_of(page)
+    expect(calculator.part(".sheet-table")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
+    wait_service_worker(page)
+    served = server.take()
+    first = next(i for i, entry in enumerate(served) if entry.path == "/sw.js")
+    opened = [entry.path for entry in served[:first]]
+    assert "/widget/sheet-share.js" in opened  # the sheet's own module: no QR code in it
+    assert not [p for p in opened if p.endswith(QR_MODULES)], opened
+    qr_bytes = sum(entry.bytes for entry in served[first:] if entry.path.endswith(QR_MODULES))
+    print(
+        f"\nfirst open of the calculator: no QR code; the install then caches it ({qr_bytes} bytes)"
+    )
+
+    # Sent offline: the encoder comes from the service worker's cache.
+    context.set_offline(True)
+    page.reload()
+    calculator = calculator_of(page)
+    expect(calculator.part(".sheet-table")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
+    calculator.enter(HEARTS)
+    calculator.part("button.record").click()
+    calculator.part("details.send-game summary").click()
+    expect(calculator.part(".qr svg")).to_be_visible()
+    link = calculator.part("input.share-link").input_value()
+    assert link.startswith(f"{server.url}/calculator/#game=1")
     assert {entry.path for entry in server.take()} <= {"/sw.js"}
 
 
@@ -367,7 +399,7 @@ def test_installable_and_reopened_offline_in_a_persistent_profile(
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(start_url)
         calculator = calculator_of(page)
-        calculator.part('input[name="pile-points"]').fill("82")
+        calculator.points("us").fill("82")
         wait_ready(calculator)
         wait_service_worker(page)
         page.reload()  # now served by the worker, as an installed app is
@@ -393,63 +425,6 @@ def test_installable_and_reopened_offline_in_a_persistent_profile(
         context.close()
 
 
-def test_web_app_manifest_icons() -> None:
-    webmanifest = json.loads((DIST / "manifest.webmanifest").read_text(encoding="utf-8"))
-    assert webmanifest["display"] == "standalone"
-    assert (DIST / webmanifest["start_url"] / "index.html").is_file()
-    purposes: dict[str, set[str]] = {}
-    for icon in webmanifest["icons"]:
-        data = (DIST / icon["src"]).read_bytes()
-        assert data[:8] == b"\x89PNG\r\n\x1a\n", icon
-        width, height = struct.unpack(">II", data[16:24])
-        assert icon["sizes"] == f"{width}x{height}", icon
-        purposes.setdefault(icon["purpose"], set()).add(icon["sizes"])
-    assert purposes == {"any": {"192x192", "512x512"}, "maskable": {"192x192", "512x512"}}
-
-
-def test_service_worker_precaches_exactly_the_manifest() -> None:
-    source = (DIST / "sw.js").read_text(encoding="utf-8")
-    start = source.index("const PRECACHE = ") + len("const PRECACHE = ")
-    precache = json.JSONDecoder().raw_decode(source[start:])[0]
-    manifest = json.loads((DIST / "manifest.json").read_text(encoding="utf-8"))
-    assert precache["build"] == manifest["build"]
-    expected = {
-        f"/{name}": "sha256-" + base64.b64encode(bytes.fromhex(digest)).decode()
-        for name, digest in {
-            **{name: entry["sha256"] for name, entry in manifest["files"].items()},
-            "manifest.json": hashlib.sha256((DIST / "manifest.json").read_bytes()).hexdigest(),
-        }.items()
-    }
-    assert {f"/{name}": revision for name, revision in precache["files"]} == expected
-    for needed in (
-        "/calculator/index.html",
-        "/widget/worker.js",
-        "/manifest.webmanifest",
-        "/runtime/pyodide-lock.json",
-        *(f"/runtime/{name}" for name in RUNTIME_FILES),
-    ):
-        assert needed in expected, needed
-
-
-def make_version_b(a: Path, b: Path, build: ModuleType) -> None:
-    """Build B: A with a changed widget module, page and lock file, sealed like build.py does."""
-    shutil.copytree(a, b)
-    for stale in [*b.rglob("*.gz"), *b.rglob("*.br"), b / "manifest.json", b / "sw.js"]:
-        stale.unlink()
-    index = b / "widget" / "index.js"
-    index.write_text(index.read_text() + 'globalThis.belotTestBuild = "B";\n')
-    page = b / "calculator" / "index.html"
-    page.write_text(
-        page.read_text().replace("<head>", '<head>\n  <meta name="test-build" content="B">', 1)
-    )
-    lock = b / "runtime" / "pyodide-lock.json"
-    lock.write_text(json.dumps(json.loads(lock.read_text()), indent=2, sort_keys=True) + "\n")
-    with contextlib.redirect_stdout(io.StringIO()):
-        build.write_manifest(b)
-        build.write_service_worker(b)
-        build.precompress(b)
-
-
 def wait_until_active(context: BrowserContext, build: str) -> None:
     """Wait until the service worker of `build` has taken over."""
     deadline = time.monotonic() + 30
@@ -468,12 +443,11 @@ def test_update_is_atomic_announced_and_keeps_the_saved_game(
     context: BrowserContext,
     site: tuple[Path, CountingServer],
     tmp_path: Path,
-    build_script: ModuleType,
 ) -> None:
     root, server = site
     version_a, version_b = tmp_path / "a", tmp_path / "b"
     shutil.copytree(root, version_a)
-    make_version_b(version_a, version_b, build_script)
+    make_version_b(version_a, version_b)
     hashes_a, hashes_b = file_hashes(version_a), file_hashes(version_b)
     build_a = json.loads((version_a / "manifest.json").read_text())["build"]
     build_b = json.loads((version_b / "manifest.json").read_text())["build"]
@@ -497,8 +471,7 @@ def test_update_is_atomic_announced_and_keeps_the_saved_game(
     assert "belot" in saved
 
     # Version B is deployed into the same folder.
-    shutil.rmtree(root)
-    shutil.copytree(version_b, root)
+    deploy(version_b, root)
     server.take()
 
     # A second visit still gets A, all of it, and hears that B is ready.
@@ -573,3 +546,217 @@ def test_update_is_atomic_announced_and_keeps_the_saved_game(
     assert third.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == saved
     if has_sheet:
         expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
+
+
+# --- what the offline copy trusts -------------------------------------------------------
+
+FORGED = "<!doctype html><title>forged</title><p id=forged>forged by another script</p>"
+
+
+def poison(page: Page, cache: str, url: str, body: str = FORGED) -> None:
+    """Write forged bytes into a cache entry, as any script of the origin could."""
+    page.evaluate(
+        """async ([cache, url, body]) => {
+          await (await caches.open(cache)).put(url, new Response(body,
+            {headers: {"content-type": "text/html; charset=utf-8"}}));
+        }""",
+        [cache, url, body],
+    )
+
+
+def cached_hash(page: Page, cache: str, url: str) -> str | None:
+    """sha256 (hex) of a cache entry's body, or None."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """async ([cache, url]) => {
+          if (!(await caches.has(cache))) return null;
+          const hit = await (await caches.open(cache)).match(url);
+          if (!hit) return null;
+          const digest = await crypto.subtle.digest("SHA-256", await hit.arrayBuffer());
+          return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+        }""",
+        [cache, url],
+    )
+
+
+def controlled_calculator_page(context: BrowserContext, server: CountingServer) -> Page:
+    """The calculator page, opened, its service worker active and serving it."""
+    page = context.new_page()
+    page.goto(f"{server.url}/calculator/?lang=en")
+    calculator = calculator_of(page)
+    calculator.enter(HEARTS)
+    wait_ready(calculator)
+    wait_service_worker(page)
+    page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    return page
+
+
+def test_a_changed_cache_entry_is_never_served(
+    context: BrowserContext, site: tuple[Path, CountingServer]
+) -> None:
+    """Cache Storage is the whole origin's: an entry another script changed is checked
+    against the build's hash, fetched again, and without a network refused, never served."""
+    root, server = site
+    build = json.loads((root / "manifest.json").read_text())["build"]
+    cache, url = f"belot-calculator / {build}", f"{server.url}/calculator/index.html"
+    genuine = file_hashes(root)["/calculator/index.html"]
+    page = controlled_calculator_page(context, server)
+
+    poison(page, cache, url)
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Score calculator")
+    assert page.locator("#forged").count() == 0
+    assert cached_hash(page, cache, url) == genuine  # fetched again with integrity, cached
+
+    poison(page, cache, url)
+    server.down.set()
+    context.set_offline(True)
+    response = page.reload()
+    assert response is not None and response.status == 503
+    expect(page.locator("h1").first).to_have_text("Калкулаторът не е наличен офлайн")
+    assert "forged" not in page.content()
+    assert cached_hash(page, cache, url) is None  # the changed entry is gone
+
+    server.down.clear()
+    context.set_offline(False)
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Score calculator")
+    assert cached_hash(page, cache, url) == genuine
+
+
+def test_an_update_never_copies_a_changed_entry_from_the_older_cache(
+    context: BrowserContext, site: tuple[Path, CountingServer], tmp_path: Path
+) -> None:
+    root, server = site
+    version_a, version_b = tmp_path / "a", tmp_path / "b"
+    shutil.copytree(root, version_a)
+    make_version_b(version_a, version_b)
+    build_a = json.loads((version_a / "manifest.json").read_text())["build"]
+    build_b = json.loads((version_b / "manifest.json").read_text())["build"]
+    hashes_a, hashes_b = file_hashes(version_a), file_hashes(version_b)
+    assert hashes_a["/en/scoring.html"] == hashes_b["/en/scoring.html"]  # unchanged: B copies it
+    first = context.new_page()
+    open_article(first, f"{server.url}/en/hanging-deal.html")
+    assert wait_service_worker(first) == build_a
+    # Another script of the origin changes an entry no page of A has asked for since.
+    poison(first, f"belot-calculator / {build_a}", f"{server.url}/en/scoring.html")
+
+    shutil.rmtree(root)
+    shutil.copytree(version_b, root)
+    second = context.new_page()
+    second.goto(f"{server.url}/en/hanging-deal.html")  # the browser checks sw.js: B installs
+    cache_b = f"belot-calculator / {build_b}"
+    deadline = time.monotonic() + 60
+    while cached_hash(second, cache_b, f"{server.url}/__belot-precache-index__") is None:
+        assert time.monotonic() < deadline, "build B was never cached"
+        second.wait_for_timeout(200)
+    assert (
+        cached_hash(second, cache_b, f"{server.url}/en/scoring.html")
+        == hashes_b["/en/scoring.html"]
+    )
+
+
+def test_a_changed_snapshot_is_never_restored(
+    context: BrowserContext, site: tuple[Path, CountingServer]
+) -> None:
+    """The start-up snapshot is checked against the hash saved with it before it runs."""
+    _, server = site
+    page = context.new_page()
+    calculator = open_article(page, f"{server.url}/en/hanging-deal.html")
+    calculator.enter(HEARTS)
+    calculator.expect_result(**HEARTS_RESULT)  # type: ignore[arg-type]
+    [entry] = wait_snapshot(page)
+    # One byte of the memory image changed (its very end: free heap, so it would still
+    # restore and run), its headers kept as they were.
+    page.evaluate(
+        """async ([name, url]) => {
+          const cache = await caches.open(name);
+          const hit = await cache.match(url);
+          const bytes = new Uint8Array(await hit.arrayBuffer());
+          bytes[bytes.length - 1] ^= 0x5a;
+          await cache.put(url, new Response(bytes, {headers: hit.headers}));
+        }""",
+        [f"{SNAPSHOT_CACHE}/", entry],
+    )
+    page.close()
+    second = context.new_page()
+    warnings: list[str] = []
+    second.on("console", lambda message: warnings.append(message.text))
+    calculator = open_article(second, f"{server.url}/en/hanging-deal.html")
+    assert not started_from_snapshot(second)
+    assert any("snapshot failed its check" in text for text in warnings), warnings
+    calculator.enter(HEARTS)
+    calculator.expect_result(**HEARTS_RESULT)  # type: ignore[arg-type]
+
+
+# --- builds and storage ----------------------------------------------------------------
+
+
+def test_a_page_of_one_build_never_talks_to_the_next_ones_worker(
+    context: BrowserContext, site: tuple[Path, CountingServer], tmp_path: Path
+) -> None:
+    """An article of build A is open (no service worker yet), B is deployed, then the
+    reader opens the calculator: A's widget refuses B's worker and asks for a reload."""
+    root, server = site
+    version_a, version_b = tmp_path / "a", tmp_path / "b"
+    shutil.copytree(root, version_a)
+    make_version_b(version_a, version_b)
+    build_b = json.loads((version_b / "manifest.json").read_text())["build"]
+    page = context.new_page()
+    page.goto(f"{server.url}/en/hanging-deal.html")
+    calculator = calculator_of(page)
+    expect(calculator.part("button.open")).to_be_visible()
+
+    shutil.rmtree(root)
+    shutil.copytree(version_b, root)
+    calculator.part("button.open").click()
+    expect(calculator.part(".failure")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
+    expect(calculator.part(".failure-text")).to_have_text(
+        "The calculator on this site was updated while this page was open. Reload the page."
+    )
+    assert calculator.element.evaluate("(element) => element.scorer.info") is None
+    assert calculator.property("result") is None
+
+    expect(calculator.part("button.retry")).to_have_text("Reload the page")
+    calculator.part("button.retry").click()  # reloads the page: now all of it is B
+    page.wait_for_function("() => globalThis.belotTestBuild === 'B'")
+    calculator = calculator_of(page)
+    calculator.part("button.open").click()
+    wait_ready(calculator)
+    assert worker_build(page) == build_b
+
+
+def test_offline_copy_deleted_while_open_is_said_and_restored(
+    context: BrowserContext, site: tuple[Path, CountingServer]
+) -> None:
+    """The browser's storage is cleared while the calculator is open: offline, the page
+    says offline use is gone for now; back online, the copy restores itself."""
+    root, server = site
+    build = json.loads((root / "manifest.json").read_text())["build"]
+    page = controlled_calculator_page(context, server)
+    calculator = calculator_of(page)
+    wait_ready(calculator)
+    notice = calculator.part("p.update")
+    expect(notice).to_be_hidden()
+
+    page.evaluate("(name) => caches.delete(name)", f"belot-calculator / {build}")
+    server.down.set()
+    context.set_offline(True)
+    became_visible = "document.dispatchEvent(new Event('visibilitychange'))"
+    page.evaluate(became_visible)
+    expect(notice).to_be_visible(timeout=30_000)
+    expect(notice).to_contain_text("cannot work offline")
+
+    server.down.clear()
+    context.set_offline(False)
+    page.evaluate(became_visible)
+    expect(notice).to_be_hidden(timeout=60_000)
+    assert cache_names(page) == [f"belot-calculator / {build}"]
+
+    server.down.set()
+    context.set_offline(True)
+    page.reload()
+    calculator = calculator_of(page)
+    calculator.enter(HEARTS)
+    wait_ready(calculator)
+    calculator.expect_result(**HEARTS_RESULT)  # type: ignore[arg-type]

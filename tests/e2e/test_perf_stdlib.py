@@ -1,27 +1,22 @@
 """The start-up optimisations, checked for what they must not break (never for speed).
 
 - dist/ ships a standard library trimmed to what start-up and the core import
-  (build.py's trace): the core's whole browser-facing API must still work in
-  Chromium against it, so a module the trace missed fails here, not for a user;
+  (the build's trace): the core's whole browser-facing API must still work in
+  Chromium against it, so a module the trace missed fails here, not for a user
+  (tests/build/test_dist.py checks the archive itself);
 - the page loads it through the manifest (stdLibURL), brotli-compressed;
-- the worker starts on the first sign of intent, and an article whose calculator
-  is never touched downloads no runtime at all.
+- the worker starts on the first sign of intent (an article whose calculator is
+  never touched downloads no runtime at all: test_offline.py measures that).
 """
 
 from __future__ import annotations
 
-import json
-import zipfile
-from pathlib import Path
-
 from e2e_ui import Calculator
 from playwright.sync_api import Page, Response, expect
 
-ROOT = Path(__file__).resolve().parents[2]
-DIST = ROOT / "dist"
-EXERCISE = ROOT / "tools" / "exercise_core.py"
+from sitebuild.paths import STDLIB_EXERCISE
+
 RUNTIME_TIMEOUT_MS = 120_000
-ARTICLE_BUDGET_BYTES = 60_000  # an article page whose calculator is never opened
 
 # Pyodide the way worker.js starts it (manifest -> stdLibURL, lock file, packages),
 # then the exercise shared with the build's trace; on the page's thread, since a
@@ -57,30 +52,12 @@ missing = [name for name in ("pydoc", "unittest", "http", "sqlite3")
 def test_the_core_works_in_chromium_against_the_trimmed_stdlib(page: Page, dist_url: str) -> None:
     page.set_default_timeout(RUNTIME_TIMEOUT_MS)
     page.goto(f"{dist_url}/index.html")
-    answer = page.evaluate(RUN_EXERCISE, [EXERCISE.read_text(encoding="utf-8")])
+    answer = page.evaluate(RUN_EXERCISE, [STDLIB_EXERCISE.read_text(encoding="utf-8")])
     summary = answer["summary"]
     assert summary["modules"] >= 6 and summary["deals_scored"] > 50, summary
     assert summary["deals_refused"] > 10 and summary["games_scored"] == 2, summary
     # It really ran against the trimmed archive: modules nobody imports are gone.
     assert answer["notShipped"] == ["pydoc", "unittest", "http", "sqlite3"], answer
-
-
-def test_the_trimmed_stdlib_is_bytecode_the_manifest_names() -> None:
-    manifest = json.loads((DIST / "manifest.json").read_text(encoding="utf-8"))
-    stdlib = DIST / manifest["runtime"]["stdLib"]
-    with zipfile.ZipFile(stdlib) as archive:
-        infos = archive.infolist()
-        names = [info.filename for info in infos]
-        assert "json/__init__.pyc" in names and "dataclasses.pyc" in names, names
-        assert not [name for name in names if name.endswith(".py")], "source shipped"
-        assert all(info.compress_type == zipfile.ZIP_STORED for info in infos)
-        for name in names:
-            header = archive.read(name)[:16]
-            # PEP 552: flags 0b01 = hash-based and unchecked (there is no source).
-            assert int.from_bytes(header[4:8], "little") == 0b01, name
-    assert stdlib.stat().st_size < 3_500_000
-    packed = stdlib.with_name(stdlib.name + ".br")
-    assert packed.is_file() and packed.stat().st_size < 1_000_000
 
 
 def test_the_page_loads_the_runtime_brotli_compressed(page: Page, dist_url: str) -> None:
@@ -89,7 +66,7 @@ def test_the_page_loads_the_runtime_brotli_compressed(page: Page, dist_url: str)
     page.goto(f"{dist_url}/en/hanging-deal.html")
     calculator = Calculator(page.locator("belot-calculator"))
     calculator.part("button.open").click()
-    expect(calculator.part(".details")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
+    calculator.wait_ready(RUNTIME_TIMEOUT_MS)
     calculator.expect_result(outcome="hanging", raw=(91, 91), record=(0, 9), hanging=9)
     by_name = {response.url.rsplit("/", 1)[-1]: response for response in responses}
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"):
@@ -108,20 +85,3 @@ def test_hovering_the_button_starts_the_worker_before_the_press(page: Page, dist
     assert calculator.property("state") == "closed", "hovering must not open it"
     button.click()
     calculator.expect_result(outcome="made", raw=(112, 70), record=(11, 7))
-
-
-def test_an_article_never_opened_downloads_no_runtime(page: Page, dist_url: str) -> None:
-    requests: list[object] = []
-    page.context.on("requestfinished", lambda request: requests.append(request))
-    page.goto(f"{dist_url}/en/scoring.html", wait_until="load")
-    expect(page.locator("belot-calculator").locator("button.open")).to_be_visible()
-    page.mouse.wheel(0, 2000)
-    page.wait_for_timeout(1500)
-    urls = [request.url for request in requests]  # type: ignore[attr-defined]
-    runtime = [url for url in urls if "/runtime/" in url or url.endswith("/manifest.json")]
-    assert runtime == [] and page.workers == [], runtime
-    total = 0
-    for request in requests:
-        measured = request.sizes()  # type: ignore[attr-defined]
-        total += measured["responseBodySize"] + measured["responseHeadersSize"]
-    assert total < ARTICLE_BUDGET_BYTES, f"{total} bytes for an article: {urls}"

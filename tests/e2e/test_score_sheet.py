@@ -101,7 +101,10 @@ def aside_keys(page: Page, key: str = KEY) -> list[str]:
 
 def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist_url: str) -> None:
     calculator = open_sheet(page, dist_url)
-    expect(calculator.part(".sheet-table caption")).to_have_text("Лист с резултатите")
+    expect(calculator.part(".sheet-table caption .caption-title")).to_have_text(
+        "Лист с резултатите"
+    )
+    expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text("По правилника")
     expect(calculator.part(".sheet-table thead th.us")).to_have_text("Ние")
     expect(calculator.part(".sheet-empty")).to_be_visible()
     expect(calculator.part("button.record")).to_be_disabled()  # nothing entered yet
@@ -112,10 +115,9 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
     expect_row(calculator, 1, "0", "8")
     expect(calculator.part(".sheet-table tbody tr").first.locator(".note")).to_have_text("висят 8")
     expect(calculator.part(".banner")).to_contain_text("Висят 8")
+    expect(calculator.part(".bar-totals")).to_have_text("Общо Ние 0 : 8 Вие · висят 8")
     expect(hanging_in(calculator)).to_have_value("8")
-    expect(calculator.part('input[name="pile-points"]')).to_have_value(
-        ""
-    )  # ready for the next deal
+    expect(calculator.points("us")).to_have_value("")  # ready for the next deal
 
     # 2. All four passed: nothing scores, the 8 stay.
     all_passed(calculator)
@@ -142,8 +144,13 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
     record(calculator, NT_CONTRA)
     record(calculator, CAPOT)
     expect_totals(calculator, 175, 8)
-    expect(calculator.part(".sheet-table tbody tr").nth(4).locator(".note")).to_have_text("валат")
-    expect(calculator.part(".banner")).to_have_text("Играта продължава.")
+    # The sheet says why the game goes on, in the core's words, and the row its contra.
+    capot_why = "Капо – играта не свършва с капо; решава следващото раздаване."
+    note = calculator.part(".sheet-table tbody tr").nth(4).locator(".note")
+    expect(note).to_contain_text("контра, капо")
+    expect(note.locator(".why")).to_have_text(capot_why)
+    expect(calculator.part(".banner")).to_have_text(capot_why)
+    expect(calculator.part(".bar-totals")).to_have_text(f"Общо Ние 175 : 8 Вие · {capot_why}")
     expect(calculator.part(".banner")).not_to_have_class("banner winner")
     expect(calculator.part("button.passed")).to_be_enabled()
 
@@ -152,13 +159,20 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
     expect_totals(calculator, 183, 8)
     banner = calculator.part(".banner.winner")
     expect(banner).to_have_text("Победител: Ние (183 : 8)")
-    expect(calculator.part(".sheet-status")).to_have_attribute("aria-live", "polite")
+    expect(calculator.part(".bar-totals")).to_have_text("Победител: Ние (183 : 8)")
+    # The one live region said the recording (the banner is no second live region).
+    expect(calculator.part('[part="announcement"]')).to_have_text(
+        "Раздаване 6 е записано: Ние 8, Вие 0. Общо 183 : 8."
+    )
+    expect(calculator.part(".sheet-status")).not_to_have_attribute("aria-live", "polite")
     expect(calculator.part(".unclaimed")).to_contain_text("8")
     expect(calculator.part(".action-hint")).to_contain_text("Играта свърши")
     expect(hanging_in(calculator)).to_have_value("0")  # unclaimed points go nowhere
-    calculator.part('input[name="pile-points"]').fill("60")
+    calculator.enter(MADE)  # the form still scores, for "what if"
     expect(calculator.part(".details")).to_be_visible()
     expect(calculator.part("button.record")).to_be_disabled()
+    expect(calculator.part("button.record")).to_be_hidden()
+    expect(calculator.part("button.bar-new-game")).to_be_visible()
     expect(calculator.part("button.passed")).to_be_disabled()
 
     saved = stored(page)
@@ -191,30 +205,30 @@ def test_undo_edit_and_delete_recompute_everything_after(page: Page, dist_url: s
     calculator.part('.sheet-table tbody tr[data-index="0"] button').focus()
     page.keyboard.press("Enter")
     expect(calculator.part(".editing-note")).to_contain_text("Editing deal 1")
-    expect(calculator.part('input[name="pile-points"]')).to_have_value("81")
+    expect(calculator.points("us")).to_have_value("81")
     expect(calculator.element).to_have_attribute("contract", "diamonds")
     expect(hanging_in(calculator)).to_have_value("0")  # the pot before deal 1
     expect(calculator.part("button.record")).to_be_hidden()
-    calculator.part('input[name="pile-points"]').fill("91")  # 91 : 71 → 9 / 7
+    calculator.points("us").fill("91")  # 91 : 71 → 9 / 7
     calculator.expect_result(outcome="made", record=(9, 7))
     calculator.part("button.save").click()
     expect(calculator.part(".editing-note")).to_be_hidden()
     expect_row(calculator, 1, "9", "7")
     expect_row(calculator, 2, "65", "0")  # the recontra without the 8
     expect_totals(calculator, 85, 14)
-    expect(calculator.part('input[name="pile-points"]')).to_have_value("")  # the draft is back
+    expect(calculator.points("us")).to_have_value("")  # the draft is back
 
     # Cancel leaves everything as it was.
     calculator.part('.sheet-table tbody tr[data-index="2"]').click()
-    expect(calculator.part('input[name="pile-points"]')).to_have_value("82")
+    expect(calculator.points("us")).to_have_value("82")
     calculator.part("button.cancel").click()
-    expect(calculator.part('input[name="pile-points"]')).to_have_value("")
+    expect(calculator.points("us")).to_have_value("")
     expect_totals(calculator, 85, 14)
 
     # An edit that would end the game before later deals is refused, with the core's words.
     calculator.part('.sheet-table tbody tr[data-index="1"]').click()
-    calculator.choose("contract", "all_trumps")
-    calculator.part('input[name="pile-points"]').fill("200")
+    calculator.choose_game("us", "all_trumps")
+    calculator.points("us").fill("200")
     calculator.set_count("us", "carre_jacks", 1)  # (258 + 200) × 4 → 183: the game would end here
     calculator.expect_result(outcome="made", record=(183, 0))
     calculator.part("button.save").click()
@@ -287,14 +301,13 @@ def test_new_game_asks_first_and_games_are_listed_reopened_and_deleted(
     calculator = wait_sheet(page)
     expect_totals(calculator, 11, 7)
 
-    # Delete the other game, after confirming.
+    # Delete the other game: at once, with an Undo (test_travel.py) instead of a question.
     games = calculator.part(".games")
     games.locator("summary").click()
     items = games.locator("li.game")
     expect(items).to_have_count(2)
     items.nth(0).locator("button.delete-game").click()
-    expect(calculator.part(".confirm")).to_contain_text("Delete the game of")
-    calculator.part("button.confirm-yes").click()
+    expect(calculator.part(".confirm")).to_be_hidden()
     expect(items).to_have_count(1)
     expect_totals(calculator, 11, 7)
     assert len(stored(page)["games"]) == 1
@@ -389,8 +402,14 @@ def test_team_names_and_the_text_summary(browser: Browser, dist_url: str) -> Non
     calculator.part(".names summary").click()
     calculator.part('input[name="name-us"]').fill("Ann & Ivo")
     expect(calculator.part(".sheet-table thead th.us")).to_have_text("Ann & Ivo")
-    expect(calculator.part('input[name="bidder"][value="us"] + .face')).to_have_text("Ann & Ivo")
+    expect(calculator.part(".game-grid .row-team").first).to_have_text("Ann & Ivo")
+    expect(calculator.radio("game", "us:hearts")).to_have_attribute(
+        "aria-label", "Ann & Ivo – hearts"
+    )
     expect(calculator.part('input[name="name-them"]')).to_have_attribute("placeholder", "Them")
+    # The core writes the game's names into the explanation of the deal in the form.
+    calculator.enter(MADE)
+    expect(calculator.part("ol.explanation")).to_contain_text("Ann & Ivo bid: 112 against 70")
     record(calculator, HANG)
     all_passed(calculator)
     record(calculator, CAPOT)
@@ -427,6 +446,9 @@ def test_team_names_and_the_text_summary(browser: Browser, dist_url: str) -> Non
 def test_phone_sheet_fits_and_has_big_targets(phone: BrowserContext, dist_url: str) -> None:
     page = phone.new_page()
     calculator = open_sheet(page, dist_url)
+    for selector in ["button.record", "button.passed", "button.chip", "button.toggle"]:
+        box = calculator.part(selector).first.bounding_box()
+        assert box and box["height"] >= 44 and box["width"] >= 44, (selector, box)
     record(calculator, HANG)
     all_passed(calculator)
     record(calculator, RECONTRA)
@@ -435,15 +457,15 @@ def test_phone_sheet_fits_and_has_big_targets(phone: BrowserContext, dist_url: s
     record(calculator, THEM_HANG)
     expect(calculator.part(".banner.winner")).to_be_visible()
     expect(calculator.part(".result-message")).to_have_text(
-        "Въведете точките от картите на едната купчина."
+        "Резултатът ще се покаже, щом раздаването е въведено цялото."
     )
+    expect(calculator.part(".bar-deal")).to_have_text("Изберете играта")
     widths = page.evaluate(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )
     assert widths[0] <= widths[1], f"horizontal scroll: {widths}"
     for selector in [
-        "button.record",
-        "button.passed",
+        "button.bar-new-game",  # the game is over: New game takes Record's place
         "button.undo",
         "button.new-game",
         "button.share",
@@ -458,7 +480,7 @@ def test_phone_sheet_fits_and_has_big_targets(phone: BrowserContext, dist_url: s
     # Editing on the phone: the form comes into view and says which deal is edited.
     calculator.part('.sheet-table tbody tr[data-index="2"] button').tap()
     expect(calculator.part(".editing-note")).to_be_in_viewport()
-    expect(calculator.part('input[name="contract"][value="spades"]')).to_be_focused()
+    expect(calculator.radio("game", "us:spades")).to_be_focused()
     page.screenshot(path=str(SCREENSHOTS / "phone-sheet-editing.png"))
 
 
@@ -468,15 +490,14 @@ def test_phone_sticky_result_bar_covers_neither_the_input_nor_its_hint(
     page = phone.new_page()
     calculator = open_sheet(page, dist_url)
     page.evaluate("window.scrollTo(0, 0)")
-    points = calculator.part('input[name="pile-points"]')
-    points.tap()
-    points.fill("71")
-    bar = calculator.part("button.summary")
+    calculator.enter(HANG)
+    points = calculator.points("us")
+    bar = calculator.part(".bar")
     expect(bar).to_be_visible()  # the result itself is far below
     points.focus()
     page.keyboard.press("End")
     bar_box = bar.bounding_box()
-    for element in (points, calculator.part("#pile-points-hint")):
+    for element in (points, calculator.part("#points-hint")):
         box = element.bounding_box()
         assert box and bar_box and box["y"] + box["height"] <= bar_box["y"], (box, bar_box)
     page.screenshot(path=str(SCREENSHOTS / "phone-sticky-bar.png"))

@@ -56,8 +56,7 @@ def open_calculator(page: Page, url: str) -> Calculator:
 
 
 def wait_ready(calculator: Calculator) -> None:
-    expect(calculator.part(".details")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
-    assert calculator.property("state") == "ready"
+    calculator.wait_ready(RUNTIME_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +98,10 @@ def test_result_event_bubbles_out_with_request_and_result(article: Calculator) -
         document.addEventListener('belot-calculator-result', (e) => { window.lastResult = e.detail; }); }"""
     )
     article.enter(CASES["case-12-hearts-made"][0])
-    article.part('input[name="pile-points"]').fill("83")
-    page.wait_for_function("window.lastResult && window.lastResult.request.cards.points === 83")
+    article.points("us").fill("83")
+    page.wait_for_function(
+        "() => window.lastResult && window.lastResult.request.cards.points === 83"
+    )
     detail = page.evaluate("window.lastResult")
     assert detail["request"]["contract"] == "hearts"
     assert detail["result"]["record"] == {"us": 11, "them": 7}
@@ -117,12 +118,14 @@ def test_scorer_reports_the_size_of_pythons_wasm_memory(article: Calculator) -> 
 def test_language_switch_translates_labels_and_explanation(page: Page, dist_url: str) -> None:
     page.goto(f"{dist_url}/calculator/")
     calculator = Calculator(page.locator("belot-calculator"))
-    calculator.part('input[name="pile-points"]').fill("82")
+    calculator.enter(CASES["case-12-hearts-made"][0])
     wait_ready(calculator)
-    expect(calculator.part("fieldset.declarations-us legend")).to_have_text("Обявявания — Ние")
+    chips_us = calculator.part(".declarations-us [role=toolbar]")
+    expect(chips_us).to_have_attribute("aria-label", "Обяви – Ние")
+    expect(calculator.part("#declarations-legend")).to_have_text("Обяви")
     expect(calculator.part("ol.explanation li").first).to_contain_text("Карти")
     page.get_by_role("button", name="English").click()
-    expect(calculator.part("fieldset.declarations-us legend")).to_have_text("Declarations — Us")
+    expect(chips_us).to_have_attribute("aria-label", "Declarations – Us")
     expect(calculator.part("ol.explanation li").first).to_contain_text("Cards")
     expect(page.locator("h1")).to_have_text("Score calculator")
     page.get_by_role("button", name="Български").click()
@@ -132,16 +135,22 @@ def test_language_switch_translates_labels_and_explanation(page: Page, dist_url:
 def test_invalid_input_shows_errors_by_the_fields_and_no_result(page: Page, dist_url: str) -> None:
     calculator = open_calculator(page, f"{dist_url}/en/scoring.html")
     calculator.expect_result(outcome="made", raw=(112, 70), record=(11, 7))
-    calculator.part('input[name="pile-points"]').fill("200")
+    calculator.points("us").fill("200")
     cards_error = calculator.part("#cards-error")
     expect(cards_error).to_contain_text("152")
     expect(calculator.part(".details")).to_be_hidden()
-    expect(calculator.part('input[name="pile-points"]')).to_have_attribute("aria-invalid", "true")
-    # A second belot in a suit contract: the core's error lands in that team's fieldset.
-    calculator.set_count("us", "belot", 2)
+    expect(calculator.points("us")).to_have_attribute("aria-invalid", "true")
+    expect(calculator.part(".bar-deal")).to_contain_text("152")
+    # A second belot in a suit contract: the chip stops at the contract's one belot
+    # (the core's tables) ...
+    expect(calculator.chip("us", "belot")).to_have_attribute("aria-disabled", "true")
+    calculator.chip("us", "belot").dispatch_event("click")  # pressed anyway
+    assert calculator.count("us", "belot") == 1
+    # ... and given anyway (by an attribute), the core's error lands in that team's row.
+    calculator.element.evaluate("(e) => e.setAttribute('declarations-us', 'belot:2')")
     expect(calculator.part("#declarations-us-error")).to_contain_text("belot")
     expect(calculator.part("#declarations-them-error")).to_be_empty()
-    calculator.part('input[name="pile-points"]').fill("82")
+    calculator.points("us").fill("82")
     calculator.set_count("us", "belot", 1)
     expect(cards_error).to_be_empty()
     calculator.expect_result(outcome="made", raw=(112, 70), record=(11, 7))
@@ -190,7 +199,7 @@ def test_phone_viewport_has_no_horizontal_scroll(browser: object, dist_url: str,
     if calculator.part("button.open").is_visible():
         calculator.part("button.open").tap()
     else:
-        calculator.part('input[name="pile-points"]').fill("71")
+        calculator.enter(CASES["case-1-clubs-hanging"][0])
     wait_ready(calculator)
     widths = page.evaluate(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
@@ -198,8 +207,12 @@ def test_phone_viewport_has_no_horizontal_scroll(browser: object, dist_url: str,
     assert widths[0] <= widths[1], (
         f"horizontal scroll: scrollWidth {widths[0]} > clientWidth {widths[1]}"
     )
-    box = calculator.part("button.plus").first.bounding_box()
-    assert box and box["width"] >= 44 and box["height"] >= 44, box
+    for target in ("button.chip", "button.toggle", "fieldset.last-trick label.opt"):
+        box = calculator.part(target).first.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, (target, box)
+    # The game's twelve cells share the width of a phone: 44 px tall, and wide enough.
+    box = calculator.part("label.cell").first.bounding_box()
+    assert box and box["width"] >= 40 and box["height"] >= 44, box
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(
         path=str(SCREENSHOTS / f"phone-{path.strip('/').replace('/', '-')}.png"), full_page=True

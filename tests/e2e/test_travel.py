@@ -1,0 +1,375 @@
+"""Games that travel, in Chromium with the real core: a link and its QR code carry a
+game to another phone (a fresh browser profile), which keeps it and plays on; a damaged
+link changes nothing; the game as a JSON file goes to another profile and back in; CSV
+for a spreadsheet; the games on this device, deleted with Undo.
+
+The QR code is read back from a screenshot by zxing-cpp (a decoder of its own, as a
+phone's camera would be), so the test checks what a camera reads, not what we drew.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import zxingcpp
+from e2e_ui import Calculator
+from PIL import Image
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_score_sheet import HANG, MADE, RECONTRA, expect_totals, open_sheet, record, stored
+
+from belot_core import HOUSE_RULES, Names, Rules
+from belot_core.json_api import game_to_dict, score_game_json
+from belot_core.link import read_game_link
+from sample_games import sample_game  # tools/, on pytest's path
+
+RUNTIME_TIMEOUT_MS = 90_000
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phones(browser: Browser) -> Iterator[tuple[BrowserContext, BrowserContext]]:
+    """Two phones: two browser profiles that share nothing (storage, caches, workers)."""
+    contexts = [
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, accept_downloads=True)
+        for _ in range(2)
+    ]
+    yield contexts[0], contexts[1]
+    for context in contexts:
+        context.close()
+
+
+def new_page(context: BrowserContext) -> Page:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def no_errors(*pages: Page) -> None:
+    for page in pages:
+        assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
+
+
+def sheet_of(page: Page) -> Calculator:
+    calculator = Calculator(page.locator("belot-calculator"))
+    expect(calculator.part(".sheet-table")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
+    return calculator
+
+
+def seed(page: Page, url: str, game: dict[str, Any], lang: str = "en") -> Calculator:
+    """The calculator page with `game` (the contract's game format) kept on the device."""
+    page.goto(f"{url}/calculator/?lang={lang}")
+    store = {
+        "version": 1,
+        "current": "g-seed",
+        "games": [
+            {
+                "id": "g-seed",
+                "created": "2025-05-14T18:30:00.000Z",
+                "updated": "2025-05-14T19:30:00.000Z",
+                "names": game.get("names", {"us": "", "them": ""}),
+                **({"rules": game["rules"]} if "rules" in game else {}),
+                "deals": game["deals"],
+            }
+        ],
+    }
+    page.evaluate("(text) => localStorage.setItem('belot-calculator', text)", json.dumps(store))
+    page.reload()
+    return sheet_of(page)
+
+
+def share_link(calculator: Calculator) -> str:
+    """Open "Send the game" and wait for the link and its QR code."""
+    panel = calculator.part("details.send-game")
+    if panel.get_attribute("open") is None:
+        panel.locator("summary").click()
+    expect(calculator.part(".qr svg")).to_be_visible()
+    link = calculator.part("input.share-link").input_value()
+    assert link
+    return link
+
+
+def read_qr(calculator: Calculator) -> tuple[str, int]:
+    """The text a QR reader gets from the code on screen, and the code's version."""
+    svg = calculator.part(".qr svg")
+    image = Image.open(io.BytesIO(svg.screenshot()))
+    codes = zxingcpp.read_barcodes(image)
+    assert len(codes) == 1, codes
+    assert codes[0].format == zxingcpp.BarcodeFormat.QRCode
+    return codes[0].text, int(svg.get_attribute("data-version") or 0)
+
+
+def totals(calculator: Calculator) -> tuple[str, str]:
+    foot = calculator.part(".sheet-table tfoot")
+    return foot.locator("td.us").inner_text(), foot.locator("td.them").inner_text()
+
+
+def name_teams(calculator: Calculator, us: str, them: str) -> None:
+    calculator.part("details.names summary").click()
+    calculator.part('input[name="name-us"]').fill(us)
+    calculator.part('input[name="name-them"]').fill(them)
+    calculator.part("details.names summary").click()
+
+
+# --- a link and its QR code ----------------------------------------------------------
+
+
+def test_a_game_goes_to_another_phone_by_link_is_kept_and_played_on(
+    phones: tuple[BrowserContext, BrowserContext], dist_url: str
+) -> None:
+    first, second = phones
+    page = new_page(first)
+    calculator = open_sheet(page, dist_url, lang="en")
+    name_teams(calculator, "Иван и Петър", "Ann & Ivo")
+    record(calculator, HANG)
+    record(calculator, MADE)
+    shown = totals(calculator)
+
+    link = share_link(calculator)
+    assert link.startswith(f"{dist_url}/calculator/#game=1")
+    text, version = read_qr(calculator)
+    assert text == link  # what a camera reads is the link itself
+    assert 1 <= version <= 10
+    expect(calculator.part(".qr svg")).to_have_attribute(
+        "aria-label", "QR code of the link to this game"
+    )
+
+    # The other phone: a fresh profile with a game of its own, which must stay.
+    other = new_page(second)
+    seed(other, dist_url, {"deals": [{"passed": True}]})
+    before = stored(other)
+    other.goto(link)
+    other_sheet = sheet_of(other)
+    banner = other_sheet.part(".shared")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("A game sent to you")
+    expect(banner).to_contain_text(f"Иван и Петър {shown[0]} : {shown[1]} Ann & Ivo, 2 deals")
+    expect(other_sheet.part(".sheet-table tbody tr")).to_have_count(2)
+    assert totals(other_sheet) == shown
+    # Read only: no form, no bar, nothing to record; nothing stored yet.
+    expect(other_sheet.part("form")).to_be_hidden()
+    expect(other_sheet.part('[part="bar"]')).to_be_hidden()
+    expect(other_sheet.part("details.send-game")).to_be_hidden()
+    expect(other_sheet.part('[part="announcement"]')).to_contain_text("A game sent to you is open")
+    assert stored(other) == before
+
+    other_sheet.part("button.keep-game").click()
+    expect(banner).to_be_hidden()
+    assert "#" not in other.url  # the link has done its work
+    expect(other_sheet.part('[part="announcement"]')).to_contain_text("kept on this device")
+    saved = stored(other)
+    assert len(saved["games"]) == 2  # a copy with a new id; the game there before stays
+    kept = next(game for game in saved["games"] if game["id"] == saved["current"])
+    assert kept["id"] != "g-seed" and kept["names"] == {"us": "Иван и Петър", "them": "Ann & Ivo"}
+    assert before["games"][0] in saved["games"]
+
+    # Played on: the next deal goes onto the kept game.
+    record(other_sheet, RECONTRA)
+    expect(other_sheet.part(".sheet-table tbody tr")).to_have_count(3)
+    expect(other_sheet.part(".sheet-table thead th.us")).to_have_text("Иван и Петър")
+    reply = json.loads(score_game_json(json.dumps({"version": 1, **stored_game(other)})))
+    assert reply["ok"], reply
+    expect_totals(other_sheet, reply["result"]["totals"]["us"], reply["result"]["totals"]["them"])
+
+    # Reloaded, the kept game is still the current one, and no link is opened again.
+    other.reload()
+    other_sheet = sheet_of(other)
+    expect(other_sheet.part(".sheet-table tbody tr")).to_have_count(3)
+    expect(other_sheet.part(".shared")).to_be_hidden()
+    no_errors(page, other)
+
+
+def stored_game(page: Page) -> dict[str, Any]:
+    saved = stored(page)
+    game = next(game for game in saved["games"] if game["id"] == saved["current"])
+    return {"names": game["names"], "deals": game["deals"]}
+
+
+LONG_NAMES = Names(us="Владимир и Константин" + "щ" * 19, them="Александра и Екатерина" + "ж" * 18)
+
+
+@pytest.mark.parametrize(
+    ("names", "rules"),
+    [
+        (Names(us="Иван и Петър", them="Мария и Ана"), Rules()),
+        (LONG_NAMES, Rules.from_ids(HOUSE_RULES)),
+    ],
+    ids=["names", "longest-names-every-house-rule"],
+)
+def test_the_qr_code_of_a_forty_deal_game_reads_back(
+    page: Page, dist_url: str, names: Names, rules: Rules
+) -> None:
+    """A long game (tools/sample_games.py) still fits a code of version 15 at most."""
+    sheet = sample_game(40, 7, names=names, rules=rules)
+    calculator = seed(page, dist_url, game_to_dict(sheet))
+    link = share_link(calculator)
+    text, version = read_qr(calculator)
+    assert text == link
+    assert version <= 15, version
+    assert read_game_link(link) == sheet
+    print(f"\n40-deal game: link {len(link)} characters, QR version {version}")
+
+
+def test_a_damaged_link_says_so_and_changes_nothing(
+    phones: tuple[BrowserContext, BrowserContext], dist_url: str
+) -> None:
+    first, second = phones
+    page = new_page(first)
+    calculator = seed(page, dist_url, game_to_dict(sample_game(6, 2)))
+    link = share_link(calculator)
+    # One character changed, as a mistyped or cut link would be.
+    text = link.split("#game=")[1]
+    damaged = link[: -len(text)] + text[:10] + ("A" if text[10] != "A" else "B") + text[11:]
+
+    other = new_page(second)
+    seed(other, dist_url, {"deals": [{"passed": True}]}, lang="bg")
+    before = stored(other)
+    other.goto(damaged)
+    other_sheet = sheet_of(other)
+    notice = other_sheet.part(".notices")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Тази връзка не носи игра")
+    expect(notice).to_contain_text("Връзката към играта е повредена или непълна")
+    expect(notice).to_contain_text("Нищо на това устройство не е променено")
+    expect(other_sheet.part(".shared")).to_be_hidden()
+    expect(other_sheet.part("form")).to_be_visible()
+    expect(other_sheet.part(".sheet-table tbody tr")).to_have_count(1)
+    assert stored(other) == before
+    assert "#" not in other.url
+    no_errors(page, other)
+
+
+# --- files ---------------------------------------------------------------------------
+
+
+def test_a_game_exported_as_json_is_imported_on_another_phone(
+    phones: tuple[BrowserContext, BrowserContext], dist_url: str, tmp_path: Path
+) -> None:
+    first, second = phones
+    page = new_page(first)
+    game = game_to_dict(sample_game(9, 5, names=Names(us="Иван и Петър")))
+    calculator = seed(page, dist_url, game)
+    share_link(calculator)
+    with page.expect_download() as download:
+        calculator.part("button.export-json").click()
+    assert download.value.suggested_filename.startswith("belot-2025-05-14")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    exported = json.loads(path.read_text(encoding="utf-8"))
+    assert exported["version"] == 1 and exported["names"] == game["names"]
+    assert exported["deals"] == game["deals"]
+    assert json.loads(score_game_json(path.read_text(encoding="utf-8")))["ok"]
+
+    other = new_page(second)
+    other_sheet = open_sheet(other, dist_url, lang="en")
+    record(other_sheet, MADE)
+    before = stored(other)
+    games = other_sheet.part("details.games")
+    games.locator("summary").click()
+
+    # A file that is no game: a notice, nothing changed.
+    bad = tmp_path / "notes.json"
+    bad.write_text(json.dumps({"version": 1, "deals": [{"contract": "trumps"}]}), encoding="utf-8")
+    with other.expect_file_chooser() as chooser:
+        games.locator("button.import-game").click()
+    chooser.value.set_files(bad)
+    notice = other_sheet.part(".notices")
+    expect(notice).to_contain_text("“notes.json” is not a game the calculator can read")
+    expect(notice).to_contain_text("“trumps” is not one of")
+    assert stored(other) == before
+
+    with other.expect_file_chooser() as chooser:
+        games.locator("button.import-game").click()
+    chooser.value.set_files(path)
+    expect(other_sheet.part(".sheet-table tbody tr")).to_have_count(9)
+    assert totals(other_sheet) == totals(calculator)
+    expect(other_sheet.part('[part="announcement"]')).to_contain_text(f"“{path.name}” was imported")
+    saved = stored(other)
+    assert len(saved["games"]) == 2 and before["games"][0] in saved["games"]
+    no_errors(page, other)
+
+
+def test_csv_for_a_spreadsheet_in_the_language_of_the_page(
+    page: Page, dist_url: str, tmp_path: Path
+) -> None:
+    game = game_to_dict(sample_game(7, 11, names=Names(us="Иван, Петър", them="")))
+    calculator = seed(page, dist_url, game, lang="bg")
+    share_link(calculator)
+    with page.expect_download() as download:
+        calculator.part("button.export-csv").click()
+    assert download.value.suggested_filename.endswith(".csv")
+    path = tmp_path / "game.csv"
+    download.value.save_as(path)
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # a byte-order mark: spreadsheets read UTF-8
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    assert rows[0] == [
+        "№", "Игра", "Обявил", "Контра", "Купчина (точки)", "Последна ръка", "Капо",
+        "Зачетени обяви", "Иван, Петър", "Вие", "Общо Иван, Петър", "Общо Вие", "Бележка",
+    ]  # fmt: skip
+    result = json.loads(score_game_json(json.dumps(game)))["result"]
+    assert len(rows) == 1 + len(result["rows"])
+    for number, (cells, row) in enumerate(zip(rows[1:], result["rows"], strict=True), 1):
+        assert cells[0] == str(number)
+        assert cells[8:12] == [
+            str(row["record"]["us"]), str(row["record"]["them"]),
+            str(row["totals"]["us"]), str(row["totals"]["them"]),
+        ]  # fmt: skip
+        if not row["passed"]:
+            deal = game["deals"][number - 1]
+            team = "Иван, Петър" if deal["cards"]["team"] == "us" else "Вие"
+            assert cells[4] == f"{team} {deal['cards']['points']}"
+
+
+# --- the games on this device -----------------------------------------------------------
+
+
+def test_a_deleted_game_comes_back_with_undo_until_the_next_change(
+    page: Page, dist_url: str
+) -> None:
+    calculator = open_sheet(page, dist_url, lang="en")
+    record(calculator, MADE)
+    calculator.part("button.new-game").click()
+    calculator.part("button.confirm-yes").click()
+    record(calculator, HANG)
+    games = calculator.part("details.games")
+    games.locator("summary").click()
+    items = games.locator("li.game")
+    expect(items).to_have_count(2)
+    expect(items.nth(1)).to_contain_text("Us 11 : 7 Them")
+    saved = stored(page)
+
+    # Delete: no question, the game goes at once and its Undo takes the focus.
+    items.nth(1).locator("button.delete-game").click()
+    expect(items).to_have_count(1)
+    undo = games.locator("button.undo-delete")
+    expect(undo).to_be_focused()
+    expect(games.locator(".deleted")).to_contain_text("The game of")
+    expect(calculator.part('[part="announcement"]')).to_contain_text("was deleted")
+    assert len(stored(page)["games"]) == 1
+    undo.click()
+    expect(items).to_have_count(2)
+    expect(games.locator(".deleted")).to_be_hidden()
+    expect(calculator.part('[part="announcement"]')).to_contain_text("is back")
+    assert stored(page) == saved
+
+    # The current game deleted: a new one starts; Undo makes it current again.
+    items.nth(0).locator("button.delete-game").click()
+    expect(calculator.part(".sheet-table tbody tr")).to_have_count(0)
+    undo.click()
+    expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
+    assert stored(page)["current"] == saved["current"]
+
+    # The next change ends the Undo: the deletion stands.
+    items.nth(1).locator("button.delete-game").click()
+    expect(undo).to_be_visible()
+    record(calculator, MADE)
+    expect(games.locator(".deleted")).to_be_hidden()
+    assert len(stored(page)["games"]) == 1
