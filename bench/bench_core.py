@@ -1,16 +1,36 @@
 """Throughput of the scoring core in CPython (or any Python that runs it).
 
-    python bench/bench_core.py [--seconds 2] [--json out.json]
+    python bench/bench_core.py [--seconds 2] [--samples 40] [--sizes 20 60 200] [--json FILE]
 
 Reports deals scored per second through the Python API and through the JSON
-contract, and how long a 200-deal game sheet takes to recompute. A benchmark,
-not a test: nothing here asserts a speed.
+contract, how long the 200-deal game sheet of ``bench/long_games.py`` takes to
+work out from nothing (the core's memos empty) and when it is sent again
+unchanged, and the long games
+of ``bench/long_games.py`` (20, 60 and 200 deals) through ``score_game_json``,
+the way the score sheet uses it: the page sends the whole game after every
+change, so each sample first sends the game as it was (what the page sent
+last), then times the request after the change --
+
+* record: one more deal recorded (a different one each sample);
+* edit 1: deal 1 corrected (entered from the other pile);
+
+each with every ``explain`` option the core reads (``all`` is what a request
+without the option gets), p50 and p95 of the samples, and the size of the
+answer, in wall-clock time and in the CPU time of the thread (``time.thread_time``:
+what the change costs when the machine is busy with other work, as a shared
+2-core machine often is -- wall-clock p95 then mostly measures the others).
+"cold" times the same change with the core's memos emptied just before
+(the whole game worked out again). ``BELOT_CORE_SRC=DIR`` measures the core in
+DIR instead of this checkout's ``src`` (say, an older commit's, unpacked with
+``git archive``). Results go to ``bench/results/core-<time>.json`` unless
+``--json`` says where. A benchmark, not a test: nothing here asserts a speed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -18,8 +38,12 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# The script's folder (bench/, for long_games) is on the path already.
+sys.path.insert(0, os.environ.get("BELOT_CORE_SRC") or str(Path(__file__).parent.parent / "src"))
+
+from long_games import long_game, scenarios
 
 from belot_core import (
     ByTeam,
@@ -27,14 +51,23 @@ from belot_core import (
     Deal,
     Declarations,
     Doubling,
-    GameSheet,
-    Passed,
     Pile,
     Team,
     deal_problems,
     score_deal,
 )
-from belot_core.json_api import deal_to_dict, game_to_dict, score_deal_json, score_game_json
+from belot_core.json_api import deal_to_dict, score_deal_json, score_game_json
+
+try:
+    from belot_core.memo import clear as clear_memos
+except ImportError:  # a core without memos: every request is worked out in full
+
+    def clear_memos() -> None:
+        """Nothing to clear."""
+
+
+EXPLAIN = ("all", "last", "none")
+"""The ``explain`` options timed (a core that does not read one is skipped)."""
 
 
 def random_deals(count: int, seed: int = 151) -> list[Deal]:
@@ -64,37 +97,6 @@ def random_deals(count: int, seed: int = 151) -> list[Deal]:
     return deals
 
 
-def level_game(count: int) -> list[Deal | Passed]:
-    """A long game that never ends: every deal leaves the two totals equal.
-
-    All trumps 134 : 124 records 13 and 13; a suit 86 : 76 records 8 and 8
-    (both end in 6); now and then all four pass. "If they are equal, play
-    continues", so the sheet can hold any number of deals.
-    """
-    cycle: list[Deal | Passed] = [
-        Deal(
-            contract=Contract.ALL_TRUMPS,
-            bidder=Team.US,
-            pile=Pile(team=Team.US, points=124),
-            last_trick=Team.US,
-        ),
-        Deal(
-            contract=Contract.HEARTS,
-            bidder=Team.US,
-            pile=Pile(team=Team.US, points=76),
-            last_trick=Team.US,
-        ),
-        Deal(
-            contract=Contract.SPADES,
-            bidder=Team.THEM,
-            pile=Pile(team=Team.THEM, points=76),
-            last_trick=Team.THEM,
-        ),
-        Passed(),
-    ]
-    return [cycle[index % len(cycle)] for index in range(count)]
-
-
 def rate(work: Callable[[], int], seconds: float) -> float:
     """Items per second of ``work`` (which returns how many it did), best of 5 runs."""
     rates = []
@@ -106,10 +108,101 @@ def rate(work: Callable[[], int], seconds: float) -> float:
     return max(rates)
 
 
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile of ``values`` (share 0.5 = median)."""
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered) + 0.5) - 1))]
+
+
+def changed_requests(scenario: dict[str, Any], op: str) -> list[dict[str, Any]]:
+    """The game after each sample's change: one more deal, or deal 1 corrected."""
+    base = scenario["base"]
+    assert isinstance(base, dict)
+    deals = base["deals"]
+    if op == "record":
+        return [{**base, "deals": [*deals, item]} for item in scenario["append"]]
+    return [{**base, "deals": [item, *deals[1:]]} for item in scenario["edits"]]
+
+
+def long_games(sizes: tuple[int, ...], samples: int) -> list[dict[str, Any]]:
+    """Time every change of every long game under every explain option."""
+    rows: list[dict[str, Any]] = []
+    for scenario in scenarios(sizes, samples):
+        base = scenario["base"]
+        for op in ("record", "edit 1"):
+            changed = changed_requests(scenario, op)
+            for explain in EXPLAIN:
+                extra = {} if explain == "all" else {"explain": explain}
+                before_text = json.dumps({**base, **extra}, ensure_ascii=False)
+                texts = [json.dumps({**game, **extra}, ensure_ascii=False) for game in changed]
+                if not json.loads(score_game_json(texts[0]))["ok"]:
+                    continue  # this core does not read the option
+                warm, cpu, cold = [], [], []
+                for text in texts:
+                    clear_memos()
+                    score_game_json(before_text)
+                    start, used = time.perf_counter(), time.thread_time()
+                    answer = score_game_json(text)
+                    warm.append(time.perf_counter() - start)
+                    cpu.append(time.thread_time() - used)
+                    clear_memos()
+                    start = time.perf_counter()
+                    score_game_json(text)
+                    cold.append(time.perf_counter() - start)
+                assert json.loads(answer)["ok"], answer[:300]
+                rows.append(
+                    {
+                        "deals": scenario["size"],
+                        "change": op,
+                        "explain": explain,
+                        "p50_ms": round(percentile(warm, 0.5) * 1000, 2),
+                        "p95_ms": round(percentile(warm, 0.95) * 1000, 2),
+                        "cpu_p50_ms": round(percentile(cpu, 0.5) * 1000, 2),
+                        "cpu_p95_ms": round(percentile(cpu, 0.95) * 1000, 2),
+                        "cold_p50_ms": round(percentile(cold, 0.5) * 1000, 2),
+                        "cold_p95_ms": round(percentile(cold, 0.95) * 1000, 2),
+                        "answer_bytes": len(answer.encode()),
+                        "request_bytes": len(texts[-1].encode()),
+                        "samples": len(texts),
+                        "shape": scenario["shape"],
+                    }
+                )
+    return rows
+
+
+def print_long_games(rows: list[dict[str, Any]]) -> None:
+    """The long-game rows as a table."""
+    if not rows:
+        return
+    print()
+    print(
+        "| deals | change | explain | p50 ms | p95 ms | CPU p50 / p95 ms "
+        "| cold p50 / p95 ms | answer KB |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        print(
+            f"| {row['deals']} | {row['change']} | {row['explain']} | {row['p50_ms']} "
+            f"| {row['p95_ms']} | {row['cpu_p50_ms']} / {row['cpu_p95_ms']} "
+            f"| {row['cold_p50_ms']} / {row['cold_p95_ms']} "
+            f"| {int(row['answer_bytes']) / 1024:.1f} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
-    parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--samples", type=int, default=40, help="changes timed per long game")
+    parser.add_argument(
+        "--sizes", type=int, nargs="*", default=[20, 60, 200], help="long games (none: skip)"
+    )
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    parser.add_argument(
+        "--json",
+        type=Path,
+        default=Path(__file__).parent / "results" / f"core-{stamp}.json",
+        help="where to write the results (default: bench/results/core-<time>.json)",
+    )
     args = parser.parse_args()
 
     deals = random_deals(1000)
@@ -125,31 +218,36 @@ def main() -> None:
             score_deal_json(text)
         return len(requests)
 
-    game_deals = level_game(200)
-    sheet = GameSheet(tuple(game_deals))
-    assert len(sheet.rows) == 200 and not sheet.finished
-    game = json.dumps(game_to_dict(sheet))
-    timings = []
+    # The whole 200-deal game worked out from nothing (empty memos), and sent again.
+    game = json.dumps(long_game(200), ensure_ascii=False)
+    timings, again = [], []
     for _ in range(20):
+        clear_memos()
         start = time.perf_counter()
         answer = json.loads(score_game_json(game))
         timings.append(time.perf_counter() - start)
-    assert answer["ok"], answer
+        start = time.perf_counter()
+        score_game_json(game)
+        again.append(time.perf_counter() - start)
+    assert answer["ok"] and len(answer["result"]["rows"]) == 200, answer
 
-    results = {
+    results: dict[str, Any] = {
         "python": platform.python_implementation() + " " + platform.python_version(),
         "machine": platform.machine(),
         "deals_per_second_python_api": round(rate(python_api, args.seconds)),
         "deals_per_second_json_contract": round(rate(json_api, args.seconds)),
-        "game_sheet_deals": len(sheet.deals),
+        "game_sheet_deals": len(answer["result"]["rows"]),
         "game_sheet_recompute_ms_median": round(statistics.median(timings) * 1000, 2),
+        "game_sheet_sent_again_ms_median": round(statistics.median(again) * 1000, 2),
     }
     width = max(map(len, results))
     for key, value in results.items():
         print(f"{key:<{width}}  {value}")
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    results["long_games"] = long = long_games(tuple(args.sizes), args.samples)
+    print_long_games(long)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"\nwritten: {args.json}")
 
 
 if __name__ == "__main__":

@@ -67,7 +67,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import gzip
-import importlib.util
 import json
 import os
 import platform
@@ -75,28 +74,23 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from http.server import ThreadingHTTPServer
 from pathlib import Path
-from types import ModuleType
 from typing import Any, ClassVar
 
 from playwright.sync_api import BrowserContext, Locator, Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))  # the build's package
+from sitebuild.dist import GZIP_MIN_SAVING
+from sitebuild.paths import CHROMIUM, DIST, PYODIDE_NPM, ROOT
+from sitebuild.paths import CHROMIUM_ARGS as TEST_CHROMIUM_ARGS
+from sitebuild.server import DistHandler, serving
+
 RESULTS = ROOT / "bench" / "results"
-PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [  # tests/e2e/conftest.py's, plus eager memory measurement
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+CHROMIUM_ARGS = [  # the tests', plus eager memory measurement
+    *TEST_CHROMIUM_ARGS,
     "--enable-blink-features=ForceEagerMeasureMemory",
     "--js-flags=--expose-gc",  # gc() before reading memory, in every isolate alike
 ]
@@ -113,17 +107,6 @@ STOCK_FILES = (
 PHONE = {"latency_ms": 40, "bytes_per_second": 1_250_000, "cpu_rate": 4}
 TIMEOUT_MS = 240_000
 EDITS = 200
-
-
-def load_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("belot_build_bench", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = load_build()
 
 
 # --- the servers: dist/ and the baseline, counting every byte they send -------------
@@ -143,14 +126,15 @@ class CountingWriter:
         return getattr(self.raw, name)
 
 
-class BenchHandler(build.DistHandler):  # type: ignore[misc, name-defined]
-    """build.py's static server, cross-origin isolated, logging (time, path, bytes)."""
+class BenchHandler(DistHandler):
+    """The build's static server, cross-origin isolated, logging (time, path, bytes)."""
 
     log: ClassVar[list[tuple[float, str, int]]] = []
 
     def setup(self) -> None:
         super().setup()
-        self.wfile = CountingWriter(self.wfile)  # type: ignore[has-type]
+        self.counter = CountingWriter(self.wfile)
+        self.wfile = self.counter  # type: ignore[assignment]  # writes through, counting
 
     def end_headers(self) -> None:
         # Cross-origin isolation, for performance.measureUserAgentSpecificMemory().
@@ -159,35 +143,44 @@ class BenchHandler(build.DistHandler):  # type: ignore[misc, name-defined]
         super().end_headers()
 
     def respond(self, send_body: bool) -> None:
-        started, before = time.time(), self.wfile.count
+        started, before = time.time(), self.counter.count
         super().respond(send_body)
         self.wfile.flush()
-        self.log.append((started, self.path, self.wfile.count - before))
+        self.log.append((started, self.path, self.counter.count - before))
 
 
 @contextmanager
-def serve(root: Path) -> Iterator[tuple[str, list[tuple[float, str, int]]]]:
+def serve(
+    root: Path, handler: type[BenchHandler] = BenchHandler
+) -> Iterator[tuple[str, list[tuple[float, str, int]]]]:
+    """Serve root (bench/startup_engines.py: a fresh origin per run) with its own log."""
     log: list[tuple[float, str, int]] = []
-    handler = type("Bound", (BenchHandler,), {"root": root.resolve(), "quiet": True, "log": log})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", log
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(root, type("Logged", (handler,), {"log": log})) as url:
+        yield url, log
 
 
 def bytes_between(log: list[tuple[float, str, int]], start: float, end: float) -> int:
     return sum(size for when, _, size in list(log) if start <= when <= end)
 
 
+class BaselineHandler(BenchHandler):
+    """The baseline's server: stock Pyodide as a plain static host serves it, without the
+    site's Content Security Policy. (Under it, the policy's Trusted Types refused the
+    baseline's `new Worker("./stock-worker.js")`, so "baseline, in a worker" never started.)
+    """
+
+    security_headers = {"X-Content-Type-Options": "nosniff"}  # noqa: RUF012 - as in DistHandler
+
+
+# The baseline's page and its script (files, as a stock page would have them).
 BASELINE_PAGE = """<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>stock Pyodide</title>
 <button id="start" type="button">Start Python</button> <output id="out"></output>
-<script type="module">
+<script type="module" src="./start.js"></script>
+</html>
+"""
+
+BASELINE_SCRIPT = """\
 const start = document.getElementById("start"), out = document.getElementById("out");
 start.addEventListener("click", async () => {
   let answer, heap;
@@ -205,8 +198,6 @@ start.addEventListener("click", async () => {
   window.__benchWasm = heap;
   requestAnimationFrame(() => window.__benchDone(out.textContent));
 }, { once: true });
-</script>
-</html>
 """
 
 BASELINE_WORKER = """import { loadPyodide } from "./runtime/pyodide.mjs";
@@ -223,9 +214,10 @@ def write_baseline(folder: Path) -> None:
         data = (PYODIDE_NPM / name).read_bytes()
         (runtime / name).write_bytes(data)
         packed = gzip.compress(data, compresslevel=9, mtime=0)
-        if len(packed) <= len(data) * (1 - build.GZIP_MIN_SAVING):
+        if len(packed) <= len(data) * (1 - GZIP_MIN_SAVING):
             (runtime / (name + ".gz")).write_bytes(packed)
     (folder / "index.html").write_text(BASELINE_PAGE, encoding="utf-8")
+    (folder / "start.js").write_text(BASELINE_SCRIPT, encoding="utf-8")
     (folder / "stock-worker.js").write_text(BASELINE_WORKER, encoding="utf-8")
 
 
@@ -268,7 +260,7 @@ MEMORY = """async () => {
 
 EDIT_LOOP = """async (count) => {
   const element = document.querySelector("belot-calculator");
-  const input = element.shadowRoot.querySelector('input[name="pile-points"]');
+  const input = element.shadowRoot.querySelector('input[name="points-us"]');
   const scorer = element.scorer;
   const score = scorer.score;
   let sent = 0;
@@ -358,7 +350,7 @@ def emulate(context: BrowserContext, page: Page, phone: bool) -> Any:
 def start_and_wait(page: Page, button: Locator) -> dict[str, Any]:
     """Click (pointer onto the button, press); wait for the result; the page's numbers."""
     button.click()
-    page.wait_for_function("window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
+    page.wait_for_function("() => window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
     bench: dict[str, Any] = page.evaluate("({...window.__bench, origin: performance.timeOrigin})")
     t0, end = bench["t0"], bench["end"]
     long_tasks = [(s, d) for s, d in bench["longTasks"] if s + d >= t0 and s <= end]
@@ -491,6 +483,30 @@ def renderer_memory(browser: Any) -> int | None:
     return max(sizes) if sizes else None
 
 
+# After the first visit's result (here and in bench/startup_engines.py): whether the
+# site's service worker is active (it serves the second visit offline), and whether the
+# worker has saved its start-up snapshot (3 s after its last request).
+SERVICE_WORKER_ACTIVE = """async () => {
+    if (!navigator.serviceWorker) return false;
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) return false;
+    const patience = new Promise((r) => setTimeout(r, 60000));
+    await Promise.race([navigator.serviceWorker.ready, patience]);
+    return Boolean(registration.active);
+}"""
+SNAPSHOT_SAVED = """async () => {
+    const deadline = Date.now() + 30000;
+    while (Date.now() < deadline) {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("belot-calculator-snapshot")
+            && (await (await caches.open(name)).keys()).length) return true;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return false;
+}"""
+
+
 def run_ours(browser: Any, url: str, log: list[Any], *, phone: bool, warm: bool) -> dict[str, Any]:
     context = new_context(browser)
     try:
@@ -500,27 +516,10 @@ def run_ours(browser: Any, url: str, log: list[Any], *, phone: bool, warm: bool)
         if not warm:
             return result
         # Second visit: with a service worker, offline; without one, the HTTP cache.
-        has_sw = page.evaluate("""async () => {
-            if (!navigator.serviceWorker) return false;
-            const registration = await navigator.serviceWorker.getRegistration();
-            if (!registration) return false;
-            const patience = new Promise((r) => setTimeout(r, 60000));
-            await Promise.race([navigator.serviceWorker.ready, patience]);
-            return Boolean(registration.active);
-        }""")
+        has_sw = page.evaluate(SERVICE_WORKER_ACTIVE)
         # The worker saves its start-up snapshot once it has been idle for 3 s; a
         # real second visit comes much later, so the first one lasts until it is saved.
-        result["snapshot_saved"] = page.evaluate("""async () => {
-            const deadline = Date.now() + 30000;
-            while (Date.now() < deadline) {
-              for (const name of await caches.keys()) {
-                if (name.startsWith("belot-calculator-snapshot")
-                    && (await (await caches.open(name)).keys()).length) return true;
-              }
-              await new Promise((r) => setTimeout(r, 200));
-            }
-            return false;
-        }""")
+        result["snapshot_saved"] = page.evaluate(SNAPSHOT_SAVED)
         page.wait_for_timeout(500)
         page.close()
         if has_sw:
@@ -562,7 +561,7 @@ def run_edits(browser: Any, url: str, *, cpu_rate: int) -> dict[str, Any]:
         page = context.new_page()
         cdp = emulate(context, page, False)
         load(page, url + ARTICLE, OPEN_BUTTON).click()
-        page.wait_for_function("window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
+        page.wait_for_function("() => window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
         page.evaluate(EDIT_LOOP, 10)  # warm up the JIT on both sides
         if cpu_rate != 1:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
@@ -590,6 +589,7 @@ def run_core(seconds: float) -> dict[str, Any]:
                 ROOT / "bench" / "bench_core.py",
                 "--seconds",
                 str(seconds),
+                "--sizes",  # none: the long games have a run of their own
                 "--json",
                 out,
             ],
@@ -698,7 +698,7 @@ def main() -> int:
         sync_playwright() as playwright,
     ):
         write_baseline(Path(scratch))
-        with serve(Path(scratch)) as (stock_url, stock_log):
+        with serve(Path(scratch), BaselineHandler) as (stock_url, stock_log):
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:
                 for phone, reps, label, prefix in (

@@ -1,0 +1,139 @@
+"""How long a game's link is, and how large its QR code.
+
+    python3 build.py setup && .venv/bin/python bench/link_sizes.py [--json out.json]
+
+For games of 10, 20 and 40 deals it prints the link text's length, the whole
+link's (on an example origin, ``BASE`` below) and the version of its QR code at
+error correction M, drawn by the widget's encoder (lean-qr from node_modules, in
+Node, with the options the widget uses: auto modes, correction M or better if it
+fits the same size). Each row is the largest of 20 seeds.
+
+- "game": a game as the calculator keeps it (tools/sample_games.py: random deals
+  as a table plays them, every one entered as announced, redrawn while it would
+  end the game early). No game to 151 lasts 40 played deals (each played deal
+  writes at least 8 points), so a 40-deal game holds passed deals too.
+- "played": that many played deals, each with announcements, none passed
+  (what a link would hold if a game could last that long): the upper bound.
+- "worst": as "played" with three times the announcements, both team names of 40
+  Cyrillic characters, every house rule on.
+
+Also, for the choices in link.py: the same bytes as base64url (QR byte mode),
+and deflated (zlib, raw) before base32. A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import binascii
+import json
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tools")]
+
+from belot_core import HOUSE_RULES, Names, Rules  # noqa: E402
+from belot_core.link import LINK_KEY, _encode, _from_text, _to_text, game_link  # noqa: E402
+from sample_games import played_deals, sample_game  # noqa: E402
+
+BASE = "https://belot.example.bg/calculator/"
+SEEDS = range(20)
+SIZES = (10, 20, 40)
+LONG_NAMES = Names(us="Владимир и Константин" + "щ" * 19, them="Александра и Екатерина" + "ж" * 18)
+
+
+NODE = r"""
+const { generate, correction } = await import(process.argv[1]);
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const out = [];
+for (const url of JSON.parse(text)) {
+  const code = generate(url, { minCorrectionLevel: correction.M });
+  out.push((code.size - 17) / 4);
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def qr_versions(urls: list[str]) -> list[int]:
+    """The QR version of each URL, from lean-qr (the widget's encoder) in Node."""
+    module = ROOT / "node_modules" / "lean-qr" / "index.mjs"
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", NODE, module.as_uri()],
+        input=json.dumps(urls),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [int(v) for v in json.loads(done.stdout)]
+
+
+def base64_url(text: str) -> str:
+    """The same bytes as base64url, for comparison."""
+    return base64.urlsafe_b64encode(_from_text(text)).decode().rstrip("=")
+
+
+def deflated(text: str) -> str:
+    """The link's bit-packed bytes deflated (raw), then base32 as the link: for comparison."""
+    data = _from_text(text)[:-4]
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(data) + packer.flush()
+    return _to_text(packed + binascii.crc32(packed).to_bytes(4, "big"))
+
+
+def texts(kind: str, size: int, seed: int) -> str:
+    if kind == "game":
+        return game_link(
+            sample_game(size, seed, names=Names(us="Иван и Петър", them="Мария и Ана"))
+        )
+    if kind == "played":
+        return _encode(
+            Names(us="Иван и Петър", them="Мария и Ана"), Rules(), played_deals(size, seed)
+        )
+    return _encode(LONG_NAMES, Rules.from_ids(HOUSE_RULES), played_deals(size, seed, busy=True))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", type=Path, help="write the rows here too")
+    args = parser.parse_args()
+    rows = []
+    for kind in ("game", "played", "worst"):
+        for size in SIZES:
+            links = [texts(kind, size, seed) for seed in SEEDS]
+            urls = [f"{BASE}#{LINK_KEY}={link}" for link in links]
+            b64 = [f"{BASE}#{LINK_KEY}={base64_url(link)}" for link in links]
+            packed = [f"{BASE}#{LINK_KEY}={deflated(link)}" for link in links]
+            versions = qr_versions(urls + b64 + packed)
+            n = len(links)
+            rows.append(
+                {
+                    "kind": kind,
+                    "deals": size,
+                    "link": max(map(len, links)),
+                    "url": max(map(len, urls)),
+                    "qr": max(versions[:n]),
+                    "qr_median": sorted(versions[:n])[n // 2],
+                    "base64_url": max(map(len, b64)),
+                    "base64_qr": max(versions[n : 2 * n]),
+                    "deflated_link": max(len(url) - len(BASE) - 6 for url in packed),
+                    "deflated_qr": max(versions[2 * n :]),
+                }
+            )
+    print(
+        f"links on {BASE}#{LINK_KEY}=…, QR code at correction M; the largest of {len(SEEDS)} seeds"
+    )
+    columns = ("kind", "deals", "link", "url", "qr", "base64_url", "base64_qr", "deflated_link")
+    heads = ("", "deals", "text", "url", "QR", "b64 url", "QR", "deflated", "QR")
+    print(" ".join(f"{head:>8}" for head in heads))
+    for row in rows:
+        print(" ".join(f"{row[key]:>8}" for key in (*columns, "deflated_qr")))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

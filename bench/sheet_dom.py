@@ -1,0 +1,250 @@
+"""Long games on the score sheet, in the browser: a change to the updated totals in the DOM.
+
+    python3 build.py build && .venv/bin/python bench/sheet_dom.py [--samples 40] [--sizes 60 200]
+
+Issue 15 §2. The standalone calculator (dist/calculator/, its score sheet, the real
+core in Pyodide in the page's worker) opens a stored game of 60 and of 200 deals
+(bench/long_games.py: realistic deals, drawn with a fixed seed, a sheet that stays
+open), and the bench times two changes, each many times, in headless Chromium:
+
+- record one more deal: the deal is in the form (scored, Record enabled); the clock
+  starts at Record's click and stops when the sheet has applied the core's answer
+  and rendered it (the `belot-calculator-sheet` event, then a task after it: the
+  element renders on a microtask queued after that event, so the task runs once the
+  new rows and totals are in the DOM; the totals there are checked against the
+  core's). "frame" is the animation frame after that: the frame that shows it.
+  The deal is then undone (not timed), so every sample records onto N deals.
+- edit deal 1: the row's button loads deal 1 into the form, the correction is put in
+  (bench/long_games.py first_deal_edits: the deal entered from the other pile, as a
+  scorekeeper who counted the wrong pile corrects it; past 151 a long sheet is level,
+  and a correction that changed deal 1's record would end the game and be refused,
+  while one that is accepted costs the same), and the clock runs from Save's click
+  as above. Every other sample puts deal 1 back as it was.
+
+Both at normal speed and at 4x CPU (CDP Emulation.setCPUThrottlingRate; Chromium
+slows the page's thread only, not the worker, where Python runs). The form is filled
+through the element's attributes (not timed). p50 / p95 by nearest rank. Writes
+bench/results/sheet-dom-<time>.json. A benchmark, not a test: nothing fails on a
+number. Targets (issue 15): 60 deals p95 <= 16 ms normal and <= 50 ms at 4x CPU;
+200 deals <= 50 ms and <= 150 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))  # the build's package
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from long_games import first_deal_edits, long_game, next_items
+
+from sitebuild.paths import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT
+from sitebuild.server import serving
+
+RESULTS = ROOT / "bench" / "results"
+STORAGE_KEY = "belot-calculator"
+TOTALS = ".sheet-table tfoot"  # where the sheet's totals are
+TIMEOUT_MS = 120_000
+
+# In the page: put `deal` (the contract's game deal) into the form through the
+# element's attributes, wait until `button` is enabled, then time its click to the
+# sheet's change in the DOM and to the frame that shows it.
+TIMED_CHANGE = """async ({deal, button, totals}) => {
+  const element = document.querySelector("belot-calculator");
+  const root = element.shadowRoot;
+  const { dealAttributes } = await import(new URL("../widget/request.js", location.href).href);
+  const { attributes } = dealAttributes(deal);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null) element.removeAttribute(name);
+    else element.setAttribute(name, value);
+  }
+  const target = root.querySelector(button);
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const started = performance.now();
+  await frame(); // the new attributes rendered (and the button disabled until they are scored)
+  while (target.disabled || target.hidden || target.getAttribute("aria-disabled") === "true") {
+    if (performance.now() - started > 30000) throw new Error(`${button} stays disabled`);
+    await frame();
+  }
+  await frame(); // the click starts a frame of its own, as a finger's does
+  const changed = new Promise((resolve) => {
+    element.addEventListener("belot-calculator-sheet", (event) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () =>
+        resolve({ dom: performance.now(), result: event.detail.result });
+      channel.port2.postMessage(null);
+    }, { once: true });
+  });
+  const t0 = performance.now();
+  target.click();
+  const late = new Promise((_, reject) => setTimeout(() => reject(new Error(
+    `no change 30 s after ${button}: ${root.querySelector(".bar-deal")?.textContent}; ` +
+    `${root.querySelector(".sheet-error")?.textContent ?? ""}`)), 30000));
+  const { dom, result } = await Promise.race([changed, late]);
+  await frame();
+  const shown = performance.now();
+  const foot = root.querySelector(totals)?.textContent ?? "";
+  const ok = foot.includes(String(result.totals.us)) && foot.includes(String(result.totals.them));
+  return { dom: dom - t0, frame: shown - t0, rows: result.rows.length, totals: result.totals, ok };
+}"""
+
+UNDO = """async () => {
+  const element = document.querySelector("belot-calculator");
+  const done = new Promise((resolve) =>
+    element.addEventListener("belot-calculator-sheet", resolve, { once: true }));
+  element.shadowRoot.querySelector("button.undo").click();
+  await done;
+}"""
+
+
+EDIT_FIRST = """() => {
+  const root = document.querySelector("belot-calculator").shadowRoot;
+  root.querySelector('.sheet-table tbody tr[data-index="0"] button').click();
+}"""
+
+
+def stored(game: dict[str, Any]) -> str:
+    """The sheet's localStorage document holding `game` as the current game."""
+    now = datetime.datetime.now(datetime.UTC).isoformat()
+    entry = {
+        "id": "bench",
+        "created": now,
+        "updated": now,
+        "names": game["names"],
+        "rules": {},
+        "deals": game["deals"],
+    }
+    return json.dumps({"version": 1, "current": "bench", "games": [entry]}, ensure_ascii=False)
+
+
+def rank(values: list[float], share: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def open_game(page: Page, url: str, game: dict[str, Any]) -> None:
+    page.goto(f"{url}/calculator/?lang=en")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STORAGE_KEY, stored(game)])
+    page.reload()
+    rows = page.locator("belot-calculator").locator(".sheet-table tbody tr")
+    expect(rows).to_have_count(len(game["deals"]), timeout=TIMEOUT_MS)
+    element = page.locator("belot-calculator")
+    expect(element).to_have_js_property("state", "ready", timeout=TIMEOUT_MS)
+
+
+def time_appends(page: Page, deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    samples = []
+    for deal in deals:
+        change = {"deal": deal, "button": "button.record", "totals": TOTALS}
+        sample = page.evaluate(TIMED_CHANGE, change)
+        samples.append(sample)
+        page.evaluate(UNDO)
+    return samples
+
+
+Deal = dict[str, Any]
+
+
+def time_edits(page: Page, first: Deal, edits: list[Deal]) -> list[dict[str, Any]]:
+    samples = []
+    for index, edit in enumerate(edits):
+        deal = edit if index % 2 == 0 else first  # every other sample puts deal 1 back
+        page.evaluate(EDIT_FIRST)
+        expect(page.locator("belot-calculator").locator(".editing-note")).to_be_visible()
+        change = {"deal": deal, "button": "button.save", "totals": TOTALS}
+        samples.append(page.evaluate(TIMED_CHANGE, change))
+        expect(page.locator("belot-calculator").locator(".editing-note")).to_be_hidden()
+    return samples
+
+
+def summary(samples: list[dict[str, Any]]) -> dict[str, Any]:
+    dom = [s["dom"] for s in samples]
+    frame = [s["frame"] for s in samples]
+    return {
+        "dom_p50": rank(dom, 0.5),
+        "dom_p95": rank(dom, 0.95),
+        "frame_p50": rank(frame, 0.5),
+        "frame_p95": rank(frame, 0.95),
+        "samples": len(samples),
+        "all_totals_shown": all(s["ok"] for s in samples),
+    }
+
+
+def print_row(row: dict[str, Any]) -> None:
+    print(
+        f"{row['deals']:>4} deals, {row['change']:<14} {row['cpu']}x CPU: "
+        f"DOM {row['dom_p50']:6.1f} / {row['dom_p95']:6.1f} ms, "
+        f"frame {row['frame_p50']:6.1f} / {row['frame_p95']:6.1f} ms "
+        f"(p50 / p95, {row['samples']} samples; totals shown: {row['all_totals_shown']})",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[60, 200])
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site (default dist/)")
+    args = parser.parse_args()
+    scenarios = []
+    for size in args.sizes:
+        game = long_game(size)
+        drawn = next_items(game, args.samples * 3)
+        appends = [deal for deal in drawn if "declarations" not in deal]
+        scenarios.append(
+            {
+                "size": size,
+                "game": game,
+                "append": appends[: args.samples],
+                "edits": first_deal_edits(game, args.samples),
+            }
+        )
+    rows = []
+    with serving(args.dist) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        for rate in (1, 4):
+            for scenario in scenarios:
+                context = browser.new_context(viewport={"width": 390, "height": 844})
+                page = context.new_page()
+                page.set_default_timeout(TIMEOUT_MS)
+                open_game(page, url, scenario["game"])
+                cdp = context.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                first = scenario["game"]["deals"][0]
+                for change, samples in (
+                    ("one more deal", time_appends(page, scenario["append"])),
+                    ("deal 1 edited", time_edits(page, first, scenario["edits"])),
+                ):
+                    row = {"deals": scenario["size"], "change": change, "cpu": rate}
+                    row.update(summary(samples))
+                    rows.append(row)
+                    print_row(row)
+                context.close()
+        version = browser.version
+        browser.close()
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    out = RESULTS / f"sheet-dom-{stamp}.json"
+    load = os.getloadavg()
+    out.write_text(
+        json.dumps(
+            {"chromium": version, "dist": str(args.dist), "load_average": load, "rows": rows},
+            indent=1,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    print(f"Chromium {version}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {out}")
+
+
+if __name__ == "__main__":
+    main()
