@@ -692,6 +692,6 @@ export class BelotCalculatorElement extends HTMLElement {
       rulesNote: activeRules(this.#rules()).some((id) => RULE_IDS.includes(id)) ? this.#words.rulesSummary(this.#rules(), lang) : "",
       headingLevel: this.headingLevel,
     });
-    this.#sheet?.render(s, lang, state, this.#currentDeal(built));
+    this.#sheet?.render(s, lang, state, this.#currentDeal(built), this.headingLevel);
   }
 }

@@ -1249,9 +1249,10 @@ export class ScoreSheet extends EventTarget {
 
   /**
    * Called by the element's render with the (team-named) strings and the deal in the
-   * form (`deal` of SheetForm, or null).
+   * form (`deal` of SheetForm, or null), and the level of the element's headings (a
+   * game opened from a link is titled at that level, as the result is).
    */
-  render(s, lang, state, deal) {
+  render(s, lang, state, deal, headingLevel = 3) {
     s = words(s, lang);
     this.#lang = lang;
     adoptTravelStyles(this.ui.section.getRootNode());
@@ -1371,6 +1372,7 @@ export class ScoreSheet extends EventTarget {
       s,
       this.#viewing && { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, count: game.deals.length },
       this.#busy,
+      headingLevel,
     );
     this.#sendPanel.render(s);
 

@@ -214,11 +214,19 @@ export class SharedBanner {
     return this.ui.element;
   }
 
-  /** Show it (`params`: totals, names and the number of deals) or hide it (null). */
-  render(s, params, busy) {
+  /**
+   * Show it (`params`: totals, names and the number of deals) or hide it (null); its
+   * title is a heading of `level`, the level of the element's own headings.
+   */
+  render(s, params, busy, level = 3) {
     const ui = this.ui;
     ui.element.hidden = !params;
     if (!params) return;
+    if (ui.title.localName !== `h${level}`) {
+      const title = h(`h${level}`, { class: "shared-title", id: "shared-title", tabindex: "-1" });
+      ui.title.replaceWith(title);
+      ui.title = title;
+    }
     const t = s.travel;
     ui.title.textContent = t.sharedTitle;
     ui.text.textContent = format(t.sharedText, params);

@@ -5,7 +5,9 @@ Issue 13 §2: WCAG 2.2 A/AA and axe's best practices report nothing, at 360x740 
 opened and scored, and with bad input; the embedding page with both calculators
 open; a start that is loading and one that failed; the standalone calculator empty,
 with a result, a question of the core, an error, a sheet with rows, the new-game
-dialog, a deal being edited, the sheet's disclosures open, and a game that is over.
+dialog, a deal being edited, the sheet's disclosures open, and a game that is over;
+the Rules panel, the send panel with its QR code, a deleted game's Undo, and a game
+opened from a link (read only).
 
 axe runs under the site's strict policy, unchanged (see axe.py). What each state
 found is also written to .cache/a11y/ (one JSON file per test), for the record.
@@ -257,4 +259,48 @@ def test_the_standalone_calculator_in_every_state(tab: Page, dist_url: str, scan
     calculator = Calculator(tab.locator("belot-calculator"))
     expect(calculator.part(".banner.winner")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
     scan(tab, "game over")
+    scan.check()
+
+
+def test_the_sheets_panels_undo_and_a_game_sent_by_link(
+    tab: Page, dist_url: str, scan: Scan
+) -> None:
+    """The states the first scan does not reach: the Rules panel, the send panel with
+    its QR code, a deleted game's Undo, and a game opened from a link (read only)."""
+    tab.goto(f"{dist_url}/calculator/?lang=en")
+    tab.evaluate("localStorage.clear()")  # the context is shared: start with no games
+    tab.reload()
+    calculator = Calculator(tab.locator("belot-calculator"))
+    expect(calculator.part(".sheet-table")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
+    calculator.enter(HEARTS)
+    calculator.part("button.record").click()
+    expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
+
+    calculator.part("details.rules > summary").click()
+    expect(calculator.part("details.rules .rule-options")).to_be_visible()
+    scan(tab, "rules panel")
+    calculator.part("details.rules > summary").click()
+
+    calculator.part("details.send-game > summary").click()
+    expect(calculator.part(".qr svg")).to_be_visible()
+    link = calculator.part("input.share-link").input_value()
+    assert "#game=" in link
+    scan(tab, "send panel with its QR code")
+    calculator.part("details.send-game > summary").click()
+
+    # A second game, then the first deleted from the games on this device: Undo shows.
+    calculator.part("button.new-game").click()
+    calculator.part("button.confirm-yes").click()
+    games = calculator.part("details.games")
+    games.locator("summary").click()
+    expect(games.locator("li.game")).to_have_count(2)
+    games.locator("li.game").nth(1).locator("button.delete-game").click()
+    expect(games.locator("button.undo-delete")).to_be_focused()
+    scan(tab, "a deleted game with its undo")
+
+    tab.goto(link)
+    shared = Calculator(tab.locator("belot-calculator"))
+    expect(shared.part(".shared")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
+    expect(shared.part(".sheet-table tbody tr")).to_have_count(1)
+    scan(tab, "a game sent by link, read only")
     scan.check()
