@@ -442,3 +442,52 @@ def test_keyboard_alone_enters_and_records_a_deal_along_a_short_tab_order(
     assert len(TAB_ORDER) == 11
     # Every stop on screen and clear of the sticky bar (issue 13: focus never hidden).
     assert hidden_by_the_bar(places, page.viewport_size["height"]) == []  # type: ignore[index]
+
+
+def test_the_points_get_a_numeric_keypad_and_the_other_pile_is_shown(
+    page: Page, dist_url: str
+) -> None:
+    """Issue 11 section 3: a phone's number pad (inputmode, enterkeyhint), and the other
+    team's pile worked out beside the typed one, so the count can be checked."""
+    calculator = open_sheet(page, dist_url, lang="en")
+    for team in ("us", "them"):
+        box = calculator.points(team)
+        expect(box).to_have_attribute("inputmode", "numeric")
+        expect(box).to_have_attribute("enterkeyhint", "done")
+    calculator.choose_game("us", "hearts")
+    calculator.points("us").fill("82")
+    other = calculator.points("them")
+    expect(other).to_have_value("70")  # 152 - 82: the card points of a suit deal
+    expect(other).to_have_class(re.compile(r"\bother\b"))
+    expect(calculator.part("#points-them-note")).not_to_be_empty()
+    # Typing in the other box makes it the counted pile, and the first is worked out.
+    other.fill("60")
+    expect(calculator.points("us")).to_have_value("92")
+    expect(calculator.element).to_have_attribute("pile-team", "them")
+
+
+def test_an_articles_calculator_keeps_its_values_for_what_if(page: Page, dist_url: str) -> None:
+    """Issue 11 section 2: without a score sheet nothing is cleared; the reader changes one
+    fact at a time and sees what it does to the deal."""
+    page.goto(f"{dist_url}/en/scoring.html")
+    calculator = Calculator(page.locator("belot-calculator").first)
+    calculator.part("button.open").click()
+    calculator.wait_ready()
+    deal = Deal("spades", "them", "contra", "us", 60, "us", declarations={"us": {"belot": 1}})
+    calculator.enter(deal)
+    first = core(deal)["result"]["record"]
+    calculator.expect_result(
+        outcome=core(deal)["result"]["outcome"], record=(first["us"], first["them"])
+    )
+    # "What if they had not doubled?": only that fact changes; every other one stays.
+    calculator.set_toggles("doubling", "none")
+    undoubled = Deal("spades", "them", "none", "us", 60, "us", declarations={"us": {"belot": 1}})
+    second = core(undoubled)["result"]
+    calculator.expect_result(
+        outcome=second["outcome"], record=(second["record"]["us"], second["record"]["them"])
+    )
+    for name, value in (("contract", "spades"), ("bidder", "them"), ("pile-points", "60"),
+                        ("last-trick", "us")):  # fmt: skip
+        expect(calculator.element).to_have_attribute(name, value)
+    expect(calculator.points("us")).to_have_value("60")
+    assert calculator.count("us", "belot") == 1
