@@ -2,6 +2,19 @@
 // both use them. A module of its own, so that what fills in a message (request.js)
 // does not load every word of the widget (strings.js) with it.
 
+const pluralRules = new Map();
+
+/**
+ * `forms` for `count` in `lang`: a template, or `{one, other}` (CLDR plural categories)
+ * chosen by Intl.PluralRules, with `{count}` filled in ("1 deal", "2 deals").
+ */
+export function plural(forms, count, lang) {
+  if (typeof forms === "string") return format(forms, { count });
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  const form = forms[pluralRules.get(lang).select(count)] ?? forms.other;
+  return format(form, { count });
+}
+
 /** Fill `{name}` placeholders in a template from `params`. */
 export function format(template, params = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, name) =>

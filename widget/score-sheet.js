@@ -35,6 +35,7 @@ import { clearLinkFromAddress, download, isGameLink, linkURL, SharedBanner, Shar
 import { copyGame, mergeStores, newGame, parseStore, sameValue, SheetStorage } from "./sheet-store.js";
 import { STORE_WORDS } from "./store-strings.js";
 import { format, STRINGS } from "./strings.js";
+import { plural } from "./format.js";
 import { TRAVEL_WORDS } from "./travel-strings.js";
 import { adoptTravelStyles } from "./travel-styles.js";
 
@@ -1370,7 +1371,7 @@ export class ScoreSheet extends EventTarget {
     }
     this.#banner.render(
       s,
-      this.#viewing && { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, count: game.deals.length },
+      this.#viewing && { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, deals: plural(s.sheet.gameDeals, game.deals.length, lang) },
       this.#busy,
       headingLevel,
     );
@@ -1513,7 +1514,7 @@ export class ScoreSheet extends EventTarget {
       const current = game.id === this.#data.current;
       const date = formatDate(game.created, lang);
       const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
-      const text = `${date} · ${names.us} ${result.totals.us} : ${result.totals.them} ${names.them} · ${format(t.gameDeals, { count: game.deals.length })} · ${status}`;
+      const text = `${date} · ${names.us} ${result.totals.us} : ${result.totals.them} ${names.them} · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`;
       return { id: game.id, date, text, current };
     });
     const deleted = this.#deleted && { date: formatDate(this.#deleted.game.created, lang) };

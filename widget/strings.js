@@ -137,7 +137,7 @@ const WORDS = {
       gameCurrent: "текущата",
       gameInProgress: "незавършена",
       gameWon: "победител: {team}",
-      gameDeals: "{count} разд.",
+      gameDeals: { one: "{count}\u00a0раздаване", other: "{count}\u00a0раздавания" }, // never split from its number
       openGame: "Отвори",
       deleteGame: "Изтрий",
       openGameLabel: "Отвори играта от {date}",
@@ -288,7 +288,7 @@ const WORDS = {
       gameCurrent: "current",
       gameInProgress: "in progress",
       gameWon: "winner: {team}",
-      gameDeals: "{count} deals",
+      gameDeals: { one: "{count}\u00a0deal", other: "{count}\u00a0deals" },
       openGame: "Open",
       deleteGame: "Delete",
       openGameLabel: "Open the game of {date}",

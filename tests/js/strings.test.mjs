@@ -63,3 +63,16 @@ test("the widget's word files write no game word of the core's, nor the last tri
     for (const ten of ["десетте", "the ten"]) assert.ok(!text.includes(ten), `${name} writes "${ten}": LAST_TRICK_POINTS`);
   }
 });
+
+test("a number of deals is said as players say it: 1 deal, 2 deals", async () => {
+  const { plural } = await import("../../widget/format.js");
+  const forms = (lang) => STRINGS[lang].sheet.gameDeals;
+  assert.equal(plural(forms("en"), 1, "en"), "1\u00a0deal");
+  assert.equal(plural(forms("en"), 2, "en"), "2\u00a0deals");
+  assert.equal(plural(forms("bg"), 1, "bg"), "1\u00a0раздаване");
+  assert.equal(plural(forms("bg"), 40, "bg"), "40\u00a0раздавания");
+  assert.equal(plural("{count} x", 3, "en"), "3 x"); // a plain template still works
+  for (const lang of LANGUAGES) {
+    assert.match(format(TRAVEL_WORDS[lang].sharedText, { deals: plural(forms(lang), 1, lang) }), /1\u00a0(deal|раздаване)\./);
+  }
+});
