@@ -192,7 +192,7 @@ export class ScoreSheet extends EventTarget {
   #draft = null; // the form's attributes before editing began
   #busy = false;
   #error = null; // [{message: {bg, en}}] from the last refused change
-  #confirm = null; // {anchor, text(s), yes(s), action, back}
+  #confirm = null; // {anchor, text(s), yes(s), action, back, root}: the open question
   #status = null; // {key, params}: copy/share status
   #live = null; // {key, params}: the last change, to announce once the sheet shows it
   #focusAfterRender = null;
@@ -727,7 +727,7 @@ export class ScoreSheet extends EventTarget {
     this.#editedDeal = deal;
     this.#fixing = false;
     this.#error = null;
-    this.#confirm = null;
+    this.#closeConfirm();
     if (deal.passed) {
       this.#focusAfterRender = () => this.ui.deleteDeal.focus();
     } else {
@@ -994,7 +994,7 @@ export class ScoreSheet extends EventTarget {
     const stamp = new Date().toISOString();
     const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
     this.#viewing = { game: { id: "shared", created: stamp, updated: stamp, names, rules: game.rules ?? {}, deals: game.deals }, result: score };
-    this.#confirm = null;
+    this.#closeConfirm();
     this.#error = null;
     this.#sendPanel.reset();
     this.#live = { key: "opened", travel: true };
@@ -1035,14 +1035,34 @@ export class ScoreSheet extends EventTarget {
   }
 
   #ask(anchor, text, yes, action, back) {
-    this.#confirm = { anchor, text, yes, action, back };
+    this.#closeConfirm();
+    // Escape answers "no" wherever the focus is in the calculator: the question's own
+    // buttons get the focus only after the frame that shows them, and a key pressed
+    // before then lands on whatever asked (New game in the toolbar or in the bar).
+    const root = this.ui.section.getRootNode();
+    root.addEventListener("keydown", this.#escape);
+    this.#confirm = { anchor, text, yes, action, back, root };
     this.#focusAfterRender = () => this.ui.confirmYes.focus();
     this.#changedView();
   }
 
-  #answer(yes) {
+  #escape = (event) => {
+    if (event.key === "Escape" && !event.defaultPrevented) {
+      event.preventDefault();
+      this.#answer(false);
+    }
+  };
+
+  /** Closes the open question, if any, and returns it. */
+  #closeConfirm() {
     const confirm = this.#confirm;
     this.#confirm = null;
+    confirm?.root.removeEventListener("keydown", this.#escape);
+    return confirm;
+  }
+
+  #answer(yes) {
+    const confirm = this.#closeConfirm();
     if (!confirm) return;
     if (yes) confirm.action();
     else this.#focusAfterRender = () => confirm.back?.isConnected && confirm.back.focus();
@@ -1179,9 +1199,6 @@ export class ScoreSheet extends EventTarget {
       ui.confirmText,
       h("div", { class: "sheet-actions" }, ui.confirmYes, ui.confirmNo),
     );
-    ui.confirm.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") this.#answer(false);
-    });
 
     // Team names.
     ui.names = {};

@@ -275,6 +275,17 @@ def test_new_game_asks_first_and_games_are_listed_reopened_and_deleted(
     calculator.part("button.new-game").click()
     page.keyboard.press("Escape")
     expect(confirm).to_be_hidden()
+    expect(calculator.part("button.new-game")).to_be_focused()
+    # Escape pressed at once, while the focus is still on New game (the question takes
+    # the focus only after the frame that shows it), cancels as well.
+    calculator.part("button.new-game").evaluate(
+        """(button) => {
+          button.click();
+          button.dispatchEvent(new KeyboardEvent("keydown",
+            { key: "Escape", bubbles: true, composed: true, cancelable: true }));
+        }"""
+    )
+    expect(confirm).to_be_hidden()
     expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
     page.evaluate("window.refuseNewGame = false")
     calculator.part("button.new-game").click()
