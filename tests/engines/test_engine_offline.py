@@ -50,10 +50,13 @@ def wait_site_worker(probe: Page, state: str, build: str) -> None:
     `build` as its `state` ("waiting" or "active", then activated)."""
     probe.evaluate(
         """async (state, build, ms) => {
+          // A worker that turns redundant while asked (the old build, as the new one
+          // activates) never answers: each question gets a second, then the loop asks again.
           const ask = (worker) => new Promise((resolve) => {
             const channel = new MessageChannel();
             channel.port1.onmessage = (e) => resolve(e.data.build);
             worker.postMessage({ type: "build" }, [channel.port2]);
+            setTimeout(() => resolve(null), 1000);
           });
           const deadline = performance.now() + ms;
           let seen = null;
