@@ -6,23 +6,35 @@ is a fresh profile of that browser for one test. `site` serves a copy of dist/ t
 a test may change (deploy a new version) or stop (offline), under /site/ of its
 server, so a page outside the site (`site.probe`) can watch its service worker
 without being one of its pages.
+
+A test whose engine's page process died (`browsers.EngineCrashed`: WebKitGTK's web
+process, once in a full run under load, never in isolation) runs once more in a fresh
+profile; pytest's summary counts it as a rerun. A failed assertion or a script error
+of the page's own is never run again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import shutil
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from browsers import ENGINES, Browser, Context, Page, launch
+from browsers import ENGINES, Browser, Context, EngineCrashed, Page, launch
 from sitebuild.paths import DIST
 from sitebuild.server import serving
 
 PROBE_PAGE = "<!doctype html><html lang=en><meta charset=utf-8><title>probe</title></html>\n"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.parent == here:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[EngineCrashed]))
 
 
 def require_dist() -> None:
@@ -58,13 +70,28 @@ class Profile:
         page.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item,
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep each phase's report on the item, for the fixtures' teardown to read."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
 @pytest.fixture
-def profile(browser: Browser) -> Iterator[Profile]:
+def profile(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Profile]:
     kept = Profile(browser.new_context())
     yield kept
     try:
         for page in kept.pages:
             assert not page.errors(), f"uncaught errors in the page: {page.errors()}"
+    except EngineCrashed:
+        # Gone with the test's own failure, which is the one to report (and rerun).
+        call = getattr(request.node, "report_call", None)
+        if call is None or not call.failed:
+            raise
     finally:
         kept.context.close()
 

@@ -25,7 +25,10 @@ Used by tests/engines and by the start-up bench::
 `evaluate(script, *args)` calls the JavaScript function whose source is `script` with
 the arguments (JSON values), awaits it and returns its value (JSON; undefined is None);
 a thrown error raises `ScriptError`. Every call returns once the browser has answered,
-so a test waits in JavaScript, with a deadline of its own.
+so a test waits in JavaScript, with a deadline of its own. When the engine's page
+process itself died (WebKitGTK's web process crashing under load, seen once in a full
+test run and never in isolation), the error is `EngineCrashed`: the engine failed, not
+the page's code, and the engine tests run such a test once more in a fresh profile.
 """
 
 from __future__ import annotations
@@ -40,6 +43,10 @@ ENGINES: tuple[Engine, ...] = ("firefox", "webkit")  # what tests/engines run in
 
 class ScriptError(RuntimeError):
     """A script given to `Page.evaluate` threw, or the browser refused a command."""
+
+
+class EngineCrashed(ScriptError):
+    """The engine's page process died under a command: its session is gone."""
 
 
 class Page(Protocol):

@@ -9,6 +9,7 @@ first window stays on about:blank; pages are further windows of it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -19,12 +20,12 @@ import warnings
 from typing import Any
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import InvalidSessionIdException, WebDriverException
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
-from browsers import Engine, ScriptError
+from browsers import Engine, EngineCrashed, ScriptError
 from sitebuild.paths import MINIBROWSER, WEBKIT_DRIVER, XVFB
 
 XVFB_START_TIMEOUT_S = 30
@@ -164,10 +165,25 @@ class WebKitContext:
         self.current = self.driver.current_window_handle
         return WebKitPage(self, self.current)
 
+    def failure(self, error: WebDriverException) -> ScriptError:
+        """The error to raise for a command that failed: `EngineCrashed` when the session
+        is gone (WebKitWebDriver ends it when the page's web process crashes or hangs; the
+        command that was running then gets a garbled answer), else `ScriptError`."""
+        if isinstance(error, InvalidSessionIdException):
+            return EngineCrashed(str(error))
+        try:
+            self.driver.execute_script("return 1")
+        except InvalidSessionIdException as gone:
+            return EngineCrashed(f"{error}\n(then: {gone})")
+        except WebDriverException:
+            pass
+        return ScriptError(str(error))
+
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            self.driver.quit()
+            with contextlib.suppress(WebDriverException):  # a crashed session is gone already
+                self.driver.quit()
 
 
 class WebKitPage:
@@ -195,7 +211,7 @@ class WebKitPage:
                 script.join(EVALUATE), json.dumps(list(args))
             )
         except WebDriverException as error:
-            raise ScriptError(str(error)) from error
+            raise self.context.failure(error) from error
         if not reply["ok"]:
             raise ScriptError(reply["error"])
         return json.loads(reply["json"])
@@ -215,7 +231,7 @@ class WebKitPage:
         try:
             actions.perform()
         except WebDriverException as error:
-            raise ScriptError(str(error)) from error
+            raise self.context.failure(error) from error
 
     def errors(self) -> list[str]:
         return list(self.evaluate("() => window.__engineErrors ?? []"))
