@@ -9,10 +9,11 @@ open), and the bench times two changes, each many times, in headless Chromium:
 
 - record one more deal: the deal is in the form (scored, Record enabled); the clock
   starts at Record's click and stops when the sheet has applied the core's answer
-  and rendered it (the `belot-calculator-sheet` event, then a task after it: the
-  element renders on a microtask queued after that event, so the task runs once the
-  new rows and totals are in the DOM; the totals there are checked against the
-  core's). "frame" is the animation frame after that: the frame that shows it.
+  and rendered it (the `belot-calculator-sheet` event, then the microtask after the
+  element's render, which the event's listener reaches by queueing a microtask from a
+  microtask; the totals in the DOM are read there and checked against the core's, so a
+  sample whose totals were not yet in the DOM would say so). "frame" is the animation
+  frame after that: the frame that shows it.
   The deal is then undone (not timed), so every sample records onto N deals.
 - edit deal 1: the row's button loads deal 1 into the form, the correction is put in
   (bench/long_games.py first_deal_edits: the deal entered from the other pile, as a
@@ -77,10 +78,17 @@ TIMED_CHANGE = """async ({deal, button, totals}) => {
   await frame(); // the click starts a frame of its own, as a finger's does
   const changed = new Promise((resolve) => {
     element.addEventListener("belot-calculator-sheet", (event) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () =>
-        resolve({ dom: performance.now(), result: event.detail.result });
-      channel.port2.postMessage(null);
+      // The sheet dispatches this event, then asks the element to render, which it does
+      // in a microtask queued then (or already queued): a microtask queued from a
+      // microtask queued here runs after that render, before any task or frame. The
+      // totals are read there, so "ok" also proves the DOM had them at that moment.
+      // The detail is read after the clock stops: reading it copies the game and its
+      // result (a listener pays for that only if it reads them), the bench's own work.
+      const detail = event.detail;
+      queueMicrotask(() => queueMicrotask(() => resolve({
+        dom: performance.now(), detail, foot: root.querySelector(totals)?.textContent ?? "",
+        rows: root.querySelectorAll(".sheet-table tbody tr").length,
+      })));
     }, { once: true });
   });
   const t0 = performance.now();
@@ -88,11 +96,12 @@ TIMED_CHANGE = """async ({deal, button, totals}) => {
   const late = new Promise((_, reject) => setTimeout(() => reject(new Error(
     `no change 30 s after ${button}: ${root.querySelector(".bar-deal")?.textContent}; ` +
     `${root.querySelector(".sheet-error")?.textContent ?? ""}`)), 30000));
-  const { dom, result } = await Promise.race([changed, late]);
+  const { dom, detail, foot, rows } = await Promise.race([changed, late]);
   await frame();
   const shown = performance.now();
-  const foot = root.querySelector(totals)?.textContent ?? "";
-  const ok = foot.includes(String(result.totals.us)) && foot.includes(String(result.totals.them));
+  const result = detail.result;
+  const ok = foot.includes(String(result.totals.us)) && foot.includes(String(result.totals.them)) &&
+    rows === result.rows.length;
   return { dom: dom - t0, frame: shown - t0, rows: result.rows.length, totals: result.totals, ok };
 }"""
 
