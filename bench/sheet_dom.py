@@ -83,6 +83,23 @@ TIMED_CHANGE = """async ({deal, button, totals}) => {
     if (performance.now() - started > 30000) throw new Error(`${button} stays disabled`);
     await frame();
   }
+  // A player taps only once the result is on screen: the form's rendering (its
+  // explanation comes a frame after the numbers, and the focus may scroll) is over
+  // when two frames in a row brought no change to the calculator and no scroll.
+  let changes = 0;
+  const observer = new MutationObserver((records) => { changes += records.length; });
+  observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  const scrolled = () => { changes += 1; };
+  addEventListener("scroll", scrolled, { capture: true });
+  for (let quiet = 0; quiet < 2;) {
+    if (performance.now() - started > 30000) throw new Error("the form keeps changing");
+    changes = 0;
+    await frame();
+    observer.takeRecords().length && (changes += 1);
+    quiet = changes ? 0 : quiet + 1;
+  }
+  observer.disconnect();
+  removeEventListener("scroll", scrolled, { capture: true });
   await frame(); // the click starts a frame of its own, as a finger's does
   const changed = new Promise((resolve) => {
     element.addEventListener("belot-calculator-sheet", (event) => {
