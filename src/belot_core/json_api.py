@@ -514,6 +514,13 @@ def _teams(values: ByTeam[int]) -> dict[str, int]:
 
 def result_to_dict(result: DealResult, names: Names | None = None) -> dict[str, JSON]:
     """The JSON value of a deal's result; messages name the teams by ``names``."""
+    data = _result_fields(result)
+    data["explanation"] = [_step(step, names) for step in result.steps]
+    return data
+
+
+def _result_fields(result: DealResult) -> dict[str, JSON]:
+    """:func:`result_to_dict` without the explanation."""
     return {
         "raw": _teams(result.raw),
         "outcome": str(result.outcome),
@@ -523,11 +530,29 @@ def result_to_dict(result: DealResult, names: Names | None = None) -> dict[str, 
         "questions": _answers(result.questions),
         "rules": _rules_json(result.rules),
         "applied_rules": list(result.applied),
-        "explanation": [_step(step, names) for step in result.steps],
     }
 
 
-def _guarded(work: Callable[[JSON], dict[str, JSON]], text: object) -> str:
+class _Written(str):
+    """A JSON value already written as text, put into an answer as it is: a long
+    game's rows are written once each (:func:`_row_text`), then joined."""
+
+
+_write = json.JSONEncoder(ensure_ascii=False).encode
+"""JSON text as ``json.dumps(value, ensure_ascii=False)`` writes it (the answers' form)."""
+
+
+def _written(fields: Mapping[str, JSON | _Written]) -> _Written:
+    """An object as JSON text, its :class:`_Written` values put in as they are:
+    the same text ``_write`` gives for the object the parts stand for."""
+    items = (
+        f"{_write(key)}: {value if isinstance(value, _Written) else _write(value)}"
+        for key, value in fields.items()
+    )
+    return _Written("{" + ", ".join(items) + "}")
+
+
+def _guarded(work: Callable[[JSON], dict[str, JSON] | _Written], text: object) -> str:
     """Parse, work, and answer -- with errors, never an exception."""
     try:
         if not isinstance(text, str):
@@ -540,7 +565,10 @@ def _guarded(work: Callable[[JSON], dict[str, JSON]], text: object) -> str:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise InvalidInputError("invalid_json", "", detail=str(exc)[:80]) from None
-        answer = {"ok": True, "result": work(data)}
+        result = work(data)
+        if isinstance(result, _Written):
+            return _written({"ok": True, "result": result})
+        answer = {"ok": True, "result": result}
     except _Invalid as invalid:
         answer = {
             "ok": False,
@@ -641,8 +669,8 @@ def _game(data: JSON, errors: list[BelotError], options: tuple[str, ...] = ()) -
             reader.fail("wrong_type", "deals", expected="array", value=_show(fields["deals"]))
         else:
             for index, item in enumerate(fields["deals"]):
-                deal_reader = _Reader(f"deals[{index}].", errors)
                 if isinstance(item, dict) and "passed" in item:
+                    deal_reader = _Reader(f"deals[{index}].", errors)
                     before = len(errors)
                     extra = deal_reader.fields(item, "", ("passed",), ())
                     if extra is not None and item["passed"] is not True:
@@ -655,6 +683,7 @@ def _game(data: JSON, errors: list[BelotError], options: tuple[str, ...] = ()) -
                 else:
                     deal = None if rules is None else _game_deal(json.dumps(item), rules)
                     if deal is None:  # read it again, for its problems
+                        deal_reader = _Reader(f"deals[{index}].", errors)
                         deal = _deal(deal_reader, item, in_game=True, rules=rules or DEFAULT_RULES)
                     if deal is not None:
                         deals.append(deal)
@@ -682,10 +711,8 @@ def _game_deal(item: str, rules: Rules) -> Deal | None:
 def _result_json(result: DealResult, names: Names, explained: bool) -> dict[str, JSON]:
     """:func:`result_to_dict`, its explanation only if ``explained``. Memoized: the
     value is shared, so it is copied into each row and never changed."""
-    data = result_to_dict(result, names)
-    if not explained:
-        del data["explanation"]
-    return data
+    # A row not explained has no explanation: its steps are not worded for nothing.
+    return result_to_dict(result, names) if explained else _result_fields(result)
 
 
 @memoized
@@ -720,6 +747,13 @@ def _row(row: Row, names: Names, explained: bool = True) -> dict[str, JSON]:
     elif explained:
         data["explanation"] = _passed_explanation(row.hanging, names)
     return data
+
+
+@memoized
+def _row_text(row: Row, names: Names, explained: bool) -> _Written:
+    """:func:`_row` written as JSON text. Memoized: one more deal on a long sheet
+    writes one row; the rows before it, unchanged, are joined as they were."""
+    return _Written(_write(_row(row, names, explained)))
 
 
 EXPLAIN = ("all", "last", "none")
@@ -773,7 +807,8 @@ def game_to_dict(sheet: GameSheet) -> dict[str, JSON]:
     return data
 
 
-def _score_game(data: JSON) -> dict[str, JSON]:
+def _read_game(data: JSON) -> tuple[GameSheet, frozenset[int] | None]:
+    """A game request's sheet and the rows to explain (None: all); raises its problems."""
     errors: list[BelotError] = []
     explain: frozenset[int] | None = None
     try:
@@ -786,12 +821,13 @@ def _score_game(data: JSON) -> dict[str, JSON]:
         raise _Invalid(_more(errors), _request_names(data)) from None
     if sheet is None or errors:
         raise _Invalid(errors, _request_names(data))
+    return sheet, explain
+
+
+def _game_result(sheet: GameSheet, rows: JSON | _Written) -> dict[str, JSON]:
     return {
         "rules": _rules_json(sheet.rules),
-        "rows": [
-            _row(row, sheet.names, explain is None or index in explain)
-            for index, row in enumerate(sheet.rows)
-        ],
+        "rows": rows,
         "totals": _teams(sheet.totals),
         "hanging": sheet.hanging,
         "winner": None if sheet.winner is None else str(sheet.winner),
@@ -801,6 +837,23 @@ def _score_game(data: JSON) -> dict[str, JSON]:
     }
 
 
+def _score_game(data: JSON) -> dict[str, JSON]:
+    """What ``score_game_json`` answers for a game request, as a value."""
+    sheet, explain = _read_game(data)
+    rows = enumerate(sheet.rows)
+    return _game_result(
+        sheet, [_row(row, sheet.names, explain is None or i in explain) for i, row in rows]
+    )
+
+
+def _score_game_text(data: JSON) -> _Written:
+    """:func:`_score_game` written as JSON text, each row taken from :func:`_row_text`."""
+    sheet, explain = _read_game(data)
+    rows = enumerate(sheet.rows)
+    written = [_row_text(row, sheet.names, explain is None or i in explain) for i, row in rows]
+    return _written(_game_result(sheet, _Written("[" + ", ".join(written) + "]")))
+
+
 def score_game_json(text: str) -> str:
     """Score a whole game sheet: JSON in, JSON out. Never raises."""
-    return _guarded(_score_game, text)
+    return _guarded(_score_game_text, text)

@@ -12,14 +12,17 @@ functions of immutable values are memoized:
 * scoring a deal on the sheet (the deal, its rules included, and the hanging
   points carried in → the :class:`~belot_core.rules.DealResult`);
 * writing a result as JSON (the result, the teams' names and whether its
-  explanation is asked for → the JSON value).
+  explanation is asked for → the JSON value);
+* writing a row of the sheet's answer as JSON text (the row, the names and
+  whether it is explained → the text, joined with the other rows' into the
+  answer, which is then the same text as the whole answer written at once).
 
 Each key holds everything its value depends on, and every value is immutable
 or never changed after it is made (the JSON values are copied into each
 answer, never written to), so a memo can only return what the work would have
 computed: the answers are the same with the memos full or empty (a property
-test says so). Recording one more deal then reads, scores and explains one
-deal; editing deal 1 works out again deal 1 and every later deal whose hanging
+test says so). Recording one more deal then reads, scores, explains and writes
+one deal; editing deal 1 works out again deal 1 and every later deal whose hanging
 points carried in changed -- nothing else.
 
 The values used as keys -- a deal, a result -- work out their hash once

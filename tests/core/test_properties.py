@@ -39,7 +39,9 @@ from belot_core import (
     round_sum,
     score_deal,
 )
-from belot_core.json_api import (
+from belot_core.json_api import (  # the private ones: what the answer is written from
+    _Invalid,
+    _score_game,
     deal_from_dict,
     deal_to_dict,
     game_from_dict,
@@ -363,6 +365,24 @@ def test_answers_are_the_same_with_the_memos_full_or_empty(
 explains = st.one_of(
     st.sampled_from([None, "all", "last", "none"]), st.lists(st.integers(0, 30), max_size=5)
 )
+
+
+@given(st.lists(hanging_entries, max_size=25), names, rule_sets, explains, st.booleans())
+def test_a_game_answer_written_from_its_rows_is_the_answer_written_whole(
+    entries_: list[Deal | Passed], names_: Names, rules: Rules, explain: Any, cold: bool
+) -> None:
+    # score_game_json joins each row's text, written once and kept (_row_text); the
+    # text must be exactly what writing the whole answer at once gives, memos full or not.
+    text = game_text(play(entries_), names_, rules, explain=explain)
+    if cold:
+        memo.clear()
+    answer = score_game_json(text)
+    try:
+        whole = {"ok": True, "result": _score_game(json.loads(text))}
+    except _Invalid:
+        assert not json.loads(answer)["ok"]
+        return
+    assert answer == json.dumps(whole, ensure_ascii=False)
 
 
 @given(st.lists(entries, max_size=25), names, explains)
