@@ -217,12 +217,31 @@ def nesting(text: str) -> bool:
 
 @given(
     st.lists(
-        st.sampled_from(["[", "{", "]", "}", '"', "\\", "a", "\n", "[" * 30, "{" * 30]),
+        st.sampled_from(
+            ["[", "{", "]", "}", '"', '""', "\\", "a", "ж", "\n", "[" * 30, "{" * 30, "]" * 30]
+        ),
         max_size=200,
     ).map("".join)
 )
 def test_the_depth_check_skips_strings_and_escapes_exactly(text: str) -> None:
     assert _too_deep(text) == nesting(text)
+    # Without a backslash the check takes its other way: the same answers.
+    plain = text.replace("\\", "")
+    assert _too_deep(plain) == nesting(plain)
+
+
+@pytest.mark.parametrize(
+    ("text", "deep"),
+    [
+        pytest.param("]" * 10 + "[" * 70 + "]" * 70, False, id="closed-first"),
+        pytest.param("[" * 40 + "{" * 30 + "}" * 30 + "]" * 40, True, id="mixed"),
+        pytest.param("[" * 40 + '"]]]]]]]]]"' + "{" * 30 + "}" * 30 + "]" * 40, True, id="string"),
+        pytest.param("[" * 64 + "}" * 64 + "[" * 64 + "]" * 64, False, id="unmatched-64"),
+        pytest.param("[" * 64 + "}" + "[" * 2 + "]" * 66, True, id="unmatched-65"),
+    ],
+)
+def test_the_depth_check_on_documents_whose_brackets_do_not_pair_up(text: str, deep: bool) -> None:
+    assert _too_deep(text) == nesting(text) == deep
 
 
 def test_non_string_input_is_an_error_not_a_crash() -> None:
