@@ -8,13 +8,14 @@ core in Pyodide in the page's worker) opens a stored game of 60 and of 200 deals
 open), and the bench times two changes, each many times, in headless Chromium:
 
 - record one more deal: the deal is in the form (scored, Record enabled, and the form
-  settled: two frames in a row with no change to the calculator and no scroll, as
-  when a player taps after seeing the result); the clock starts at Record's click and stops when the sheet has applied the core's answer
-  and rendered it (the `belot-calculator-sheet` event, then the microtask after the
-  element's render, which the event's listener reaches by queueing a microtask from a
-  microtask; the totals in the DOM are read there and checked against the core's, so a
-  sample whose totals were not yet in the DOM would say so). "frame" is the animation
-  frame after that: the frame that shows it.
+  settled: two frames in a row with no change to the calculator and no scroll, as when
+  a player taps after seeing the result); the clock starts at Record's click and stops
+  when the sheet has applied the core's answer and rendered it (the
+  `belot-calculator-sheet` event, then the microtask after the element's render, which
+  the event's listener reaches by queueing a microtask from a microtask; the totals in
+  the DOM are read there and checked against the core's, so a sample whose totals were
+  not yet in the DOM would say so). "frame" is the animation frame after that: the
+  frame that shows it.
   The deal is then undone (not timed), so every sample records onto N deals.
 - edit deal 1: the row's button loads deal 1 into the form, the correction is put in
   (bench/long_games.py first_deal_edits: the deal entered from the other pile, as a
