@@ -91,17 +91,19 @@ TIMED_CHANGE = """async ({deal, button, totals}) => {
   let changes = 0;
   const observer = new MutationObserver((records) => { changes += records.length; });
   observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  // A scroll inside the calculator does not leave its shadow root: listened to there too.
   const scrolled = () => { changes += 1; };
-  addEventListener("scroll", scrolled, { capture: true });
+  const scrollers = [window, root];
+  for (const at of scrollers) at.addEventListener("scroll", scrolled, { capture: true });
   for (let quiet = 0; quiet < 2;) {
     if (performance.now() - started > 30000) throw new Error("the form keeps changing");
     changes = 0;
     await frame();
-    observer.takeRecords().length && (changes += 1);
+    changes += observer.takeRecords().length;
     quiet = changes ? 0 : quiet + 1;
   }
   observer.disconnect();
-  removeEventListener("scroll", scrolled, { capture: true });
+  for (const at of scrollers) at.removeEventListener("scroll", scrolled, { capture: true });
   await frame(); // the click starts a frame of its own, as a finger's does
   const changed = new Promise((resolve) => {
     element.addEventListener("belot-calculator-sheet", (event) => {
