@@ -9,6 +9,8 @@ drive: chromium, firefox-esr, webkit2gtk-driver under xvfb).
     python3 build.py build           dist/: site, widget, Pyodide runtime, our wheel, manifest
     python3 build.py serve           serve dist/ on http://127.0.0.1:8000 like a static host
     python3 build.py test            setup --dev, build, mypy --strict, ruff, node --test, pytest
+    python3 build.py check           the fast loop: ruff, mypy, node --test, the core's pytest
+                                     (no build, no Pyodide, no browser; under a minute)
 
 This file is the command line and the test runner; the work is done by the
 sitebuild package in tools/ (bootstrap, dist, server). Every step prints what it
@@ -78,42 +80,80 @@ def pytest_counts(report: Path) -> dict[str, int]:
     return {"passed": passed, "failed": failed, "skipped": totals["skipped"]}
 
 
+# What mypy --strict checks (src/ is also pyproject's default).
+TYPED = (
+    "src/belot_core",
+    "build.py",
+    "tools/sitebuild",
+    "tools/browsers",
+    "tests/build",
+    "tests/server",
+    "tests/pyodide",
+    "tests/engines",
+    "tests/shared",
+)
+# What the fast loop's pytest runs: the core and the docs' examples, nothing that needs
+# dist/, Pyodide or a browser.
+FAST_TESTS = ("tests/core", "tests/docs")
+
+
+class Checks:
+    """Run named checks one after another; every one runs, the failures are collected."""
+
+    def __init__(self) -> None:
+        self.failures: list[str] = []
+
+    def __call__(self, name: str, cmd: Sequence[str | Path]) -> None:
+        try:
+            with step(name):
+                run(cmd)
+        except subprocess.CalledProcessError:
+            self.failures.append(name)
+
+    def static(self, python: Path) -> None:
+        """mypy, ruff and the widget's Node tests: the checks that need no build."""
+        self(f"mypy --strict ({', '.join(TYPED)})", [python, "-m", "mypy", "--strict", *TYPED])
+        self("ruff check (.)", [python, "-m", "ruff", "check", "."])
+        self("ruff format --check (.)", [python, "-m", "ruff", "format", "--check", "."])
+        # The widget's pure modules in Node, no browser (files named: Node 18-22 differ on
+        # folders).
+        js_tests = sorted(ROOT.glob("tests/js/**/*.test.mjs"))
+        self("node --test (tests/js/)", [shutil.which("node") or "node", "--test", *js_tests])
+
+    def verdict(self) -> None:
+        failed = ", ".join(self.failures)
+        print(f"==> {'failed: ' + failed if failed else 'all checks passed'}", flush=True)
+
+
+def check() -> None:
+    """The fast loop: no build, no Pyodide, no browser (each set-up step is skipped when done)."""
+    started = time.monotonic()
+    bootstrap.setup_checks()
+    python = venv_python()
+    checks = Checks()
+    checks.static(python)
+    paths = [path for path in FAST_TESTS if (ROOT / path).is_dir()]
+    checks(
+        f"pytest ({', '.join(paths)})",
+        [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *paths],
+    )
+    checks.verdict()
+    print(f"check: {time.monotonic() - started:.1f} s", flush=True)
+    if checks.failures:
+        raise StepFailed("failed: " + ", ".join(checks.failures))
+
+
 def test() -> None:
     """The one test command of the README and CI: every check runs, then one verdict."""
     bootstrap.setup(dev=True)
     dist.build()
     python = venv_python()
-    failures: list[str] = []
-
-    def check(name: str, cmd: Sequence[str | Path]) -> None:
-        try:
-            with step(name):
-                run(cmd)
-        except subprocess.CalledProcessError:
-            failures.append(name)
-
-    typed = [
-        "src/belot_core",
-        "build.py",
-        "tools/sitebuild",
-        "tools/browsers",
-        "tests/build",
-        "tests/server",
-        "tests/pyodide",
-        "tests/engines",
-        "tests/shared",
-    ]
-    check(f"mypy --strict ({', '.join(typed)})", [python, "-m", "mypy", "--strict", *typed])
-    check("ruff check (.)", [python, "-m", "ruff", "check", "."])
-    check("ruff format --check (.)", [python, "-m", "ruff", "format", "--check", "."])
-    # The widget's pure modules in Node, no browser (files named: Node 18-22 differ on folders).
-    js_tests = sorted(ROOT.glob("tests/js/*.test.mjs"))
-    check("node --test (tests/js/)", [shutil.which("node") or "node", "--test", *js_tests])
+    checks = Checks()
+    checks.static(python)
     JUNIT_REPORT.unlink(missing_ok=True)
-    check("pytest (tests/)", [python, "-m", "pytest", f"--junitxml={JUNIT_REPORT}"])
-    print(
-        f"==> {'failed: ' + ', '.join(failures) if failures else 'all checks passed'}", flush=True
-    )
+    checks("pytest (tests/)", [python, "-m", "pytest", f"--junitxml={JUNIT_REPORT}"])
+    failures = checks.failures
+    checks.verdict()
     # The last line is the verdict in the form CI reads: 'tests: N passed, N failed'.
     if JUNIT_REPORT.is_file():
         counts = pytest_counts(JUNIT_REPORT)
@@ -143,6 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve_parser.add_argument("--host", default="127.0.0.1")
     serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     commands.add_parser("test", help="setup --dev, build, pytest, node --test, mypy, ruff")
+    commands.add_parser("check", help="the fast loop: no build, no Pyodide, no browser")
     args = parser.parse_args(argv)
     started = time.monotonic()
     try:
@@ -154,10 +195,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             serve(args.port, args.host, args.no_build)
         elif args.command == "test":
             test()
+        elif args.command == "check":
+            check()
     except (StepFailed, subprocess.CalledProcessError, OSError) as error:
         print(f"build.py {args.command}: FAILED: {error}", file=sys.stderr, flush=True)
         return 1
-    if args.command != "test":  # test ends on its counts line instead
+    if args.command not in ("test", "check"):  # they end on their own verdict
         print(f"build.py {args.command}: ok ({time.monotonic() - started:.1f} s)", flush=True)
     return 0
 

@@ -258,6 +258,13 @@ def ensure_editable_core() -> None:
         stamp.write_text(wanted + "\n", encoding="utf-8")
 
 
+def setup_checks() -> None:
+    """What the fast loop (build.py check) needs: .venv with the test tools, no browser."""
+    ensure_venv()
+    ensure_requirements(dev=True)
+    ensure_editable_core()
+
+
 def setup(dev: bool) -> None:
     """Create or repair what building (and with dev, testing) needs."""
     ensure_venv()
