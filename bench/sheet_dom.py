@@ -71,7 +71,7 @@ TIMEOUT_MS = 120_000
 TIMED_CHANGE = """async ({deal, button, totals}) => {
   const element = document.querySelector("belot-calculator");
   const root = element.shadowRoot;
-  const { dealAttributes } = await import(new URL("../widget/request.js", location.href).href);
+  const { dealAttributes } = await import(new URL("../widget/deal/request.js", location.href).href);
   const { attributes } = dealAttributes(deal);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null) element.removeAttribute(name);

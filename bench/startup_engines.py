@@ -52,7 +52,7 @@ What the clock measures (page clock, performance.now(); bench/startup.py's INSTR
 - the probe (see PROBE_WORKER; --no-probe skips it): what loadPyodide does inside, in
   each engine, with dist/'s runtime in a worker of the bench's own: the wasm compile and
   instantiation, the whole loadPyodide, the core's import and first score, the same with
-  JSPI hidden and with every download re-streamed the way widget/worker.js counts
+  JSPI hidden and with every download re-streamed the way widget/runtime/worker.js counts
   bytes, the start from a snapshot, the wasm compiled alone (twice: is the second
   compile cached?), a Python loop run three times (the engine's warm-up against its
   steady speed), and the snapshot's making, SHA-256, and Cache Storage write and read.
@@ -300,7 +300,7 @@ def run_ours(browser: Browser) -> dict[str, Any]:
 #
 # Our worker reports phases but does not time what happens inside loadPyodide. The
 # probe (never shipped: a page of this bench's own, on a fresh origin, no policy) runs
-# Pyodide the way widget/worker.js does, from dist/'s runtime files, in a module worker
+# Pyodide the way widget/runtime/worker.js does, from dist/'s runtime files, in a module worker
 # that times each step: the wasm compile and instantiation (WebAssembly's functions
 # wrapped), loadPyodide, the first score, making the snapshot, its SHA-256, writing it
 # to and reading it from Cache Storage; then, in a fresh worker, the start from that
@@ -333,7 +333,7 @@ const options = async () => {
     stderr: () => {},
   };
 };
-// widget/worker.js's download counter, in short: every response's body re-streamed
+// widget/runtime/worker.js's download counter, in short: every response's body re-streamed
 // through a ReadableStream of its own (what its cold start hands Pyodide).
 const wrapFetch = () => {
   const realFetch = self.fetch.bind(self);
@@ -611,7 +611,7 @@ def probe_rows(
     )
     row("probe, the same with JSPI hidden", lambda e: cell(e, "cold_nojspi", start))
     row(
-        "probe, the same with every download re-streamed as widget/worker.js counts it",
+        "probe, the same with every download re-streamed as widget/runtime/worker.js counts it",
         lambda e: cell(e, "cold_wrapped", start),
     )
     row("probe, start from the snapshot: the same three", lambda e: cell(e, "warm", start))

@@ -37,7 +37,7 @@ const PREFIX = `belot-calculator ${new URL("./", self.location).pathname} `;
 const CACHE = PREFIX + BUILD;
 /** A synthetic entry of each complete cache: {url: revision} of what it holds. */
 const INDEX = new URL("__belot-precache-index__", self.location).href;
-/** The worker's start-up snapshot cache for this scope (see widget/worker.js). */
+/** The worker's start-up snapshot cache for this scope (see widget/runtime/worker.js). */
 const SNAPSHOTS = `belot-calculator-snapshot ${new URL("./", self.location).pathname}`;
 
 self.addEventListener("install", (event) => {
@@ -209,7 +209,7 @@ async function unchangedInOlderBuilds() {
 async function removeOtherBuilds() {
   const names = await caches.keys();
   await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
-  // The calculator worker's start-up snapshots (widget/worker.js) of other builds.
+  // The calculator worker's start-up snapshots (widget/runtime/worker.js) of other builds.
   if (names.includes(SNAPSHOTS)) {
     const snapshots = await caches.open(SNAPSHOTS);
     const current = new URL(`__belot-snapshot__/${encodeURIComponent(BUILD)}-`, self.location).href;

@@ -6,8 +6,8 @@
 //   → {"requests": [request or null, ...], "words": {bg: {...}, en: {...}}}
 //
 // A calculator's request is what its `#build()` makes without a score sheet: the
-// attributes (request.js readDeal) with the house rules of its `rules` attribute
-// (house-rules.js). null: the deal is incomplete or has a problem (no example then).
+// attributes (deal/request.js readDeal) with the house rules of its `rules` attribute
+// (deal/house-rules.js). null: the deal is incomplete or has a problem (no example then).
 
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -15,9 +15,9 @@ import { pathToFileURL } from "node:url";
 
 const widget = resolve(process.argv[2] ?? "widget");
 const load = (name) => import(pathToFileURL(join(widget, name)).href);
-const { buildRequest, DEAL_ATTRIBUTES, readDeal } = await load("request.js");
-const { parseRules, rulesOf } = await load("house-rules.js");
-const { STRINGS } = await load("strings.js");
+const { buildRequest, DEAL_ATTRIBUTES, readDeal } = await load("deal/request.js");
+const { parseRules, rulesOf } = await load("deal/house-rules.js");
+const { STRINGS } = await load("i18n/strings.js");
 
 const { widgets } = JSON.parse(readFileSync(0, "utf8"));
 const requests = widgets.map(({ attributes }) => {

@@ -6,7 +6,7 @@ each one with the core in CPython and writes into the page, inside the element:
 
 - ``<div class="belot-example" slot="example">``: the record, the outcome, the points
   that hang and the core's explanation, step by step, in the page's language. The
-  closed calculator shows it above its open button (widget/launcher.js), and a
+  closed calculator shows it above its open button (widget/element/launcher.js), and a
   reader without JavaScript sees it too.
 - ``<script type="application/json" data-belot-example>``: the request and the
   core's whole answer, which the opened calculator shows until the runtime has

@@ -1,6 +1,6 @@
 // Registers <belot-calculator>. Importing it twice (or next to another copy of the
 // widget) is harmless: the first definition wins and later ones are skipped.
-import { BelotCalculatorElement } from "./belot-calculator.js";
+import { BelotCalculatorElement } from "./element/belot-calculator.js";
 
 export const TAG = "belot-calculator";
 

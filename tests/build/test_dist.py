@@ -128,7 +128,7 @@ def test_service_worker_precaches_exactly_the_manifest(manifest: dict[str, Any])
     assert {f"/{name}": revision for name, revision in precache["files"]} == expected
     for needed in (
         "/calculator/index.html",
-        "/widget/worker.js",
+        "/widget/runtime/worker.js",
         "/manifest.webmanifest",
         "/runtime/pyodide-lock.json",
         *(f"/runtime/{name}" for name in RUNTIME_FILES),

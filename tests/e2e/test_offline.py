@@ -36,7 +36,7 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 HEARTS = Deal("hearts", "us", "none", "us", 82, "us", declarations={"us": {"belot": 1}})
 HEARTS_RESULT = dict(outcome="made", raw=(112, 70), record=(11, 7))
 # The QR code's modules: loaded when a game is first sent, never with a page or its sheet.
-QR_MODULES = ("/widget/qr.js", "/widget/vendor/lean-qr.mjs")
+QR_MODULES = ("/widget/sheet/qr.js", "/widget/vendor/lean-qr.mjs")
 
 
 # --- a server that counts ------------------------------------------------------
@@ -301,7 +301,7 @@ def test_the_qr_code_loads_only_when_a_game_is_sent_and_works_offline(
     served = server.take()
     first = next(i for i, entry in enumerate(served) if entry.path == "/sw.js")
     opened = [entry.path for entry in served[:first]]
-    assert "/widget/sheet-share.js" in opened  # the sheet's own module: no QR code in it
+    assert "/widget/sheet/share.js" in opened  # the sheet's own module: no QR code in it
     assert not [p for p in opened if p.endswith(QR_MODULES)], opened
     qr_bytes = sum(entry.bytes for entry in served[first:] if entry.path.endswith(QR_MODULES))
     print(

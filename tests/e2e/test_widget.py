@@ -354,7 +354,7 @@ def test_language_follows_the_nearest_lang_ancestor(fake_page: Page) -> None:
 
 def test_every_string_exists_in_both_languages(fake_page: Page) -> None:
     missing = fake_page.evaluate("""async () => {
-      const { STRINGS } = await import('../../../widget/strings.js');
+      const { STRINGS } = await import('../../../widget/i18n/strings.js');
       const keys = (o, p = '') => Object.entries(o).flatMap(([k, v]) =>
         typeof v === 'object' ? keys(v, p + k + '.') : [p + k]);
       const bg = new Set(keys(STRINGS.bg)), en = new Set(keys(STRINGS.en));
@@ -423,17 +423,17 @@ def loaded_scripts(page: Page) -> list[str]:
     names: list[str] = page.evaluate(
         "performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)"
     )
-    return [name.rsplit("/", 1)[-1] for name in names if name.endswith(".js")]
+    # The path inside widget/ ("sheet/store.js"): the widget's modules are in folders by feature.
+    return [name.split("/widget/", 1)[-1] for name in names if name.endswith(".js")]
 
 
 def test_the_sheet_is_loaded_only_when_asked_for(fake_page: Page) -> None:
     calculator = mount(fake_page, {**GIVEN, "pile-points": "70", "storage-key": "only-when-asked"})
     expect(calculator.part("td.record-us")).to_have_text("11")
-    assert "score-sheet.js" not in loaded_scripts(fake_page)
-    assert "sheet-store.js" not in loaded_scripts(fake_page)
+    assert not any(name.startswith("sheet/") for name in loaded_scripts(fake_page))
     calculator.element.evaluate("(e) => { e.sheet = true; }")
     expect(calculator.part(".sheet-table")).to_be_visible()
-    assert {"score-sheet.js", "sheet-store.js"} <= set(loaded_scripts(fake_page))
+    assert {"sheet/score-sheet.js", "sheet/store.js"} <= set(loaded_scripts(fake_page))
     expect(calculator.part('input[name="hanging-in"]')).not_to_be_editable()
     expect(calculator.part('input[name="hanging-in"]')).to_be_hidden()  # the sheet's bar says it
 
@@ -449,7 +449,7 @@ def test_the_sheet_sends_the_contracts_version_not_its_storage_formats(fake_page
             response=response, body=text.replace("STORE_VERSION = 1;", "STORE_VERSION = 2;")
         )
 
-    fake_page.route("**/widget/sheet-store.js", bump_store_version)
+    fake_page.route("**/widget/sheet/store.js", bump_store_version)
     game = {
         "id": "g-1",
         "created": "2025-05-14T18:30:00.000Z",

@@ -1,10 +1,10 @@
-// widget/game-export.js: a game as the contract's JSON file and as CSV for a spreadsheet.
+// widget/sheet/export.js: a game as the contract's JSON file and as CSV for a spreadsheet.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fileName, gameCsv, gameFile } from "../../widget/game-export.js";
-import { STRINGS as WORDS } from "../../widget/strings.js";
-import { TRAVEL_WORDS } from "../../widget/travel-strings.js";
+import { fileName, gameCsv, gameFile } from "../../widget/sheet/export.js";
+import { STRINGS as WORDS } from "../../widget/i18n/strings.js";
+import { TRAVEL_WORDS } from "../../widget/i18n/travel-strings.js";
 
 const STRINGS = { bg: { ...WORDS.bg, travel: TRAVEL_WORDS.bg }, en: { ...WORDS.en, travel: TRAVEL_WORDS.en } };
 

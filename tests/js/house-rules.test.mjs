@@ -1,4 +1,4 @@
-// widget/house-rules.js, widget/rule-words.js and the house rules in requests: pure, without a browser.
+// widget/deal/house-rules.js, widget/i18n/rule-words.js and the house rules in requests: pure, without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -13,11 +13,11 @@ import {
   rulesFrom,
   rulesOf,
   sameRules,
-} from "../../widget/house-rules.js";
-import { rowRuleNote, rulesSummary } from "../../widget/rule-words.js";
-import { buildRequest, gameDeal, gameRequest, readDeal } from "../../widget/request.js";
-import { STRINGS } from "../../widget/strings.js";
-import { fixableDeal, refusalText } from "../../widget/sheet-rules.js";
+} from "../../widget/deal/house-rules.js";
+import { rowRuleNote, rulesSummary } from "../../widget/i18n/rule-words.js";
+import { buildRequest, gameDeal, gameRequest, readDeal } from "../../widget/deal/request.js";
+import { STRINGS } from "../../widget/i18n/strings.js";
+import { fixableDeal, refusalText } from "../../widget/sheet/rules-panel.js";
 
 const DEAL = { contract: "spades", bidder: "us", doubling: "recontra", cards: { team: "us", points: 100 }, last_trick: "us" };
 const complete = { contract: "spades", bidder: "us", doubling: "recontra", "pile-points": "100", "last-trick": "us" };

@@ -1,4 +1,4 @@
-// widget/request.js: attribute values → the core's JSON request, without a browser.
+// widget/deal/request.js: attribute values → the core's JSON request, without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -30,8 +30,8 @@ import {
   readDeal,
   sameRequest,
   wholeNumber,
-} from "../../widget/request.js";
-import { format } from "../../widget/strings.js";
+} from "../../widget/deal/request.js";
+import { format } from "../../widget/i18n/strings.js";
 
 const none = Object.fromEntries(DECLARATIONS.map((kind) => [kind, 0]));
 const request = (attributes, options) => buildRequest(readDeal(attributes), options);

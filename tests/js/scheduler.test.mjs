@@ -1,9 +1,9 @@
-// widget/scheduler.js: latest wins, with a fake scorer whose replies the test holds
+// widget/deal/scheduler.js: latest wins, with a fake scorer whose replies the test holds
 // and releases, oldest first (the scenarios of the element's scoring contract).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LatestWins } from "../../widget/scheduler.js";
+import { LatestWins } from "../../widget/deal/scheduler.js";
 
 /** A scorer that records requests; with `hold`, each reply waits for release(). */
 function fakeScorer({ hold = false } = {}) {

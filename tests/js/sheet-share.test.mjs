@@ -1,9 +1,9 @@
-// widget/sheet-share.js: which addresses carry a game, and the link to the calculator.
+// widget/sheet/share.js: which addresses carry a game, and the link to the calculator.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { LINK_KEY } from "../../widget/core-tables.js";
-import { isGameLink, linkURL } from "../../widget/sheet-share.js";
+import { isGameLink, linkURL } from "../../widget/sheet/share.js";
 
 test("a game link is the fragment #game=…", () => {
   assert.equal(LINK_KEY, "game");

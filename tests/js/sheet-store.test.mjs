@@ -1,10 +1,10 @@
-// widget/sheet-store.js: the stored games, parsed defensively; nothing readable is dropped.
+// widget/sheet/store.js: the stored games, parsed defensively; nothing readable is dropped.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MAX_NAME_LENGTH } from "../../widget/core-tables.js";
-import { copyGame, emptyStore, mergeStores, newGame, parseStore, SheetStorage, STORE_VERSION } from "../../widget/sheet-store.js";
-import { STORE_WORDS } from "../../widget/store-strings.js";
+import { copyGame, emptyStore, mergeStores, newGame, parseStore, SheetStorage, STORE_VERSION } from "../../widget/sheet/store.js";
+import { STORE_WORDS } from "../../widget/i18n/store-strings.js";
 
 const GAME = {
   id: "g-1",

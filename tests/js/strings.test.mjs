@@ -1,12 +1,12 @@
-// widget/strings.js and widget/travel-strings.js: the game's words are the core's
+// widget/i18n/strings.js and widget/i18n/travel-strings.js: the game's words are the core's
 // (core-tables.js NOUNS), the game's numbers too; the widget writes only its own words.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { LAST_TRICK_POINTS, NOUNS, OUTCOMES } from "../../widget/core-tables.js";
-import { capitalize, format, LANGUAGES, STRINGS } from "../../widget/strings.js";
-import { TRAVEL_WORDS } from "../../widget/travel-strings.js";
+import { capitalize, format, LANGUAGES, STRINGS } from "../../widget/i18n/strings.js";
+import { TRAVEL_WORDS } from "../../widget/i18n/travel-strings.js";
 
 const source = (name) => readFileSync(new URL(`../../widget/${name}`, import.meta.url), "utf8");
 
@@ -57,7 +57,7 @@ test("the widget's word files write no game word of the core's, nor the last tri
       words.add(capitalize(word));
     }
   }
-  for (const name of ["strings.js", "travel-strings.js"]) {
+  for (const name of ["i18n/strings.js", "i18n/travel-strings.js"]) {
     const text = source(name);
     for (const word of words) assert.ok(!text.includes(`"${word}"`), `${name} writes "${word}": take it from core-tables.js`);
     for (const ten of ["десетте", "the ten"]) assert.ok(!text.includes(ten), `${name} writes "${ten}": LAST_TRICK_POINTS`);
@@ -65,7 +65,7 @@ test("the widget's word files write no game word of the core's, nor the last tri
 });
 
 test("a number of deals is said as players say it: 1 deal, 2 deals", async () => {
-  const { plural } = await import("../../widget/format.js");
+  const { plural } = await import("../../widget/i18n/format.js");
   const forms = (lang) => STRINGS[lang].sheet.gameDeals;
   assert.equal(plural(forms("en"), 1, "en"), "1\u00a0deal");
   assert.equal(plural(forms("en"), 2, "en"), "2\u00a0deals");

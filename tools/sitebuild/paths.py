@@ -64,7 +64,7 @@ SERVICE_WORKER_SOURCE = ROOT / "sw" / "sw.js"
 EXAMPLES_TOOL = TOOLS / "examples.py"
 # npm packages the widget imports, copied from node_modules (pinned in package-lock.json)
 # into dist/: path in dist/ → the file. lean-qr draws a shared game's QR code
-# (widget/qr.js imports it on the first code drawn).
+# (widget/sheet/qr.js imports it on the first code drawn).
 VENDOR_FILES = {
     "widget/vendor/lean-qr.mjs": NODE_MODULES / "lean-qr" / "index.mjs",
     "widget/vendor/lean-qr.LICENSE.txt": NODE_MODULES / "lean-qr" / "LICENSE",
@@ -76,7 +76,7 @@ VENDOR_FILES = {
 # no inline script or style (the widget's styles are constructed stylesheets, which a
 # policy does not govern; nothing uses data: images), no <base> and no form posting
 # anywhere (the widget's forms never submit); script URLs only through Trusted Types,
-# from the widget's own policy (widget/origin.js: same-origin URLs for its worker and
+# from the widget's own policy (widget/runtime/origin.js: same-origin URLs for its worker and
 # service worker). The server sends it as a header and the build writes it into every
 # page as a <meta http-equiv>, which browsers apply to the page but not to its workers
 # and which cannot carry frame-ancestors or reports (README, "Security").

@@ -29,9 +29,9 @@ import {
   MESSAGES,
   TEAMS,
   VERSION,
-} from "./core-tables.js";
+} from "../core-tables.js";
 import { activeRules, rulesOf } from "./house-rules.js";
-import { format } from "./format.js";
+import { format } from "../i18n/format.js";
 
 /** The element's attributes that make up the deal (changing one re-scores). */
 export const DEAL_ATTRIBUTES = Object.freeze([

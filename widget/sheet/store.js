@@ -19,7 +19,7 @@
 // STORE_VERSION is the version of this storage format, not of the core's JSON
 // contract (core-tables.js VERSION): the two change independently.
 
-import { MAX_NAME_LENGTH } from "./core-tables.js";
+import { MAX_NAME_LENGTH } from "../core-tables.js";
 
 export const STORE_VERSION = 1;
 

@@ -1,4 +1,4 @@
-// Styles of games that travel (sheet-share.js, games-list.js): the share panel and its
+// Styles of games that travel (sheet/share.js, sheet/games-list.js): the share panel and its
 // QR code, the banner over a game opened from a link, a deleted game's Undo, and the
 // sheet's notices about saving. Added to the element's shadow root by the score sheet
 // (adoptTravelStyles), so an article without a sheet never downloads them; themed by

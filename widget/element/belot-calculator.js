@@ -2,22 +2,22 @@
 //
 // The element holds the attributes (the source of truth: every input the reader
 // touches is written back to its attribute), the lifecycle and the events; the work
-// is done by plain modules it hands plain data: request.js turns the attributes into
-// the core's request, scheduler.js sends it to the injected scorer (latest wins;
-// the UI thread never waits on Python), view.js builds and renders the shadow DOM
-// (renders are batched on a microtask), and score-sheet.js, loaded only when the
+// is done by plain modules it hands plain data: deal/request.js turns the attributes into
+// the core's request, deal/scheduler.js sends it to the injected scorer (latest wins;
+// the UI thread never waits on Python), form/view.js builds and renders the shadow DOM
+// (renders are batched on a microtask), and sheet/score-sheet.js, loaded only when the
 // `sheet` attribute is set, keeps a whole game.
 //
-// A closed calculator (`lazy`) shows only launcher.js: the page's worked example and
-// the open button. The open calculator's view, styles and words (view.js, styles.js,
-// strings.js, rule-words.js) are imported at the first sign of intent, so an article
+// A closed calculator (`lazy`) shows only element/launcher.js: the page's worked example and
+// the open button. The open calculator's view, styles and words (form/view.js, styles/calculator.js,
+// i18n/strings.js, i18n/rule-words.js) are imported at the first sign of intent, so an article
 // whose calculator is never opened downloads none of them.
 
-import { adoptBaseStyles } from "./base-styles.js";
-import { activeRules, parseRules, RULE_IDS, rulesOf } from "./house-rules.js";
+import { adoptBaseStyles } from "../styles/base.js";
+import { activeRules, parseRules, RULE_IDS, rulesOf } from "../deal/house-rules.js";
 import { Launcher } from "./launcher.js";
-import { offline } from "./offline.js";
-import { DEFAULT_MANIFEST_URL, sharedPyodideScorer } from "./pyodide-scorer.js";
+import { offline } from "../runtime/offline.js";
+import { DEFAULT_MANIFEST_URL, sharedPyodideScorer } from "../runtime/pyodide-scorer.js";
 import {
   buildRequest,
   countLimit,
@@ -32,8 +32,8 @@ import {
   readDeal,
   sameRequest,
   wholeNumber,
-} from "./request.js";
-import { LatestWins } from "./scheduler.js";
+} from "../deal/request.js";
+import { LatestWins } from "../deal/scheduler.js";
 
 /** The localStorage key of the sheet's games when `storage-key` is not set. */
 export const DEFAULT_STORAGE_KEY = "belot-calculator";
@@ -119,7 +119,7 @@ export class BelotCalculatorElement extends HTMLElement {
     });
   }
 
-  // --- attributes as properties (defaults and closed sets: request.js) -------------
+  // --- attributes as properties (defaults and closed sets: deal/request.js) -------------
   // The contract, the bidder and the last trick have no default: null until chosen.
 
   get contract() {
@@ -465,7 +465,7 @@ export class BelotCalculatorElement extends HTMLElement {
    * failed import). Resolves to the view.
    */
   #loadView() {
-    this.#viewLoad ??= Promise.all([import("./view.js"), import("./styles.js"), import("./strings.js"), import("./rule-words.js")]).then(
+    this.#viewLoad ??= Promise.all([import("../form/view.js"), import("../styles/calculator.js"), import("../i18n/strings.js"), import("../i18n/rule-words.js")]).then(
       ([{ CalculatorView }, { adoptStyles }, { STRINGS }, { rulesSummary }]) => {
         this.#viewFailed = false;
         adoptStyles(this.#root);
@@ -511,7 +511,7 @@ export class BelotCalculatorElement extends HTMLElement {
     this.#scheduler.prefill(request, example.reply);
   }
 
-  // --- the score sheet (score-sheet.js, loaded on first use) ----------------------
+  // --- the score sheet (sheet/score-sheet.js, loaded on first use) ----------------------
 
   #setupSheet() {
     if (!this.sheet) {
@@ -519,7 +519,7 @@ export class BelotCalculatorElement extends HTMLElement {
       return;
     }
     if (this.#sheet || this.#sheetLoad) return;
-    const load = Promise.all([import("./score-sheet.js"), this.#loadView()]).then(
+    const load = Promise.all([import("../sheet/score-sheet.js"), this.#loadView()]).then(
       ([{ ScoreSheet }]) => {
         if (this.#sheetLoad !== load) return; // turned off or re-keyed meanwhile
         this.#sheetLoad = null;
@@ -566,7 +566,7 @@ export class BelotCalculatorElement extends HTMLElement {
     this.#scheduler.schedule();
   };
 
-  /** What the score sheet may do with the form: the SheetForm of score-sheet.js. */
+  /** What the score sheet may do with the form: the SheetForm of sheet/score-sheet.js. */
   #sheetForm() {
     return {
       deal: () => this.#currentDeal(),

@@ -15,13 +15,13 @@
 //
 // The panel owns only its DOM and the question it is asking; the game and every
 // change to it are the score sheet's, reached through a RulesHost (below). Loaded
-// with score-sheet.js, so an article never downloads it.
+// with sheet/score-sheet.js, so an article never downloads it.
 
-import { HOUSE_RULES } from "./core-tables.js";
-import { h, setAttribute, setHidden, setText } from "./dom.js";
-import { activeRules, playedDeals, rulesFrom, rulesOf, sameRules } from "./house-rules.js";
-import { rulesSummary } from "./rule-words.js";
-import { format } from "./strings.js";
+import { HOUSE_RULES } from "../core-tables.js";
+import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
+import { activeRules, playedDeals, rulesFrom, rulesOf, sameRules } from "../deal/house-rules.js";
+import { rulesSummary } from "../i18n/rule-words.js";
+import { format } from "../i18n/strings.js";
 
 /**
  * What the panel may do with the score sheet:

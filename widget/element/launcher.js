@@ -1,7 +1,7 @@
 // The closed calculator (`lazy`): the page's worked example, if it has one, and the
 // button that opens the calculator. Small on purpose: an article whose calculator is
 // never opened loads this, and not the open calculator's view, styles and words
-// (view.js, styles.js, strings.js), which the element imports at the first sign of
+// (form/view.js, styles/calculator.js, i18n/strings.js), which the element imports at the first sign of
 // intent (the pointer over the button, its focus, a press).
 //
 // The example is the page's own markup, shown through `<slot name="example">`: the
@@ -9,9 +9,9 @@
 // scores it (tools/sitebuild/examples.py), so a reader sees the worked answer with
 // no runtime, and a reader without JavaScript sees it too.
 
-import { h, setAttribute, setHidden, setText } from "./dom.js";
+import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 
-/** The launcher's words, in Bulgarian and English (the rest are in strings.js). */
+/** The launcher's words, in Bulgarian and English (the rest are in i18n/strings.js). */
 export const LAUNCHER_WORDS = Object.freeze({
   bg: Object.freeze({
     open: "Отвори калкулатора",

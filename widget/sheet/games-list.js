@@ -4,8 +4,8 @@
 // change), and Import a game from a JSON file. It renders plain items the sheet gives
 // it and reports the reader's actions back; the games themselves stay the sheet's.
 
-import { h } from "./dom.js";
-import { format } from "./strings.js";
+import { h } from "../ui/dom.js";
+import { format } from "../i18n/strings.js";
 
 /** How long a deleted game's Undo stays, unless another change comes first. */
 export const UNDO_MS = 10_000;

@@ -1,5 +1,5 @@
 // House rules in the widget: pure functions on plain data (no DOM, no words: those
-// are rule-words.js), so they run in Node (tests/js/house-rules.test.mjs).
+// are i18n/rule-words.js), so they run in Node (tests/js/house-rules.test.mjs).
 //
 // A rule set is the core's JSON: `{"round_before_multiply": true, ...}` ({} = the
 // rule book). The options, their names and descriptions are the core's
@@ -14,7 +14,7 @@
 // as its own `rules` (the core's game contract: absent = the game's, {} = the rule
 // book). That is how "only from the next deal on" changes nothing already written.
 
-import { HOUSE_RULES } from "./core-tables.js";
+import { HOUSE_RULES } from "../core-tables.js";
 
 /** Every house rule's id, in the order players see them. */
 export const RULE_IDS = Object.freeze(HOUSE_RULES.map((option) => option.id));

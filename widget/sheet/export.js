@@ -2,9 +2,9 @@
 // CSV for a spreadsheet. Pure functions of plain data (the stored game, the core's game
 // result and the strings), so Node tests them without a browser.
 
-import { DECLARATIONS, NOUNS, TEAMS } from "./core-tables.js";
-import { gameRequest } from "./request.js";
-import { format } from "./strings.js";
+import { DECLARATIONS, NOUNS, TEAMS } from "../core-tables.js";
+import { gameRequest } from "../deal/request.js";
+import { format } from "../i18n/strings.js";
 
 /**
  * The game in the JSON contract's game format — `{version, names?, rules?, deals}`,

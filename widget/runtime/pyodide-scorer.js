@@ -1,4 +1,4 @@
-// The default scorer of <belot-calculator>: a client for worker.js.
+// The default scorer of <belot-calculator>: a client for runtime/worker.js.
 //
 // A scorer is any object with `score(request) -> Promise<reply>`, where `request`
 // and `reply` are the core's JSON contract as plain objects. This one may also
@@ -12,18 +12,18 @@
 // module were loaded twice from different URLs.
 //
 // Once the runtime is ready, it registers the build's service worker for offline use
-// (offline.js): never before, so an article whose calculator is not opened loads
+// (runtime/offline.js): never before, so an article whose calculator is not opened loads
 // none of it, and only for this scorer, never for an injected one.
 //
 // A start never hangs: the worker reports a failed download or compile at once, and a
 // start that stops moving — no byte downloaded, no step begun for `stallTimeout` ms
 // (progress, not the total time, so a slow phone on a slow line is never cut off) —
 // fails as "stalled". retry() ends the worker in any state but "ready" and starts
-// again. The worker only loads files of the page's origin (origin.js) and refuses to
+// again. The worker only loads files of the page's origin (runtime/origin.js) and refuses to
 // start when the page, the worker and manifest.json are not one build (build.js).
 
-import { BUILD } from "./build.js";
-import { yieldToBrowser } from "./dom.js";
+import { BUILD } from "../build.js";
+import { yieldToBrowser } from "../ui/dom.js";
 import { offline } from "./offline.js";
 import { sameOriginURL, scriptURL } from "./origin.js";
 
@@ -42,7 +42,7 @@ export function sharedPyodideScorer(manifestURL) {
 }
 
 /** The manifest next to the widget folder: `<widget>/../manifest.json`. */
-export const DEFAULT_MANIFEST_URL = new URL("../manifest.json", import.meta.url).href;
+export const DEFAULT_MANIFEST_URL = new URL("../../manifest.json", import.meta.url).href;
 
 export class PyodideScorer extends EventTarget {
   #manifestURL;

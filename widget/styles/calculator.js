@@ -1,9 +1,9 @@
-// The open calculator's shadow-DOM styles (base-styles.js has the host's, the
+// The open calculator's shadow-DOM styles (styles/base.js has the host's, the
 // buttons' and the launcher's). Mobile-first; themable through the --belot-*
 // custom properties and the ::part()s listed in README.md; the colours are the
-// host's custom properties (light and dark: base-styles.js).
+// host's custom properties (light and dark: styles/base.js).
 
-import { adoptBaseStyles, adoptCSS } from "./base-styles.js";
+import { adoptBaseStyles, adoptCSS } from "./base.js";
 
 export const CSS = `
 .status { display: grid; gap: 0.5rem; }

@@ -13,31 +13,31 @@
 // form's bar (the totals line, Record / Save / Cancel / New game, a refused change's
 // message), beside the game (All passed) and above the form (the note while a deal
 // is edited or the game is over). The element loads this module (with
-// sheet-store.js, which keeps the games on the device) only when its `sheet`
+// sheet/store.js, which keeps the games on the device) only when its `sheet`
 // attribute is set. Games that travel — a link and its QR code, files, a game opened
-// from a link, the games on this device — are in sheet-share.js, game-export.js and
-// games-list.js; the games themselves stay here.
+// from a link, the games on this device — are in sheet/share.js, sheet/export.js and
+// sheet/games-list.js; the games themselves stay here.
 //
 // Saving never loses a game without a word: a device that refuses (site data
 // blocked, storage full) is said at once and tried again on the next change; a
-// save made by another tab is joined game by game (sheet-store.js mergeStores),
+// save made by another tab is joined game by game (sheet/store.js mergeStores),
 // never overwritten, and followed here as soon as its `storage` event arrives.
 
-import { MAX_NAME_LENGTH, NOUNS, TEAMS, VERSION } from "./core-tables.js";
-import { afterNextFrame, h, setAttribute, setText } from "./dom.js";
-import { fileName, gameCsv, gameFile } from "./game-export.js";
+import { MAX_NAME_LENGTH, NOUNS, TEAMS, VERSION } from "../core-tables.js";
+import { afterNextFrame, h, setAttribute, setText } from "../ui/dom.js";
+import { fileName, gameCsv, gameFile } from "./export.js";
 import { GamesList, MAX_FILE_BYTES, UNDO_MS } from "./games-list.js";
-import { dealsForAll, dealsFromNext } from "./house-rules.js";
-import { gameRequest } from "./request.js";
-import { rowRuleNote } from "./rule-words.js";
-import { RulesPanel } from "./sheet-rules.js";
-import { clearLinkFromAddress, download, isGameLink, linkURL, SharedBanner, SharePanel } from "./sheet-share.js";
-import { copyGame, mergeStores, newGame, parseStore, sameValue, SheetStorage } from "./sheet-store.js";
-import { STORE_WORDS } from "./store-strings.js";
-import { format, STRINGS } from "./strings.js";
-import { plural } from "./format.js";
-import { TRAVEL_WORDS } from "./travel-strings.js";
-import { adoptTravelStyles } from "./travel-styles.js";
+import { dealsForAll, dealsFromNext } from "../deal/house-rules.js";
+import { gameRequest } from "../deal/request.js";
+import { rowRuleNote } from "../i18n/rule-words.js";
+import { RulesPanel } from "./rules-panel.js";
+import { clearLinkFromAddress, download, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
+import { copyGame, mergeStores, newGame, parseStore, sameValue, SheetStorage } from "./store.js";
+import { STORE_WORDS } from "../i18n/store-strings.js";
+import { format, STRINGS } from "../i18n/strings.js";
+import { plural } from "../i18n/format.js";
+import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
+import { adoptTravelStyles } from "../styles/travel.js";
 
 /**
  * What the sheet may do with the element's form:
@@ -206,7 +206,7 @@ export class ScoreSheet extends EventTarget {
 
   /**
    * `form`: a SheetForm; `scorer()` → the scorer (its `scoreGame`); `target`: where
-   * the sheet's events go (the element); `storageKey`: see sheet-store.js;
+   * the sheet's events go (the element); `storageKey`: see sheet/store.js;
    * `linkBase()` → the URL a game's link points at (the standalone calculator).
    */
   constructor({ storageKey, form, scorer, target, linkBase }) {
@@ -372,7 +372,7 @@ export class ScoreSheet extends EventTarget {
     return true;
   }
 
-  /** A copy of `text` aside (sheet-store.js keepAside): its key, or null, said, if it failed. */
+  /** A copy of `text` aside (sheet/store.js keepAside): its key, or null, said, if it failed. */
   #keepAside(text) {
     const key = this.#storage.keepAside(text);
     if (!key) this.#savingProblem("locked");
@@ -1215,7 +1215,7 @@ export class ScoreSheet extends EventTarget {
       h("div", { class: "name-fields" }, ...nameFields),
     );
 
-    // Games kept on this device (games-list.js), sending the game (sheet-share.js), and
+    // Games kept on this device (sheet/games-list.js), sending the game (sheet/share.js), and
     // the banner over a game opened from a link.
     this.#gamesList = new GamesList({
       open: (id) => this.openGame(id),

@@ -9,10 +9,10 @@
 // when it asks them), and a sticky bar that is the result: it says the first thing
 // still missing, or the score, and holds the score sheet's Record button.
 
-import { ANSWERS, CAPOT_BONUS, CARRES, CONTRACTS, DECLARATIONS, HAS_DECLARATIONS, SEQUENCES, SUITS, TEAMS } from "./core-tables.js";
-import { afterNextFrame, h, setAttribute, setHidden, setText } from "./dom.js";
-import { countLimit, QUESTIONS } from "./request.js";
-import { format } from "./strings.js";
+import { ANSWERS, CAPOT_BONUS, CARRES, CONTRACTS, DECLARATIONS, HAS_DECLARATIONS, SEQUENCES, SUITS, TEAMS } from "../core-tables.js";
+import { afterNextFrame, h, setAttribute, setHidden, setText } from "../ui/dom.js";
+import { countLimit, QUESTIONS } from "../deal/request.js";
+import { format } from "../i18n/strings.js";
 
 const RED_SUITS = new Set(["diamonds", "hearts"]);
 const STATES = ["closed", "loading", "ready", "failed"];
@@ -672,8 +672,8 @@ export class CalculatorView {
    * sheet is on, `failure` `{code, message, started}` or null, `errors` the errors
    * to show (no questions among them), `questions` the core's `needs_answer` errors,
    * `result` the last result (for the details), `current` whether it answers the
-   * form as it is now, `missing` the facts not given yet (request.js FACTS),
-   * `piles` the two piles (request.js piles) or null, `settled` whether nothing is
+   * form as it is now, `missing` the facts not given yet (deal/request.js FACTS),
+   * `piles` the two piles (deal/request.js piles) or null, `settled` whether nothing is
    * on its way to the core for the form as it is, `rulesNote` the house rules the
    * result follows in a few words ("" for the rule book), `readOnly` whether the sheet
    * shows a game opened from a link (no form, bar or result), `headingLevel` the level
@@ -690,7 +690,7 @@ export class CalculatorView {
     if (this.#internals && "ariaBusy" in this.#internals) this.#internals.ariaBusy = busy;
     else setAttribute(this.#root.host, "aria-busy", busy);
 
-    // Which parts show (closed, the element shows its launcher instead: launcher.js).
+    // Which parts show (closed, the element shows its launcher instead: element/launcher.js).
     setHidden(ui.root, state === "closed");
     // A game opened from a link is read only: the sheet shows it, no form to enter into.
     setHidden(ui.form, state === "closed" || view.readOnly);

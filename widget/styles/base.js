@@ -1,6 +1,6 @@
 // The styles every calculator has from its first frame, closed or open: the host
 // (its custom properties, light and dark), buttons, and the closed calculator's
-// launcher. styles.js adds the rest once the calculator opens; an article whose
+// launcher. styles/calculator.js adds the rest once the calculator opens; an article whose
 // calculator is never opened loads only these. Themable through the --belot-*
 // custom properties and the ::part()s listed in README.md.
 //

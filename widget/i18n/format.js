@@ -1,6 +1,6 @@
 // Templates with `{name}` placeholders: the core's messages and the widget's words
-// both use them. A module of its own, so that what fills in a message (request.js)
-// does not load every word of the widget (strings.js) with it.
+// both use them. A module of its own, so that what fills in a message (deal/request.js)
+// does not load every word of the widget (i18n/strings.js) with it.
 
 const pluralRules = new Map();
 

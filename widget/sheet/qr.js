@@ -14,7 +14,7 @@ let encoder = null;
 
 /** lean-qr, imported once (a rejected import is tried again next time). */
 function load() {
-  encoder ??= import(new URL("./vendor/lean-qr.mjs", import.meta.url).href).catch((error) => {
+  encoder ??= import(new URL("../vendor/lean-qr.mjs", import.meta.url).href).catch((error) => {
     encoder = null;
     throw error;
   });

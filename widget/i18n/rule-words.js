@@ -1,9 +1,9 @@
 // House rules in words: the summary beside a result or the sheet's title, a row's
-// note. Apart from house-rules.js, which only computes, so that what every closed
-// calculator loads carries none of the widget's words (strings.js).
+// note. Apart from deal/house-rules.js, which only computes, so that what every closed
+// calculator loads carries none of the widget's words (i18n/strings.js).
 
 import { format } from "./format.js";
-import { activeRules, ruleWords } from "./house-rules.js";
+import { activeRules, ruleWords } from "../deal/house-rules.js";
 import { STRINGS } from "./strings.js";
 
 /** "Закръгляне преди контрата" → "закръгляне преди контрата", inside a sentence. */

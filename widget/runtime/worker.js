@@ -1,6 +1,6 @@
 // The Python side of <belot-calculator>: a module Web Worker that loads Pyodide and
 // the belot_core wheel, then answers scoring requests. One worker serves every
-// calculator on the page (see pyodide-scorer.js).
+// calculator on the page (see runtime/pyodide-scorer.js).
 //
 // Protocol (all plain, structured-cloneable objects):
 //   page → worker  {id, type: "init", payload: {manifestURL, build}}   build: the page's (build.js)
@@ -20,7 +20,7 @@
 // `ok: false` at the protocol level means the runtime itself failed.
 //
 // Nothing here names a version or a file of the runtime: everything comes from the
-// build's manifest.json, and only from this origin (origin.js): a manifest, runtime,
+// build's manifest.json, and only from this origin (runtime/origin.js): a manifest, runtime,
 // lock file, standard library or any other download of another origin is refused.
 //
 // A start that goes wrong says so at once, as {type: "failed"} with a code the page
@@ -31,9 +31,9 @@
 // worker and the manifest are not one build), else "load_failed". Pyodide itself
 // swallows a failed wasm instantiation and never settles, so the worker watches the
 // downloads and the compile instead of waiting; a start that simply stops moving is
-// the page's to notice (pyodide-scorer.js: no progress message for `stallTimeout`).
+// the page's to notice (runtime/pyodide-scorer.js: no progress message for `stallTimeout`).
 
-import { BUILD } from "./build.js";
+import { BUILD } from "../build.js";
 import { sameOriginURL } from "./origin.js";
 
 let ready = null; // Promise<{scoreDeal, scoreGame}> once "init" arrived

@@ -5,7 +5,7 @@
 // core-tables.js NOUNS) and its numbers; this file holds only the widget's own
 // words and puts the core's in, as labels or through {placeholders}.
 
-import { LAST_TRICK_POINTS, MESSAGES, NOUNS } from "./core-tables.js";
+import { LAST_TRICK_POINTS, MESSAGES, NOUNS } from "../core-tables.js";
 import { format } from "./format.js";
 
 export { format };
@@ -79,7 +79,7 @@ const WORDS = {
     failedShort: "Калкулаторът не работи – вижте горе.",
     language: "Език",
 
-    // House rules (house-rules.js, sheet-rules.js); the rules' names and descriptions are the core's.
+    // House rules (deal/house-rules.js, sheet/rules-panel.js); the rules' names and descriptions are the core's.
     houseRules: {
       house: "Домашни правила: {names}",
       book: "По правилника",
@@ -230,7 +230,7 @@ const WORDS = {
     failedShort: "The calculator stopped – see above.",
     language: "Language",
 
-    // House rules (house-rules.js, sheet-rules.js); the rules' names and descriptions are the core's.
+    // House rules (deal/house-rules.js, sheet/rules-panel.js); the rules' names and descriptions are the core's.
     houseRules: {
       house: "House rules: {names}",
       book: "Rule book",

@@ -4,13 +4,13 @@
 //
 // The link is the core's (`game_link_json`, through the scorer's gameLink): the text
 // after `#game=` in a link to the standalone calculator, whose fragment never reaches a
-// server. The QR code is drawn by qr.js, imported (with its encoder) only when a code is
+// server. The QR code is drawn by sheet/qr.js, imported (with its encoder) only when a code is
 // first drawn. Both panels report the reader's actions to the sheet and render plain
 // data; the games stay the sheet's.
 
-import { LINK_KEY } from "./core-tables.js";
-import { h } from "./dom.js";
-import { format } from "./strings.js";
+import { LINK_KEY } from "../core-tables.js";
+import { h } from "../ui/dom.js";
+import { format } from "../i18n/strings.js";
 
 /** Whether `hash` (a URL's fragment, "#…") carries a game. */
 export function isGameLink(hash) {
@@ -140,7 +140,7 @@ export class SharePanel {
     ui.link.value = made.url;
     ui.copy.disabled = ui.send.disabled = false;
     try {
-      // qr.js and its encoder load on the first code drawn, never with the sheet.
+      // sheet/qr.js and its encoder load on the first code drawn, never with the sheet.
       const { qrCode } = await import("./qr.js");
       const { svg, version } = await qrCode(made.url, { label: t().qrLabel });
       if (drawing !== this.#drawing) return;

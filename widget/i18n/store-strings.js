@@ -1,4 +1,4 @@
-// What the score sheet says about keeping its games on the device (sheet-store.js):
+// What the score sheet says about keeping its games on the device (sheet/store.js):
 // saving refused or working again, a game changed in another tab, data kept aside,
 // in Bulgarian and English. Loaded with the score sheet, so an article without one
 // never downloads them; the sheet hands them on as `s.store`.
