@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from axe import describe, violations
 from e2e_ui import Calculator, Deal
+from games_store import clear, seed
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from sitebuild.paths import CACHE
@@ -254,7 +255,7 @@ def test_the_standalone_calculator_in_every_state(tab: Page, dist_url: str, scan
         "deals": [deal] * 6,
     }
     store = {"version": 1, "current": "g-over", "games": [game]}
-    tab.evaluate("(text) => localStorage.setItem('belot-calculator', text)", json.dumps(store))
+    seed(tab, store)
     tab.reload()
     calculator = Calculator(tab.locator("belot-calculator"))
     expect(calculator.part(".banner.winner")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
@@ -268,7 +269,7 @@ def test_the_sheets_panels_undo_and_a_game_sent_by_link(
     """The states the first scan does not reach: the Rules panel, the send panel with
     its QR code, a deleted game's Undo, and a game opened from a link (read only)."""
     tab.goto(f"{dist_url}/calculator/?lang=en")
-    tab.evaluate("localStorage.clear()")  # the context is shared: start with no games
+    clear(tab)  # the context is shared: start with no games
     tab.reload()
     calculator = Calculator(tab.locator("belot-calculator"))
     expect(calculator.part(".sheet-table")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)

@@ -16,12 +16,12 @@ the borders of controls, and what the one live region says.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 
 import pytest
 from e2e_ui import Calculator, Deal, hidden_by_the_bar, tab_through
+from games_store import seed
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 RUNTIME_TIMEOUT_MS = 90_000  # Pyodide's first start on a 2-core machine
@@ -243,7 +243,7 @@ def test_undo_and_new_game_say_what_they_did(page: Page, dist_url: str) -> None:
 
 def test_a_finished_game_prints_as_the_sheet(page: Page, dist_url: str) -> None:
     page.goto(f"{dist_url}/calculator/?lang=bg")
-    page.evaluate("(text) => localStorage.setItem('belot-calculator', text)", json.dumps(OVER))
+    seed(page, OVER)
     page.reload()
     calculator = Calculator(page.locator("belot-calculator"))
     expect(calculator.part(".banner.winner")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from e2e_ui import Calculator, Deal
+from games_store import seed, stored
 from playwright.sync_api import Browser, Page, expect
-from test_score_sheet import HANG, KEY, RECONTRA, open_sheet, record, stored, wait_sheet
+from test_score_sheet import HANG, RECONTRA, open_sheet, record, wait_sheet
 from test_table_entry import core
 
 from belot_core import house_rule_options
@@ -29,6 +30,7 @@ ROUNDING_FIRST = "round_before_multiply"
 
 def current_game(page: Page) -> dict[str, Any]:
     saved = stored(page)
+    assert saved is not None
     game: dict[str, Any] = next(g for g in saved["games"] if g["id"] == saved["current"])
     return game
 
@@ -365,7 +367,7 @@ def test_a_rescore_that_would_end_the_game_early_can_start_with_the_next_deal(
 
     page.goto(f"{dist_url}/index.html")
     data = {"version": 1, "current": "g-capot", "games": [game]}
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, json.dumps(data)])
+    seed(page, data)
     calculator = open_sheet(page, dist_url, lang="en")
     expect_rows(calculator, rows_of(book["result"]))
     open_rules(calculator)

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 from e2e_ui import Calculator, Deal
+from games_store import aside, seed, stored
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 RUNTIME_TIMEOUT_MS = 90_000  # Pyodide's first start on a 2-core machine
 SCREENSHOTS = Path(__file__).resolve().parents[2] / ".cache" / "e2e"
-KEY = "belot-calculator"
 
 # One game (checked against score_game_json): us/them after each deal.
 HANG = Deal("diamonds", "us", "none", "us", 81, "them")  # 81 : 81 → 0 / 8, 8 hang
@@ -87,16 +87,14 @@ def hanging_in(calculator: Calculator) -> object:
     return calculator.part('input[name="hanging-in"]')
 
 
-def stored(page: Page, key: str = KEY) -> object:
-    return page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", key)
-
-
-def aside_keys(page: Page, key: str = KEY) -> list[str]:
-    keys: list[str] = page.evaluate(
-        "(key) => Object.keys(localStorage).filter((k) => k.startsWith(key + '.aside.')).sort()",
-        key,
-    )
-    return keys
+def kept_aside_file(page: Page, calculator: Calculator) -> dict[str, object]:
+    """What the notice's "Download what was kept aside" saves, through a real download."""
+    with page.expect_download() as download:
+        calculator.part(".notices button.download-aside").click()
+    path = download.value.path()
+    assert path is not None
+    data: dict[str, object] = json.loads(Path(path).read_text(encoding="utf-8"))
+    return data
 
 
 def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist_url: str) -> None:
@@ -176,7 +174,7 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
     expect(calculator.part("button.passed")).to_be_disabled()
 
     saved = stored(page)
-    assert saved["version"] == 1
+    assert saved is not None
     game = next(g for g in saved["games"] if g["id"] == saved["current"])
     assert len(game["deals"]) == 6 and game["deals"][1] == {"passed": True}
     assert "hanging_in" not in game["deals"][0] and "version" not in game["deals"][0]
@@ -321,7 +319,7 @@ def test_new_game_asks_first_and_games_are_listed_reopened_and_deleted(
     expect(calculator.part(".confirm")).to_be_hidden()
     expect(items).to_have_count(1)
     expect_totals(calculator, 11, 7)
-    assert len(stored(page)["games"]) == 1
+    assert len(stored(page)["games"]) == 1  # type: ignore[index]
 
 
 @pytest.mark.parametrize(
@@ -336,26 +334,26 @@ def test_unreadable_storage_is_kept_aside_and_the_sheet_starts_clean(
     page: Page, dist_url: str, text: str, notice: str
 ) -> None:
     page.goto(f"{dist_url}/index.html")
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, text])
+    seed(page, text)
     calculator = open_sheet(page, dist_url, lang="en")
     notices = calculator.part(".notices")
     expect(notices).to_be_visible()
     expect(notices).to_contain_text(notice)
-    [aside] = aside_keys(page)
-    expect(notices).to_contain_text(aside)
-    assert page.evaluate("(key) => localStorage.getItem(key)", aside) == text
-    # A clean, working sheet; the main key now holds it.
+    [kept] = aside(page)
+    assert kept["value"] == text
+    # What was kept aside is the player's to take: the notice downloads it as it was.
+    assert [item["value"] for item in kept_aside_file(page, calculator)["kept_aside"]] == [text]  # type: ignore[index]
+    # A clean, working sheet; its game is saved beside what was kept aside.
     expect(calculator.part(".sheet-table tbody tr")).to_have_count(0)
     record(calculator, MADE)
-    assert stored(page)["version"] == 1
-    assert page.evaluate("(key) => localStorage.getItem(key)", aside) == text
+    assert [len(game["deals"]) for game in stored(page)["games"]] == [1]  # type: ignore[index]
     calculator.part(".notices button.dismiss").click()
     expect(notices).to_be_hidden()
     # The notice said it once; a reload does not touch the data kept aside.
     page.reload()
     calculator = wait_sheet(page)
     expect(calculator.part(".notices")).to_be_hidden()
-    assert aside_keys(page) == [aside]
+    assert [item["value"] for item in aside(page)] == [text]
 
 
 def test_a_game_the_core_rejects_is_kept_aside_and_readable_games_stay(
@@ -392,16 +390,17 @@ def test_a_game_the_core_rejects_is_kept_aside_and_readable_games_stay(
         ],
     }
     page.goto(f"{dist_url}/index.html")
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, json.dumps(data)])
+    seed(page, data)
     calculator = open_sheet(page, dist_url)
     notices = calculator.part(".notices")
     expect(notices).to_contain_text("не мина проверката")
     expect(notices).to_contain_text("152")  # the core's reason, translated
-    [aside] = aside_keys(page)
-    assert json.loads(page.evaluate("(key) => localStorage.getItem(key)", aside))["id"] == "bad"
+    [kept] = aside(page)
+    assert kept["reason"] == "rejected" and kept["value"]["id"] == "bad"
+    assert kept["value"]["deals"] == [good, bad]  # as it was saved
     expect(calculator.part(".sheet-table thead th.us")).to_have_text("Ана и Иво")
     expect_totals(calculator, 11, 7)
-    assert [game["id"] for game in stored(page)["games"]] == ["good"]
+    assert [game["id"] for game in stored(page)["games"]] == ["good"]  # type: ignore[index]
 
 
 def test_team_names_and_the_text_summary(browser: Browser, dist_url: str) -> None:

@@ -1,11 +1,12 @@
 """The score sheet's games on the device, in Chromium: nothing is lost without a word.
 
-Site data blocked (localStorage throws a SecurityError, as Chromium does when a site
-may not keep data), storage full and then freed, two tabs on the same game (each
-follows the other; a tab that missed the other's save joins it instead of writing
-over it), a saved game of 2,000 bad deals, a stored team name of a million
-characters, and what the sheet asks the core to explain. The real core in Pyodide
-(dist/), except where a fake scorer is enough (tests/e2e/pages/fake.html).
+Site data blocked (IndexedDB and localStorage throw a SecurityError, as Chromium does
+when a site may not keep data), storage full (the origin's quota lowered through the
+DevTools protocol) and then freed, two tabs on the same game (each follows the other; a
+tab that missed the other's save joins it instead of writing over it), a saved game of
+2,000 bad deals, a stored team name of a million characters, and what the sheet asks
+the core to explain. The real core in Pyodide (dist/), except where a fake scorer is
+enough (tests/e2e/pages/fake.html).
 """
 
 from __future__ import annotations
@@ -17,26 +18,31 @@ from typing import Any
 
 import pytest
 from e2e_ui import Calculator
+from games_store import aside, seed, stored
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_score_sheet import (
     HANG,
-    KEY,
     MADE,
     RECONTRA,
-    aside_keys,
     expect_row,
     expect_totals,
+    kept_aside_file,
     open_sheet,
     record,
-    stored,
     wait_sheet,
 )
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / ".cache" / "e2e"
 
 # What Chromium does to a page whose site may not keep data (cookies and site data
-# blocked): reading `localStorage` throws.
+# blocked): opening IndexedDB throws, and so does reading `localStorage`.
 BLOCK_STORAGE = """
+IDBFactory.prototype.open = function () {
+  throw new DOMException(
+    "Failed to execute 'open' on 'IDBFactory': access to the Indexed Database API is denied in this context.",
+    "SecurityError",
+  );
+};
 Object.defineProperty(window, "localStorage", {
   configurable: true,
   get() {
@@ -48,29 +54,37 @@ Object.defineProperty(window, "localStorage", {
 });
 """
 
-# A tab that misses the other tab's `storage` events while `window.deaf` is set (a
-# listener registered before the widget's stops them), so both tabs change the game
-# before either has seen the other's save: the race two real tabs can run into.
+# A tab that misses the other tab's news of a save while `window.deaf` is set (a listener
+# the channel gets before the widget's stops it), so both tabs change the game before
+# either has heard of the other's save: the race two real tabs can run into.
 DEAF_TO_STORAGE = """
-window.addEventListener("storage", (event) => {
-  if (window.deaf) event.stopImmediatePropagation();
-}, true);
+window.BroadcastChannel = class extends BroadcastChannel {
+  constructor(name) {
+    super(name);
+    this.addEventListener("message", (event) => {
+      if (window.deaf) event.stopImmediatePropagation();
+    });
+  }
+};
 """
 
-# Fill localStorage up to the last character; returns the keys written.
-FILL_STORAGE = """() => {
-  const keys = [];
-  for (let size = 1 << 22; size >= 1; ) {
-    const key = `junk-${keys.length}`;
-    try {
-      localStorage.setItem(key, "x".repeat(size));
-      keys.push(key);
-    } catch {
-      size >>= 1;
-    }
-  }
-  return keys;
-}"""
+
+# A device with no room left, as Chromium reports it to IndexedDB: every write refused with
+# a QuotaExceededError, while `window.full` is set. (Chromium's own quota override through
+# the DevTools protocol does not reach a database already open: its quota is cached.)
+FULL_DEVICE = """
+const put = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (...args) {
+  if (window.full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  return put.apply(this, args);
+};
+"""
+
+
+def set_full(page: Page, full: bool) -> None:
+    """Every write refused as on a full device, or accepted again (FULL_DEVICE)."""
+    page.evaluate("(full) => { window.full = full; }", full)
+
 
 BLOCKED = {
     "bg": "Играта не може да се запази на това устройство: браузърът не позволява",
@@ -89,7 +103,8 @@ def rows(calculator: Calculator) -> Any:
 
 
 def current_game(page: Page) -> dict[str, Any]:
-    data: dict[str, Any] = stored(page)  # type: ignore[assignment]
+    data = stored(page)
+    assert data is not None
     return next(game for game in data["games"] if game["id"] == data["current"])
 
 
@@ -130,11 +145,11 @@ def test_storage_blocked_is_said_on_load_and_the_game_lives_in_memory(
 def test_storage_full_is_said_and_saving_resumes_once_space_is_freed(
     page: Page, dist_url: str
 ) -> None:
+    page.add_init_script(FULL_DEVICE)
     calculator = open_sheet(page, dist_url, lang="en")
     record(calculator, HANG)
     assert len(current_game(page)["deals"]) == 1
-    junk = page.evaluate(FILL_STORAGE)
-    assert junk, "nothing could be written"
+    set_full(page, True)
     # The next deal cannot be saved: said, and the deal stays on the sheet.
     record(calculator, RECONTRA)
     notices = calculator.part(".notices")
@@ -142,7 +157,7 @@ def test_storage_full_is_said_and_saving_resumes_once_space_is_freed(
     expect(notices).to_contain_text("the next change tries to save again")
     assert len(current_game(page)["deals"]) == 1
     # Space freed: the next change saves the whole game, and says so.
-    page.evaluate("(keys) => keys.forEach((key) => localStorage.removeItem(key))", junk)
+    set_full(page, False)
     record(calculator, MADE)
     expect(notices).to_contain_text("The game is saved on this device again.")
     expect(notices).not_to_contain_text("is full")
@@ -175,7 +190,7 @@ def test_two_tabs_on_one_game_follow_each_other_and_lose_no_deal(
 ) -> None:
     first, second = two_tabs
     one, two = wait_sheet(first), wait_sheet(second)
-    assert stored(first)["current"] == stored(second)["current"]
+    assert stored(first)["current"] == stored(second)["current"]  # type: ignore[index]
     # A deal half entered in the second tab's form, while the first records one.
     two.choose_game("us", "spades")
     two.points("us").fill("100")
@@ -206,7 +221,7 @@ def test_a_tab_that_missed_the_other_tabs_save_joins_it_instead_of_writing_over_
 ) -> None:
     first, second = two_tabs
     one, two = wait_sheet(first), wait_sheet(second)
-    game_id = stored(first)["current"]
+    game_id = stored(first)["current"]  # type: ignore[index]
     second.evaluate("window.deaf = true")
     record(one, HANG)  # saved; the second tab does not hear of it
     record(two, MADE)  # the second tab finds the newer save when it writes
@@ -215,7 +230,7 @@ def test_a_tab_that_missed_the_other_tabs_save_joins_it_instead_of_writing_over_
     # The first tab's deal stays where it was saved; the second tab's is a game of its own.
     expect(rows(two)).to_have_count(1)
     expect_row(two, 1, "0", "8")
-    games = {game["id"]: game for game in stored(second)["games"]}
+    games = {game["id"]: game for game in stored(second)["games"]}  # type: ignore[index]
     assert len(games) == 2
     assert len(games[game_id]["deals"]) == 1 and games[game_id]["deals"][0]["cards"]["points"] == 81
     [copy] = [game for id_, game in games.items() if id_ != game_id]
@@ -252,17 +267,15 @@ def test_a_saved_game_of_2000_bad_deals_gives_one_short_notice_built_once(
         "deals": [bad] * 2000,
     }
     page.goto(f"{dist_url}/index.html")
-    page.evaluate(
-        "([key, text]) => localStorage.setItem(key, text)",
-        [KEY, json.dumps({"version": 1, "current": "bad", "games": [game]})],
-    )
+    seed(page, {"version": 1, "current": "bad", "games": [game]})
     calculator = open_sheet(page, dist_url, lang="en")
     notice = calculator.part(".notices li")
     expect(notice).to_have_count(1)
     expect(notice).to_contain_text("failed the check")
-    [aside] = aside_keys(page)
-    expect(notice).to_contain_text(aside)  # the key to find it by is never cut off
+    expect(notice).to_contain_text("you can download it")  # the way to it is never cut off
     assert len(notice.inner_text()) <= 600
+    [kept] = aside(page)
+    assert kept["value"]["deals"] == [bad] * 2000
     # Built once: edits re-render the sheet, not the notice.
     notice.evaluate("(li) => { li.marked = true; }")
     calculator.part(".names summary").click()
@@ -303,21 +316,23 @@ def test_a_stored_name_of_a_million_characters_is_cut_and_the_game_kept_aside(
         "names": {"us": name, "them": "Ана"},
         "deals": [{"passed": True}],
     }
-    fake_page.evaluate(
-        "(text) => localStorage.setItem('long', text)",
+    seed(
+        fake_page,
         json.dumps({"version": 1, "current": "g-1", "games": [game]}, ensure_ascii=False),
+        "long",
     )
     calculator = mount_sheet(fake_page, "long")
     expect(calculator.part(".sheet-table thead th.us")).to_have_text("Я" * 40)
     notices = calculator.part(".notices")
     expect(notices).to_contain_text("longer than 40 characters")
-    [aside] = aside_keys(fake_page, "long")
-    expect(notices).to_contain_text(aside)
-    kept = fake_page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", aside)
-    assert kept == [game]
+    [kept] = aside(fake_page, "long")
+    assert kept["value"] == game
+    assert kept_aside_file(fake_page, calculator)["kept_aside"][0]["value"] == game  # type: ignore[index]
     calculator.part("button.record").click()
     expect(rows(calculator)).to_have_count(2)
-    assert stored(fake_page, "long")["games"][0]["names"] == {"us": "Я" * 40, "them": "Ана"}
+    saved = stored(fake_page, "long")
+    assert saved is not None
+    assert saved["games"][0]["names"] == {"us": "Я" * 40, "them": "Ана"}
 
 
 def test_the_sheet_asks_the_core_for_no_explanation(fake_page: Page) -> None:

@@ -19,9 +19,11 @@ from typing import Any
 import pytest
 import zxingcpp
 from e2e_ui import Calculator
+from games_store import content, stored
+from games_store import seed as keep_on_device
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_score_sheet import HANG, MADE, RECONTRA, expect_totals, open_sheet, record, stored
+from test_score_sheet import HANG, MADE, RECONTRA, expect_totals, open_sheet, record
 
 from belot_core import HOUSE_RULES, Names, Rules
 from belot_core.json_api import game_to_dict, score_game_json
@@ -80,7 +82,7 @@ def seed(page: Page, url: str, game: dict[str, Any], lang: str = "en") -> Calcul
             }
         ],
     }
-    page.evaluate("(text) => localStorage.setItem('belot-calculator', text)", json.dumps(store))
+    keep_on_device(page, store)
     page.reload()
     return sheet_of(page)
 
@@ -358,7 +360,7 @@ def test_a_deleted_game_comes_back_with_undo_until_the_next_change(
     expect(items).to_have_count(2)
     expect(games.locator(".deleted")).to_be_hidden()
     expect(calculator.part('[part="announcement"]')).to_contain_text("is back")
-    assert stored(page) == saved
+    assert content(stored(page)) == content(saved)  # saved again as it was
 
     # The current game deleted: a new one starts; Undo makes it current again.
     items.nth(0).locator("button.delete-game").click()

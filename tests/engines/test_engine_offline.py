@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine_ui import enter, open_calculator, record, scorer_info, update_notice, wait_game
+from games_store import stored
 from site_versions import SERVICE_WORKER_BUILD, build_of, deploy, make_version_b
 
 from belot_core.json_api import score_deal_json
@@ -225,7 +226,7 @@ def test_update_is_announced_then_taken_on_the_next_open_keeping_the_game(
     record(first)
     wait_game(first, 1)
     assert wait_service_worker(first) == build_a
-    saved = first.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+    saved = stored(first)
 
     # Version B is deployed into the same folder.
     deploy(version_b, site.root)
@@ -255,5 +256,5 @@ def test_update_is_announced_then_taken_on_the_next_open_keeping_the_game(
     # B saves its own start-up snapshot, and none of A's is left: B's activation deletes
     # them, and B's save deletes any that a closing page of A was still writing.
     assert [url for url in wait_snapshot(third, build_b) if build_a in url] == []
-    assert third.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())") == saved
+    assert stored(third) == saved
     assert len(wait_game(third, 1)["game"]["deals"]) == 1

@@ -19,7 +19,7 @@ export const STORE_WORDS = Object.freeze({
     otherVersion:
       "Игрите на това устройство са записани от друга версия на калкулатора (в друг раздел). Този раздел спря да записва, за да не ги развали. Презаредете страницата.",
     namesCut:
-      "Име на отбор в запазена игра беше по-дълго от {max} знака и е съкратено; играта, каквато беше, е оставена настрана под ключ „{key}“.",
+      "Име на отбор в запазена игра беше по-дълго от {max} знака и е съкратено; играта, каквато беше, е оставена настрана на това устройство и можете да я изтеглите.",
     moreNotices: "… и още {count} по-ранни съобщения.",
     notSaved: "не се запазва",
   }),
@@ -38,7 +38,7 @@ export const STORE_WORDS = Object.freeze({
     otherVersion:
       "The games on this device were saved by another version of the calculator (in another tab). This tab has stopped saving so as not to damage them. Reload the page.",
     namesCut:
-      "A team name in a saved game was longer than {max} characters and was shortened; the game as it was is kept aside under the key “{key}”.",
+      "A team name in a saved game was longer than {max} characters and was shortened; the game as it was is kept aside on this device, and you can download it.",
     moreNotices: "… and {count} earlier messages.",
     notSaved: "not saved",
   }),

@@ -154,12 +154,13 @@ const WORDS = {
       textPot: "Висят: {points}",
       textUnclaimed: "Неприбрани висящи: {points}",
       dismiss: "Скрий",
+      downloadAside: "Изтегли оставеното настрана",
       noticeUnreadable:
-        "Запазените игри не можаха да се прочетат. Започваме начисто; старите данни са оставени настрана под ключ „{key}“.",
+        "Запазените игри не можаха да се прочетат. Започваме начисто; старите данни са оставени настрана на това устройство и можете да ги изтеглите.",
       noticeVersion:
-        "Запазените игри са от непозната версия ({version}). Започваме начисто; те са оставени настрана под ключ „{key}“.",
-      noticeBadGames: "Някои запазени игри са повредени и са оставени настрана под ключ „{key}“.",
-      noticeRejected: "Играта от {date} не мина проверката („{reason}“) и е оставена настрана под ключ „{key}“.",
+        "Запазените игри са от непозната версия ({version}). Започваме начисто; те са оставени настрана на това устройство и можете да ги изтеглите.",
+      noticeBadGames: "Някои запазени игри са повредени. Оставени са настрана на това устройство и можете да ги изтеглите.",
+      noticeRejected: "Играта от {date} не мина проверката („{reason}“). Оставена е настрана на това устройство и можете да я изтеглите.",
       noticeNotSaved:
         "Това устройство не позволява записване: листът ще се загуби при презареждане. Запазените данни не са пипани.",
       unavailable: "Този калкулатор не поддържа лист с резултати.",
@@ -305,12 +306,13 @@ const WORDS = {
       textPot: "Hanging: {points}",
       textUnclaimed: "Unclaimed hanging points: {points}",
       dismiss: "Dismiss",
+      downloadAside: "Download what was kept aside",
       noticeUnreadable:
-        "The saved games could not be read. Starting afresh; the old data is kept aside under the key “{key}”.",
+        "The saved games could not be read. Starting afresh; the old data is kept aside on this device, and you can download it.",
       noticeVersion:
-        "The saved games are from an unknown version ({version}). Starting afresh; they are kept aside under the key “{key}”.",
-      noticeBadGames: "Some saved games were damaged and are kept aside under the key “{key}”.",
-      noticeRejected: "The game of {date} failed the check (“{reason}”) and is kept aside under the key “{key}”.",
+        "The saved games are from an unknown version ({version}). Starting afresh; they are kept aside on this device, and you can download them.",
+      noticeBadGames: "Some saved games were damaged. They are kept aside on this device, and you can download them.",
+      noticeRejected: "The game of {date} failed the check (“{reason}”). It is kept aside on this device, and you can download it.",
       noticeNotSaved:
         "This device does not allow saving: the sheet will be lost on reload. The saved data was not touched.",
       unavailable: "This calculator cannot keep a score sheet.",

@@ -7,8 +7,6 @@
 import { h } from "../ui/dom.js";
 import { format } from "../i18n/strings.js";
 
-/** How long a deleted game's Undo stays, unless another change comes first. */
-export const UNDO_MS = 10_000;
 /** A file larger than this is no game (a long game is a few kilobytes). */
 export const MAX_FILE_BYTES = 2_000_000;
 
@@ -85,15 +83,15 @@ export class GamesList {
     );
   }
 
-  /** Focus the Undo of a deleted game (after Delete), or the list's summary. */
-  focusUndo() {
-    (this.ui.deleted.hidden ? this.ui.summary : this.ui.undo).focus();
+  /** What takes the focus after a Delete: the deleted game's Undo, or (it is gone) the list's summary. */
+  undoTarget() {
+    return this.ui.deleted.hidden ? this.ui.summary : this.ui.undo;
   }
 
-  /** Focus the Open button of game `id`, or the summary. */
-  focusGame(id) {
+  /** What takes the focus when game `id` came back: its Delete button, or the summary. */
+  gameTarget(id) {
     const item = [...this.ui.list.children].find((li) => li.dataset.game === id);
-    (item?.querySelector("button.delete-game") ?? this.ui.summary).focus();
+    return item?.querySelector("button.delete-game") ?? this.ui.summary;
   }
 
   /** Whether the focus is on the Undo (so a timed-out Undo hands it on). */

@@ -70,12 +70,6 @@ export class RulesPanel {
     this.#build();
   }
 
-  /** Put the summary into the sheet's caption and the panel above the team names. */
-  place({ caption, namesDetails }) {
-    caption.append(this.ui.summary);
-    namesDetails.before(this.ui.panel);
-  }
-
   /** The rules ticked but not applied yet (a question is open), or null. */
   get pending() {
     return this.#pending;
@@ -246,7 +240,7 @@ export class RulesPanel {
    * Called by the sheet's render: `s` the strings, `game` the current game (its
    * `rules` and `deals`), `result` the core's game result, `validated` whether the
    * games are checked, `ready` whether the core can be asked, `busy` whether a change
-   * is on its way.
+   * is on its way, `viewing` whether the game is one opened from a link (the panel hides).
    */
   render(view) {
     this.#view = view;
@@ -264,9 +258,10 @@ export class RulesPanel {
     const view = this.#view;
     if (!view) return;
     const ui = this.ui;
-    const { s, lang, game, result, busy, ready, validated } = view;
+    const { s, lang, game, result, busy, ready, validated, viewing } = view;
     const words = s.houseRules;
-    setHidden(ui.panel, !validated || !game);
+    // A game opened from a link: its rules are the sender's, summed up by the title, not to be changed here.
+    setHidden(ui.panel, !validated || !game || viewing);
     setHidden(ui.summary, !validated || !game);
     if (!validated || !game) return;
 

@@ -105,8 +105,11 @@ function constructed(css) {
   return made.get(css);
 }
 
+/** The <style> elements added where constructed sheets are missing: root → the texts it has. */
+const styled = new WeakMap();
+
 /**
- * Add the stylesheet of `css` to `root` (a shadow root), after the ones it has: one
+ * Add the stylesheet of `css` to `root` (a shadow root), after the ones it has, once: one
  * constructed sheet shared by every instance, or a <style> where constructed sheets
  * are missing.
  */
@@ -116,6 +119,9 @@ export function adoptCSS(root, css) {
     if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     return;
   }
+  if (!styled.has(root)) styled.set(root, new Set());
+  if (styled.get(root).has(css)) return;
+  styled.get(root).add(css);
   const style = document.createElement("style");
   style.textContent = css;
   root.append(style);

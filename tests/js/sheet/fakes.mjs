@@ -1,0 +1,99 @@
+// A fake scorer and helpers for the game book's Node tests: the core's game answers in
+// the shape the book reads (rows, totals, hanging, winner, finished), from deals that
+// carry their own record — `{fake: [us, them]}` — so a test says what each deal scores.
+// A deal `{bad: true}` is refused as the core refuses a deal; `{hang: n}` leaves n hanging.
+
+import { GameBook } from "../../../widget/sheet/game-book.js";
+import { MemoryBackend, MemoryStore } from "../../../widget/sheet/memory-store.js";
+
+export const TARGET = 151;
+
+export function fakeResult(deals) {
+  const totals = { us: 0, them: 0 };
+  let hanging = 0;
+  const rows = deals.map((deal) => {
+    const [us, them] = deal.passed ? [0, 0] : (deal.fake ?? [10, 6]);
+    totals.us += us;
+    totals.them += them;
+    hanging = deal.hang ?? (deal.passed ? hanging : 0);
+    return { passed: Boolean(deal.passed), record: { us, them }, totals: { ...totals }, hanging, hanging_out: deal.hang ?? 0 };
+  });
+  const finished = totals.us >= TARGET || totals.them >= TARGET;
+  const winner = finished ? (totals.us > totals.them ? "us" : "them") : null;
+  return { rows, totals, hanging, winner, finished, unclaimed: finished ? hanging : 0, status: { code: "status_playing", params: {}, message: { bg: "", en: "" } } };
+}
+
+/** A scorer whose scoreGame answers like the core (after `delay()` resolves, if given). */
+export function fakeScorer({ delay = null } = {}) {
+  const calls = [];
+  return {
+    calls,
+    async scoreGame(request) {
+      calls.push(request);
+      if (delay) await delay();
+      if (!Array.isArray(request?.deals)) return { ok: false, errors: [{ code: "not_a_game", message: { bg: "не е игра", en: "not a game" } }] };
+      const bad = request.deals.findIndex((deal) => deal.bad);
+      if (bad >= 0) return { ok: false, errors: [{ code: "bad_deal", deal: bad, message: { bg: `лошо ${bad + 1}`, en: `bad ${bad + 1}` } }] };
+      return { ok: true, result: fakeResult(request.deals) };
+    },
+    async readGameLink({ link }) {
+      if (link === "#game=bad") return { ok: false, errors: [{ code: "link_damaged", message: { bg: "повреден", en: "damaged" } }] };
+      const deals = [{ fake: [20, 0] }, { passed: true }];
+      return { ok: true, result: { game: { names: { us: "A", them: "B" }, deals }, score: fakeResult(deals) } };
+    },
+    async gameLink() {
+      return { ok: true, result: { link: "XYZ" } };
+    },
+  };
+}
+
+/** Fake timers: `run()` fires what is due. */
+export function fakeTimers() {
+  const timers = new Map();
+  let next = 1;
+  return {
+    setTimeout(fn) {
+      timers.set(next, fn);
+      return next++;
+    },
+    clearTimeout(id) {
+      timers.delete(id);
+    },
+    run() {
+      for (const [id, fn] of [...timers]) {
+        timers.delete(id);
+        fn();
+      }
+    },
+    get size() {
+      return timers.size;
+    },
+  };
+}
+
+let tick = 0;
+/** A clock that moves a second per call, so every game has its own stamps. */
+export const clock = () => new Date(Date.UTC(2026, 0, 2, 20, 0, tick++));
+
+/** A book on a fresh store (or `store`), opened; its changes in `book.changes`. */
+export async function openBook({ store = new MemoryStore(), scorer = fakeScorer(), timers = fakeTimers() } = {}) {
+  const book = new GameBook({ scorer: () => scorer, store, clock, timers });
+  book.changes = [];
+  book.addEventListener("change", (event) => book.changes.push(event.detail));
+  await book.open();
+  await book.saver.settled();
+  return Object.assign(book, { scorer, timers, store });
+}
+
+/** Two tabs on one device: two books on one memory backend. */
+export async function twoTabs({ manual = false } = {}) {
+  const backend = new MemoryBackend({ manual });
+  const one = await openBook({ store: backend.store() });
+  const two = await openBook({ store: backend.store() });
+  return { backend, one, two };
+}
+
+/** Let every promise and microtask run (the follower, the saver). */
+export async function idle() {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,0 +1,199 @@
+// widget/sheet/game-book.js: every transition of the sheet, with a fake scorer and a memory store.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { EMPTY_RESULT, UNDO_MS } from "../../../widget/sheet/game-book.js";
+import { MemoryBackend } from "../../../widget/sheet/memory-store.js";
+import { idle, openBook } from "./fakes.mjs";
+
+const deal = (us, them) => ({ fake: [us, them] });
+const last = (book) => book.changes.at(-1);
+
+test("a fresh book opens on a new empty game, nothing saved until it has something", async () => {
+  const book = await openBook();
+  assert.equal(book.validated, true);
+  assert.equal(book.games.size, 1);
+  assert.deepEqual(book.game.deals, []);
+  assert.equal(book.result, EMPTY_RESULT);
+  assert.deepEqual(last(book), { type: "opened" });
+  assert.equal(book.saver.saving, "saved");
+});
+
+test("record: the deal goes through the core, is saved, and the form is cleared", async () => {
+  const book = await openBook();
+  await book.record(deal(10, 6));
+  assert.deepEqual(book.game.deals, [deal(10, 6)]);
+  assert.deepEqual(book.result.totals, { us: 10, them: 6 });
+  assert.deepEqual(last(book), { type: "recorded", n: 1, form: "clear" });
+  await book.saver.settled();
+  const { games } = await book.store.load();
+  assert.deepEqual(games.map((game) => game.deals), [[deal(10, 6)]]);
+});
+
+test("a deal the core refuses changes nothing; its errors are kept for the bar", async () => {
+  const book = await openBook();
+  await book.record(deal(10, 6));
+  await book.record({ bad: true });
+  assert.equal(book.game.deals.length, 1);
+  assert.equal(book.error[0].code, "bad_deal");
+  assert.deepEqual(last(book), { type: "refused" });
+  await book.record(deal(1, 1));
+  assert.equal(book.error, null, "the next accepted change takes the error away");
+});
+
+test("all passed, undo, and the pot of the form", async () => {
+  const book = await openBook();
+  await book.record({ fake: [0, 8], hang: 8 });
+  assert.equal(book.pot, 8);
+  await book.passed();
+  assert.deepEqual(last(book), { type: "recordedPassed", n: 2, form: "clear" });
+  assert.equal(book.pot, 8, "a passed deal leaves what hangs");
+  await book.undo();
+  assert.equal(book.game.deals.length, 1);
+  assert.equal(last(book).type, "undone");
+});
+
+test("edit: the deal is loaded, saved back with its own rules, the form restored", async () => {
+  const book = await openBook();
+  await book.record({ fake: [0, 8], hang: 8 });
+  await book.record(deal(10, 6));
+  book.edit(1);
+  assert.deepEqual(last(book), { type: "editing", index: 1, passed: false, form: "load", deal: deal(10, 6) });
+  assert.equal(book.pot, 8, "the pot before the edited deal");
+  await book.saveEdit(deal(20, 0));
+  assert.deepEqual(last(book), { type: "edited", index: 1, form: "restore" });
+  assert.equal(book.editing, null);
+  assert.deepEqual(book.result.totals, { us: 20, them: 8 });
+});
+
+test("a passed deal opens for deletion only; cancel and delete restore the form", async () => {
+  const book = await openBook();
+  await book.record(deal(10, 6));
+  await book.passed();
+  book.edit(1);
+  assert.deepEqual(last(book), { type: "editing", index: 1, passed: true });
+  book.cancelEdit();
+  assert.deepEqual(last(book), { type: "editCancelled", index: 1, form: "restore" });
+  book.edit(1);
+  await book.deleteDeal();
+  assert.deepEqual(last(book), { type: "dealDeleted", index: 0, form: "restore" });
+  assert.equal(book.game.deals.length, 1);
+});
+
+test("the game's end: the winner and nothing more hangs into the form", async () => {
+  const book = await openBook();
+  await book.record({ fake: [160, 0] });
+  assert.equal(book.result.winner, "us");
+  assert.equal(book.pot, 0);
+});
+
+test("new game keeps the names and rules; an empty game is not kept when left", async () => {
+  const book = await openBook();
+  book.setName("us", "Ана");
+  await book.record(deal(10, 6));
+  const first = book.current;
+  book.newGame();
+  assert.notEqual(book.current, first);
+  assert.equal(book.game.names.us, "Ана");
+  assert.deepEqual(last(book), { type: "newGame", form: "clear" });
+  book.openGame(first);
+  assert.equal(book.games.size, 1, "the empty new game was dropped");
+  assert.deepEqual(last(book), { type: "gameOpened", id: first, form: undefined });
+});
+
+test("remove a game, then undo within the time; after it, the game is gone for good", async () => {
+  const book = await openBook();
+  await book.record(deal(10, 6));
+  const id = book.current;
+  book.removeGame(id);
+  assert.equal(book.games.has(id), false);
+  assert.equal(last(book).type, "gameRemoved");
+  book.undoDelete();
+  assert.equal(book.current, id);
+  assert.equal(book.game.deals.length, 1);
+  await book.saver.settled();
+  assert.equal((await book.store.get([id])).get(id)?.deals.length, 1);
+  book.removeGame(id);
+  assert.equal(book.timers.size, 1);
+  book.timers.run();
+  assert.equal(book.deleted, null);
+  assert.equal(last(book).type, "undoExpired");
+  await book.saver.settled();
+  assert.equal((await book.store.get([id])).get(id), null);
+  void UNDO_MS;
+});
+
+test("a stored game the core refuses is kept aside and said; the others open", async () => {
+  const backend = new MemoryBackend();
+  backend.records.set("g-bad", { id: "g-bad", created: "2026-01-01T00:00:00.000Z", names: {}, deals: [{ bad: true }], rev: "r1" });
+  backend.records.set("g-ok", { id: "g-ok", created: "2026-01-01T00:00:00.000Z", updated: "2026-01-01T00:00:00.000Z", names: {}, deals: [deal(1, 1)], rev: "r2" });
+  const book = await openBook({ store: backend.store() });
+  assert.deepEqual([...book.games.keys()], ["g-ok"]);
+  assert.equal(book.notices.list[0].key, "noticeRejected");
+  assert.equal(backend.aside[0].reason, "rejected");
+  assert.equal(backend.records.has("g-bad"), false);
+});
+
+test("a full device is said once; the next change saves again and says so", async () => {
+  const backend = new MemoryBackend();
+  const book = await openBook({ store: backend.store() });
+  backend.failure = "full";
+  await book.record(deal(1, 1));
+  await book.saver.settled();
+  assert.equal(book.saver.saving, "full");
+  assert.deepEqual(book.notices.list.map((n) => n.key), ["full"]);
+  backend.failure = null;
+  await book.record(deal(2, 2));
+  await book.saver.settled();
+  assert.equal(book.saver.saving, "saved");
+  assert.deepEqual(book.notices.list.map((n) => n.key), ["savedAgain"]);
+  const { games } = await backend.store().load();
+  assert.equal(games[0].deals.length, 2);
+});
+
+test("a link is shown read only once the games are checked; kept, it is a new game", async () => {
+  const book = await openBook();
+  await book.record(deal(1, 1));
+  const reply = await book.openLink("#game=ok", 1);
+  assert.equal(reply.ok, true);
+  assert.equal(book.game.id, "shared");
+  await book.record(deal(1, 1));
+  assert.equal(book.viewing.game.deals.length, 2, "read only: nothing recorded into it");
+  book.keepShared();
+  assert.equal(book.viewing, null);
+  assert.equal(book.game.deals.length, 2);
+  assert.equal(book.games.size, 2);
+  assert.deepEqual(last(book), { type: "kept", form: "clear" });
+  const refused = await book.openLink("#game=bad", 1);
+  assert.equal(refused.ok, false);
+});
+
+test("import: a checked game becomes the current one; a refused one changes nothing", async () => {
+  const book = await openBook();
+  const reply = await book.importGame({ version: 1, names: { us: "X" }, deals: [deal(3, 3)] }, "g.json");
+  assert.equal(reply.ok, true);
+  assert.equal(book.game.names.us, "X");
+  assert.deepEqual(last(book), { type: "imported", file: "g.json", form: "clear" });
+  const refused = await book.importGame({ version: 1, deals: [{ bad: true }] }, "bad.json");
+  assert.equal(refused.ok, false);
+  assert.equal(book.games.size, 1);
+  void idle;
+});
+
+test("a link that arrives before the games are checked is opened once they are", async () => {
+  const { GameBook } = await import("../../../widget/sheet/game-book.js");
+  const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+  const { fakeScorer } = await import("./fakes.mjs");
+  const scorer = fakeScorer();
+  const calls = [];
+  const read = scorer.readGameLink.bind(scorer);
+  scorer.readGameLink = (request) => {
+    calls.push(request);
+    return read(request);
+  };
+  const book = new GameBook({ scorer: () => scorer, store: new MemoryStore() });
+  assert.equal(await book.openLink("#game=ok", 1), null);
+  await book.open();
+  assert.deepEqual(calls, [{ version: 1, link: "#game=ok" }]);
+  assert.equal(book.game.id, "shared");
+});

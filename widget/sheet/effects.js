@@ -1,0 +1,52 @@
+// What a change does apart from what it shows, decided in one place: where the focus
+// goes and what the live region says. A pure function of the change (sheet/game-book.js)
+// and the state after it, so Node tests it; the sheet's view only carries it out.
+//
+// Focus targets: "form" (its first field), "row" (`index`), "undo" (the table when Undo
+// is off after it), "deleteDeal", "table", "notices", "gamesUndo", "game" (`id`),
+// "sharedTitle". An announcement is `{words, key, params}` in the widget's words
+// ("sheet" or "travel"); `{row: n}` in params asks the view to add row n's record, and
+// the totals and team names are always added.
+
+/** `{focus, announce}` for `change`; `undoFocused`: a deleted game's Undo had the focus. */
+export function effectsOf(change, { undoFocused = false } = {}) {
+  const say = (key, params = {}, words = "sheet") => ({ words, key, params });
+  switch (change.type) {
+    case "recorded":
+      return { focus: { to: "form" }, announce: say("recorded", { row: change.n }) };
+    case "recordedPassed":
+      return { focus: { to: "form" }, announce: say("recordedPassed", { row: change.n }) };
+    case "undone":
+      return { focus: { to: "undo" }, announce: say("undone") };
+    case "editing":
+      return { focus: { to: change.passed ? "deleteDeal" : "form" } };
+    case "edited":
+    case "dealDeleted":
+    case "editCancelled":
+      return { focus: { to: "row", index: change.index } };
+    case "newGame":
+      return { focus: { to: "form" }, announce: say("newGameStarted") };
+    case "gameOpened":
+      return { focus: { to: "table" } };
+    case "gameRemoved":
+      return { focus: { to: "gamesUndo" }, announce: say("deleted", { date: change.created }, "travel") };
+    case "undoExpired":
+      // The Undo it was on is gone: the focus goes to the games list, not to the page's top.
+      return undoFocused ? { focus: { to: "gamesUndo" } } : {};
+    case "gameRestored":
+      return { focus: { to: "game", id: change.id }, announce: say("restored", { date: change.created }, "travel") };
+    case "imported":
+      return { focus: { to: "form" }, announce: say("imported", { file: change.file }, "travel") };
+    case "fileRefused":
+    case "linkRefused":
+      return { focus: { to: "notices" } };
+    case "linkOpened":
+      return { focus: { to: "sharedTitle", preventScroll: true }, announce: say("opened", {}, "travel") };
+    case "kept":
+      return { focus: { to: "form" }, announce: say("kept", {}, "travel") };
+    case "sharedClosed":
+      return { focus: { to: "table" }, announce: say("closed", {}, "travel") };
+    default:
+      return {};
+  }
+}

@@ -1,0 +1,551 @@
+// The game book: what a tap does to the games on this device, with no DOM. It keeps only
+// what the players decided — each game's deals, in the core's game format — and asks
+// the core (the scorer's scoreGame) for everything else after every change: records,
+// running totals, the hanging pot, the winner. A change the core refuses is not applied;
+// its errors are kept for the view to show.
+//
+// Every change is saved at once (sheet/book-saver.js: a game over the revision it was
+// based on, never over another tab's save) and announced as a "change" event whose
+// detail is a plain Change — `{type, …}`: what happened, for the view to decide focus
+// and announcement (sheet/effects.js), and `form`: what the form should do ("clear",
+// "load" with `deal`, "restore"). `snapshot()` is the state the view renders. Other
+// tabs are followed by sheet/tab-follower.js through the same book. The scorer and the
+// store are given, so Node runs every transition with a fake scorer and a memory store.
+
+import { dealsForAll, dealsFromNext } from "../deal/house-rules.js";
+import { gameRequest } from "../deal/request.js";
+import { BookSaver } from "./book-saver.js";
+import { Notices } from "./notices.js";
+import { newGame } from "./records.js";
+
+/** The sheet shows no row's explanation (a row loads its deal into the form, which asks for its own). */
+export const EXPLAIN = Object.freeze({ explain: "none" });
+
+export const EMPTY_RESULT = Object.freeze({
+  rows: [],
+  totals: { us: 0, them: 0 },
+  hanging: 0,
+  winner: null,
+  finished: false,
+  unclaimed: 0,
+  status: { code: "status_playing", params: { us: 0, them: 0 }, message: { bg: "", en: "" } },
+});
+
+/** How long a deleted game's Undo stays, unless another change comes first. */
+export const UNDO_MS = 10_000;
+
+/** A reply for a call the runtime could not answer (its message in both languages). */
+export function runtimeFailure(error) {
+  const text = String(error?.message ?? error);
+  return { ok: false, errors: [{ code: "runtime", message: { bg: text, en: text } }] };
+}
+
+export class GameBook extends EventTarget {
+  #scorer;
+  #clock;
+  #timers;
+  games = new Map(); // id → game (replaced on every change, never changed in place)
+  results = new Map(); // id → the core's game result
+  current = null; // id of the game shown (and played)
+  viewing = null; // {game, result}: a game opened from a link, read only
+  editing = null; // {index, deal, fixing}: the deal loaded into the form
+  deleted = null; // {game, index, current, result, rev}: the game whose Undo stands
+  error = null; // the core's errors for the last refused change
+  busy = false; // a change is with the core
+  validated = false;
+  #validating = false;
+  #link = null; // a game link waiting for the games to be checked
+  #queue = Promise.resolve(); // the changes under way, one after another (serial)
+  #undoTimer = null;
+  notices = new Notices();
+  saver;
+
+  /**
+   * `scorer()` → the scorer (scoreGame, gameLink, readGameLink); `store`: a GameStore;
+   * `clock()` → now; `timers`: {setTimeout, clearTimeout}.
+   */
+  constructor({ scorer, store, clock = () => new Date(), timers = globalThis }) {
+    super();
+    this.#scorer = scorer;
+    this.#clock = clock;
+    this.#timers = timers;
+    this.saver = new BookSaver(this, store);
+  }
+
+  // --- what the view reads ---------------------------------------------------------
+
+  /** The game shown: the one opened from a link, or the current one. */
+  get game() {
+    return this.viewing?.game ?? this.games.get(this.current) ?? null;
+  }
+
+  get result() {
+    if (this.viewing) return this.viewing.result;
+    return (this.current && this.results.get(this.current)) || EMPTY_RESULT;
+  }
+
+  /**
+   * The hanging points the deal in the form starts with: the pot before the deal being
+   * edited, or the game's (after the end nothing more is recorded). 0 until checked.
+   */
+  get pot() {
+    if (!this.validated) return 0;
+    const result = this.result;
+    if (this.editing) return this.editing.index > 0 ? (result.rows[this.editing.index - 1]?.hanging ?? 0) : 0;
+    return result.finished ? 0 : result.hanging;
+  }
+
+  /** The house rules the form's deal is scored by (an edited deal's own; `pending` while it is fixed for them). */
+  formRules(pending = null) {
+    const game = this.game;
+    if (!this.validated || !game) return null;
+    if (!this.editing) return game.rules ?? {};
+    if (this.editing.fixing && pending) return pending;
+    return game.deals[this.editing.index]?.rules ?? game.rules ?? {};
+  }
+
+  /** The state the view renders: plain data, read only (the objects are replaced on change, never changed). */
+  snapshot() {
+    const editing = this.editing;
+    return {
+      validated: this.validated,
+      busy: this.busy,
+      saving: this.saver.saving,
+      viewing: Boolean(this.viewing),
+      game: this.game,
+      result: this.result,
+      editing: editing && { index: editing.index, fixing: editing.fixing, passed: Boolean(editing.deal.passed) },
+      error: this.error,
+      notices: this.notices,
+      deleted: this.deleted && { created: this.deleted.game.created },
+      games: [...this.games.values()].map((game) => ({ game, result: this.results.get(game.id) ?? EMPTY_RESULT, current: game.id === this.current })),
+    };
+  }
+
+  /** Announce `change` (the view renders the snapshot and follows its effects). */
+  emit(change) {
+    this.saver.followLater();
+    this.dispatchEvent(new CustomEvent("change", { detail: change }));
+  }
+
+  now() {
+    return this.#clock();
+  }
+
+  /** The scorer (the core), for what the sheet asks besides games: a game's link. */
+  scorer() {
+    return this.#scorer();
+  }
+
+  // --- opening: every stored game checked by the core --------------------------------
+
+  /** Read and check every stored game once the core can answer (again after a failure). */
+  async open() {
+    if (this.validated || this.#validating) return;
+    this.#validating = true;
+    try {
+      if (typeof this.#scorer().scoreGame !== "function") {
+        this.error = [{ code: "unavailable" }];
+        return;
+      }
+      const { games, current } = await this.saver.load();
+      for (const game of games) {
+        const reply = await this.score(game);
+        if (reply?.ok) this.adopt(game, reply.result);
+        else await this.saver.reject(game, reply);
+      }
+      this.#chooseCurrent(current);
+      this.validated = true;
+      this.saver.dropEmpty();
+      this.saver.flush();
+    } catch {
+      return; // the runtime failed: the element shows it; tried again once it is ready
+    } finally {
+      this.#validating = false;
+    }
+    this.emit({ type: "opened" });
+    if (this.#link) await this.openLink(this.#link.hash, this.#link.version);
+  }
+
+  #chooseCurrent(hint) {
+    if (hint && this.games.has(hint)) {
+      this.current = hint;
+      return;
+    }
+    const open = [...this.games.values()].filter((game) => !this.results.get(game.id)?.finished);
+    open.sort((a, b) => b.updated.localeCompare(a.updated));
+    if (open.length) this.current = open[0].id;
+    else {
+      const last = [...this.games.values()].at(-1);
+      this.startGame(last?.names, last?.rules);
+    }
+  }
+
+  /** Score `game` as the core sees it (no explanations). */
+  async score(game, deals = game.deals, rules = game.rules) {
+    if (!deals.length) return { ok: true, result: EMPTY_RESULT };
+    return this.#scorer().scoreGame(gameRequest(deals, game.names, rules, EXPLAIN));
+  }
+
+  /** Take `game` (checked, `result` the core's) into the book. */
+  adopt(game, result) {
+    const { rev, ...plain } = game;
+    this.games.set(plain.id, plain);
+    this.results.set(plain.id, result);
+    this.saver.based(plain.id, rev ?? null);
+    return plain;
+  }
+
+  /** A new empty game, the current one; saved at once, so another tab opened now shows it too. */
+  startGame(names, rules) {
+    const game = newGame(names, this.#clock(), rules);
+    this.games.set(game.id, game);
+    this.results.set(game.id, EMPTY_RESULT);
+    this.saver.based(game.id, null);
+    this.saver.changed(game.id);
+    this.current = game.id;
+    this.saver.remember(game.id);
+    return game;
+  }
+
+  // --- changes: each one goes through the core ---------------------------------------
+
+  /**
+   * Run `work` after every change before it (the player's and other tabs'): the book
+   * changes one step at a time, so a change always builds on the game as it is.
+   */
+  serial(work) {
+    const run = this.#queue.then(work);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * The player's change of the current game: `next(game)` → its new deals, scored by
+   * the core (under `rules`, else the game's) and applied only if it accepts; then
+   * `change` is announced. A refusal goes to `refused(errors)` if given, else it is kept
+   * as `error` (the bar shows it). A second press while one is under way is ignored.
+   */
+  async change(next, change, { rules, refused, after } = {}) {
+    const id = this.current;
+    if (!this.game || this.busy || this.viewing) return false;
+    this.busy = true;
+    if (this.error) {
+      this.error = null;
+      this.emit({ type: "busy" }); // an old error is taken away at once
+    }
+    try {
+      return await this.serial(() => this.#change(id, next, change, { rules, refused, after }));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async #change(id, next, change, { rules, refused, after }) {
+    const game = this.games.get(id);
+    if (!game) return false; // deleted in another tab meanwhile (the notice says so)
+    const deals = next(game);
+    if (!deals) return false;
+    let reply;
+    try {
+      reply = await this.score(game, deals, rules ?? game.rules);
+    } catch (error) {
+      reply = runtimeFailure(error);
+    }
+    this.busy = false;
+    if (!reply?.ok) {
+      if (refused) refused(reply?.errors ?? []);
+      else this.error = reply?.errors ?? [];
+      this.emit({ type: "refused" });
+      return false;
+    }
+    const changed = { ...game, deals, updated: this.#clock().toISOString() };
+    if (rules) changed.rules = { ...rules };
+    this.replace(changed, reply.result);
+    after?.();
+    this.emit(typeof change === "function" ? change(deals) : change);
+    return true;
+  }
+
+  /** `game` (a new version of a game here) in place, and saved. */
+  replace(game, result) {
+    this.games.set(game.id, game);
+    if (result) this.results.set(game.id, result);
+    this.#forgetDeleted();
+    this.saver.changed(game.id);
+  }
+
+  /** Record `deal` (the form's, scored and valid) as the next deal. */
+  async record(deal) {
+    if (!deal || this.editing) return;
+    await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recorded", n: deals.length, form: "clear" }));
+  }
+
+  /** A deal where all four passed. */
+  async passed() {
+    if (this.editing) return;
+    await this.change((game) => [...game.deals, { passed: true }], (deals) => ({ type: "recordedPassed", n: deals.length, form: "clear" }));
+  }
+
+  async undo() {
+    if (!this.game?.deals.length || this.editing) return;
+    await this.change((game) => (game.deals.length ? game.deals.slice(0, -1) : null), { type: "undone" });
+  }
+
+  /** Load deal `index` into the form (a passed deal can only be deleted). */
+  edit(index) {
+    const deal = this.game?.deals[index];
+    if (!deal || this.busy || this.viewing) return;
+    this.editing = { index, deal, fixing: false };
+    this.error = null;
+    const change = { type: "editing", index, passed: Boolean(deal.passed) };
+    if (!deal.passed) Object.assign(change, { form: "load", deal });
+    this.emit(change);
+  }
+
+  /** Save the edited deal as `entered` (the form's); it keeps the rules it was played under. */
+  async saveEdit(entered) {
+    const editing = this.editing;
+    if (!editing || !entered) return false;
+    const fixed = editing.fixing;
+    // The index as it is when the change runs: another tab's deal may have moved it (the follower).
+    const next = (game) => {
+      const own = game.deals[editing.index]?.rules;
+      const deal = own == null ? entered : { ...entered, rules: own };
+      return game.deals.map((old, i) => (i === editing.index ? deal : old));
+    };
+    const saved = await this.change(next, () => ({ type: "edited", index: editing.index, form: "restore" }), { after: () => this.stopEditing() });
+    return saved && fixed;
+  }
+
+  async deleteDeal() {
+    const editing = this.editing;
+    if (!editing) return;
+    const next = (game) => game.deals.filter((_, i) => i !== editing.index);
+    const change = (deals) => ({ type: "dealDeleted", index: Math.min(editing.index, deals.length - 1), form: "restore" });
+    await this.change(next, change, { after: () => this.stopEditing() });
+  }
+
+  cancelEdit() {
+    const editing = this.editing;
+    if (!editing) return;
+    this.error = null;
+    this.stopEditing();
+    this.emit({ type: "editCancelled", index: editing.index, form: "restore" });
+  }
+
+  stopEditing() {
+    this.editing = null;
+  }
+
+  /** The Rules panel's "fix deal": the deal into the form, scored by the rules it is to be fixed for. */
+  fixDeal(index) {
+    this.edit(index);
+    if (this.editing?.index === index) this.editing.fixing = true;
+    this.emit({ type: "fixing", index });
+  }
+
+  /**
+   * The current game under other house rules: every deal rescored ("all"), or the deals
+   * so far kept as they are ("next"). Resolves to null, or the core's errors (then
+   * nothing changed).
+   */
+  async applyRules(rules, how) {
+    if (!this.game) return [];
+    const next = (game) => (how === "next" ? dealsFromNext(game.deals, game.rules) : dealsForAll(game.deals));
+    let errors = [];
+    const applied = await this.change(next, { type: "rulesChanged" }, { rules, refused: (refused) => (errors = refused) });
+    return applied ? null : errors;
+  }
+
+  setName(team, value) {
+    const game = this.games.get(this.current);
+    if (!game || this.viewing) return;
+    this.replace({ ...game, names: { ...game.names, [team]: value }, updated: this.#clock().toISOString() });
+    this.emit({ type: "named" });
+  }
+
+  // --- games -------------------------------------------------------------------------
+
+  /** A new game with the same teams and rules (the caller asked first). */
+  newGame() {
+    const current = this.games.get(this.current);
+    this.stopEditing();
+    this.error = null;
+    this.#leave();
+    this.startGame(current?.names, current?.rules);
+    this.#forgetDeleted();
+    this.emit({ type: "newGame", form: "clear" });
+  }
+
+  openGame(id) {
+    if (this.busy || !this.games.has(id)) return;
+    const restore = Boolean(this.editing);
+    this.stopEditing();
+    if (id !== this.current) this.#leave();
+    this.current = id;
+    this.saver.remember(id);
+    this.error = null;
+    this.#forgetDeleted();
+    this.emit({ type: "gameOpened", id, form: restore ? "restore" : undefined });
+  }
+
+  /** Leaving the current game for another: an empty one is not worth keeping. */
+  #leave() {
+    const game = this.games.get(this.current);
+    if (!game || game.deals.length) return;
+    this.games.delete(game.id);
+    this.results.delete(game.id);
+    this.saver.forget(game.id);
+  }
+
+  /** Delete game `id` at once; its Undo stands for UNDO_MS, until the next change. */
+  removeGame(id) {
+    const game = this.games.get(id);
+    if (!game || this.busy) return;
+    const index = [...this.games.keys()].indexOf(id);
+    const current = id === this.current;
+    this.#forgetDeleted();
+    const deleted = { game, index, current, result: this.results.get(id), rev: this.saver.removed(id) };
+    this.games.delete(id);
+    this.results.delete(id);
+    let restore = false;
+    if (current) {
+      restore = Boolean(this.editing);
+      this.stopEditing();
+      const last = [...this.games.values()].at(-1);
+      this.startGame(last?.names, last?.rules);
+    }
+    this.deleted = deleted;
+    this.#undoTimer = this.#timers.setTimeout(() => {
+      this.#forgetDeleted();
+      this.emit({ type: "undoExpired" });
+    }, UNDO_MS);
+    this.emit({ type: "gameRemoved", created: game.created, form: restore ? "restore" : undefined });
+  }
+
+  /** Bring back the game deleted last (while its Undo stands). */
+  undoDelete() {
+    const deleted = this.deleted;
+    if (!deleted || this.busy) return;
+    this.#forgetDeleted();
+    const { game, index, current, result } = deleted;
+    let restore = false;
+    if (current) {
+      restore = Boolean(this.editing);
+      this.stopEditing();
+      this.#leave();
+    }
+    const entries = [...this.games.entries()];
+    entries.splice(Math.min(index, entries.length), 0, [game.id, game]);
+    this.games = new Map(entries);
+    this.results.set(game.id, result ?? EMPTY_RESULT);
+    this.saver.restored(game.id, deleted.rev);
+    if (current) {
+      this.current = game.id;
+      this.saver.remember(game.id);
+    }
+    this.emit({ type: "gameRestored", id: game.id, created: game.created, form: restore ? "restore" : undefined });
+  }
+
+  #forgetDeleted() {
+    if (this.#undoTimer !== null) this.#timers.clearTimeout(this.#undoTimer);
+    this.#undoTimer = null;
+    this.deleted = null;
+  }
+
+  // --- games that travel: files and links --------------------------------------------
+
+  /**
+   * A new game on this device from `data` (the contract's game format, from a file),
+   * checked by the core; never over another game. Resolves to the core's reply.
+   */
+  async importGame(data, file) {
+    if (this.busy || this.viewing) return { ok: false, busy: true };
+    this.busy = true;
+    let reply;
+    try {
+      const request = data !== null && typeof data === "object" && !Array.isArray(data) ? { ...data, ...EXPLAIN } : data;
+      reply = await this.#scorer().scoreGame(request);
+    } catch (error) {
+      reply = runtimeFailure(error);
+    } finally {
+      this.busy = false;
+    }
+    if (reply?.ok) this.#addGame(data, reply.result, { type: "imported", file, form: "clear" });
+    else this.refuseFile(file, null, reply?.errors ?? []);
+    return reply;
+  }
+
+  /** A file that is no game: said in a notice (`key` of the travel words, else the core's `errors`). */
+  refuseFile(file, key, errors = []) {
+    this.notices.add({ words: "travel", key: "badFile", params: { file }, reason: key, errors });
+    this.emit({ type: "fileRefused" });
+  }
+
+  #addGame(data, result, change) {
+    this.stopEditing();
+    this.#leave();
+    const text = (name) => (typeof name === "string" ? name : "");
+    const game = newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {});
+    game.deals = data.deals;
+    this.games.set(game.id, game);
+    this.results.set(game.id, result);
+    this.saver.based(game.id, null);
+    this.current = game.id;
+    this.saver.remember(game.id);
+    this.replace(game);
+    this.emit(change);
+  }
+
+  /**
+   * Show the game a link carries (`hash`: "#game=…"), read only, once the games on this
+   * device are checked. Resolves to the core's reply (a refused link changes nothing).
+   */
+  async openLink(hash, version) {
+    if (!this.validated) {
+      this.#link = { hash, version };
+      return null;
+    }
+    this.#link = null;
+    let reply;
+    try {
+      reply = await this.#scorer().readGameLink({ version, link: hash });
+    } catch (error) {
+      reply = runtimeFailure(error);
+    }
+    if (!reply?.ok) {
+      this.notices.add({ words: "travel", key: "badLink", errors: reply?.errors ?? [] });
+      this.emit({ type: "linkRefused" });
+      return reply;
+    }
+    const restore = Boolean(this.editing);
+    this.stopEditing();
+    const { game, score } = reply.result;
+    const stamp = this.#clock().toISOString();
+    const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
+    this.viewing = { game: { id: "shared", created: stamp, updated: stamp, names, rules: game.rules ?? {}, deals: game.deals }, result: score };
+    this.error = null;
+    this.emit({ type: "linkOpened", form: restore ? "restore" : undefined });
+    return reply;
+  }
+
+  /** Keep the game opened from a link: a new game on this device, now the current one. */
+  keepShared() {
+    const viewing = this.viewing;
+    if (!viewing || this.busy) return;
+    this.viewing = null;
+    this.#addGame(viewing.game, viewing.result, { type: "kept", form: "clear" });
+  }
+
+  closeShared() {
+    if (!this.viewing) return;
+    this.viewing = null;
+    this.emit({ type: "sharedClosed" });
+  }
+
+  dismissNotices() {
+    this.notices.clear();
+    this.emit({ type: "noticesDismissed" });
+  }
+}

@@ -1,0 +1,249 @@
+// Where the score sheet keeps its games on the device: IndexedDB, one record per game, so
+// that no deal is ever lost between tabs (the GameStore interface: sheet/memory-store.js).
+//
+// Why IndexedDB and not localStorage under a lock: localStorage gives no atomicity
+// between tabs — each process answers from its own copy, brought up to date only between
+// tasks (whatwg/html#403) — so two tabs pressing at once both read the old text, both
+// "compare" successfully, and one write is lost (issue 22: 14 of 20 rounds). A Web Lock
+// would order the tabs but not refresh their copies. An IndexedDB readwrite transaction
+// is ordered by the database itself: reading a game's revision and writing the new
+// record happen in one transaction, so a save over a revision that is no longer the
+// stored one is refused and comes back as a conflict, never written over. Games are
+// records of their own, so two tabs on two games never meet at all.
+//
+// Other tabs hear of a save on a BroadcastChannel named after the database, once its
+// transaction has committed. The database is named by the sheet's storage key (default
+// "belot-calculator"); games saved by earlier versions under that localStorage key are
+// moved in (the key itself is left as it was), in the transaction that marks the text
+// moved, so two tabs opening at once move it once. If that text changes later (a tab of
+// an earlier version still open saved again), the games it holds that are not here yet
+// are moved in too; a game here is never replaced by one from there.
+//
+// A database of a newer version (a newer calculator in another tab) is never opened or
+// written: `locked` says so, and the sheet keeps its games in memory until a reload.
+
+import { newRev, parseStore, readRecords } from "./records.js";
+
+const DB_VERSION = 1;
+const GAMES = "games";
+const ASIDE = "aside";
+const META = "meta";
+
+/** A request's result as a promise. (Awaited inside a transaction, it keeps it active.) */
+function done(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** Resolves once `tx` has committed; rejects if it failed or was aborted. */
+function committed(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = tx.onerror = () => reject(tx.error ?? new DOMException("the transaction was aborted", "AbortError"));
+  });
+}
+
+/** The store's word for a failed write: "full" (no room) or "failed". */
+function failureOf(error) {
+  return error?.name === "QuotaExceededError" ? "full" : "failed";
+}
+
+export class IdbStore {
+  #name;
+  #db = null;
+  #channel = null;
+  #listeners = new Set();
+  #legacy;
+  /** False until opened, and for good when the browser keeps no data for this site. */
+  available = false;
+  /** True when the games were saved by a newer version: nothing is read or written. */
+  locked = false;
+
+  /**
+   * `name`: the sheet's storage key; `legacy`: the localStorage of earlier versions
+   * (or null); `indexedDB`, `BroadcastChannel`: the browser's (Node tests give others).
+   */
+  constructor(name, { legacy = defaultLegacy(), indexedDB = globalThis.indexedDB, BroadcastChannel = globalThis.BroadcastChannel } = {}) {
+    this.#name = name;
+    this.#legacy = legacy;
+    this.indexedDB = indexedDB;
+    this.BroadcastChannel = BroadcastChannel;
+  }
+
+  /** Open the database (once); false if this browser keeps no data here or it is newer. */
+  async open() {
+    if (this.#db) return true;
+    try {
+      const request = this.indexedDB.open(this.#name, DB_VERSION);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        if (!db.objectStoreNames.contains(GAMES)) db.createObjectStore(GAMES, { keyPath: "id" });
+        if (!db.objectStoreNames.contains(ASIDE)) db.createObjectStore(ASIDE, { autoIncrement: true });
+        if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
+      };
+      this.#db = await done(request);
+    } catch (error) {
+      this.locked = error?.name === "VersionError";
+      return false;
+    }
+    // Another tab upgrading the database (a newer calculator): let it, and stop here.
+    this.#db.onversionchange = () => {
+      this.#db.close();
+      this.locked = true;
+    };
+    this.available = true;
+    if (this.BroadcastChannel) {
+      this.#channel = new this.BroadcastChannel(`belot-calculator-store:${this.#name}`);
+      this.#channel.onmessage = (event) => {
+        const ids = event.data?.ids;
+        if (Array.isArray(ids)) for (const listener of this.#listeners) listener({ ids: ids.map(String) });
+      };
+    }
+    return true;
+  }
+
+  async load() {
+    if (!(await this.open())) return { games: [], current: null, aside: [] };
+    const legacy = this.#legacyText();
+    const tx = this.#db.transaction([GAMES, ASIDE, META], "readwrite");
+    const games = tx.objectStore(GAMES);
+    const aside = tx.objectStore(ASIDE);
+    const meta = tx.objectStore(META);
+    const kept = [];
+    const keepAside = (value, reason, extra = {}) => {
+      aside.add({ reason, date: new Date().toISOString(), value, ...extra });
+      kept.push({ reason, ...extra });
+    };
+    if (legacy !== undefined && legacy !== (await done(meta.get("moved-from-local-storage")))) {
+      const current = await this.#moveLegacy(legacy, games, keepAside);
+      if (current) meta.put(current, "current");
+      meta.put(legacy, "moved-from-local-storage");
+    }
+    const read = readRecords(await done(games.getAll()));
+    for (const value of read.bad) {
+      keepAside(value, "bad_game");
+      if (typeof value?.id === "string") games.delete(value.id);
+    }
+    for (const value of read.cut) keepAside(value, "names_cut");
+    const current = (await done(meta.get("current"))) ?? null;
+    await committed(tx);
+    return { games: read.games, current, aside: kept };
+  }
+
+  /**
+   * The games of an earlier version's localStorage text, into the new store (none over a
+   * game there); returns its current game if it was moved in (the one to open).
+   */
+  async #moveLegacy(text, games, keepAside) {
+    const { data, problem, cut } = parseStore(text);
+    if (problem?.code === "bad_games") for (const value of problem.games) keepAside(value, "bad_game");
+    else if (problem) keepAside(text, problem.code, problem.version ? { version: problem.version } : {});
+    for (const value of cut) keepAside(value, "names_cut");
+    let current = null;
+    for (const game of data.games) {
+      if (await done(games.get(game.id))) continue;
+      games.put({ ...game, rev: newRev() });
+      if (game.id === data.current) current = game.id;
+    }
+    return current;
+  }
+
+  #legacyText() {
+    try {
+      return this.#legacy?.getItem(this.#name) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  put(game, base) {
+    return this.#swap(game.id, base, (games) => {
+      const rev = newRev();
+      games.put({ ...game, rev });
+      return rev;
+    });
+  }
+
+  remove(id, base) {
+    return this.#swap(id, base, (games) => {
+      games.delete(id);
+      return null;
+    });
+  }
+
+  /** Read the record's rev and write, in one transaction: refused if it is not `base`. */
+  async #swap(id, base, write) {
+    if (!this.#db || this.locked) return { error: "failed" };
+    try {
+      const tx = this.#db.transaction(GAMES, "readwrite");
+      const games = tx.objectStore(GAMES);
+      const stored = (await done(games.get(id))) ?? null;
+      if ((stored?.rev ?? null) !== base) {
+        tx.abort();
+        return { conflict: true, theirs: stored };
+      }
+      const rev = write(games);
+      await committed(tx);
+      this.#channel?.postMessage({ ids: [id] });
+      return { ok: true, rev };
+    } catch (error) {
+      return { error: failureOf(error) };
+    }
+  }
+
+  async get(ids) {
+    const found = new Map(ids.map((id) => [id, null]));
+    if (!this.#db) return found;
+    const tx = this.#db.transaction(GAMES, "readonly");
+    const games = tx.objectStore(GAMES);
+    for (const id of ids) found.set(id, (await done(games.get(id))) ?? null);
+    return found;
+  }
+
+  async keepAside(value, reason) {
+    if (!this.#db || this.locked) return { error: "failed" };
+    try {
+      const tx = this.#db.transaction(ASIDE, "readwrite");
+      tx.objectStore(ASIDE).add({ reason, date: new Date().toISOString(), value });
+      await committed(tx);
+      return { ok: true };
+    } catch (error) {
+      return { error: failureOf(error) };
+    }
+  }
+
+  async asideRecords() {
+    if (!this.#db) return [];
+    return done(this.#db.transaction(ASIDE, "readonly").objectStore(ASIDE).getAll());
+  }
+
+  remember(id) {
+    if (!this.#db || this.locked) return;
+    try {
+      this.#db.transaction(META, "readwrite").objectStore(META).put(id, "current");
+    } catch {
+      // A hint only: the next open picks the latest game instead.
+    }
+  }
+
+  subscribe(listener) {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  close() {
+    this.#listeners.clear();
+    this.#channel?.close();
+    this.#db?.close();
+  }
+}
+
+function defaultLegacy() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // site data blocked: a SecurityError
+  }
+}

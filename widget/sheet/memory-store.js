@@ -1,0 +1,150 @@
+// A game store in memory, with the same promises as sheet/idb-store.js: each game is a
+// record saved only over the revision it is based on (a compare-and-swap), and the
+// other stores of the same backend — other "tabs" — hear which games changed. The sheet
+// runs on it when the browser keeps no site data (the games then live as long as the
+// page), and the Node tests run whole games and two tabs in conflict on it.
+//
+// The GameStore interface (both stores):
+//   available                  false: nothing outlives the page (site data blocked)
+//   load()                     → {games, current, aside: [{reason, …}]}: every readable
+//                                game; what could not be read is moved aside first
+//   put(game, base)            → {ok, rev} | {conflict, theirs} | {error: "full"|"failed"}:
+//                                saved only if the stored record's rev is still `base`
+//                                (null: there is none); `theirs` is the record as stored
+//   remove(id, base)           → likewise
+//   get(ids)                   → Map id → record or null (the stored records now)
+//   keepAside(value, reason)   → {ok} | {error}: a copy that is never read back as a game
+//   asideRecords()             → [{reason, date, value}]
+//   remember(id)               the game to open next time (a hint)
+//   subscribe(listener)        listener({ids}) when another store saved or removed games
+//   close()
+
+import { newRev, readRecords } from "./records.js";
+
+/** What several memory stores share: one "device". `manual` delivers news only on deliver(). */
+export class MemoryBackend {
+  records = new Map();
+  aside = [];
+  current = null;
+  /** Set to "full" or "failed" and every save fails so, until set back to null. */
+  failure = null;
+  #stores = new Set();
+  #queue = [];
+  #manual;
+
+  constructor({ manual = false } = {}) {
+    this.#manual = manual;
+  }
+
+  store() {
+    const store = new MemoryStore(this);
+    this.#stores.add(store);
+    return store;
+  }
+
+  /** Tell every store but `from` that `ids` changed (at once, or on deliver()). */
+  announce(from, ids) {
+    for (const store of this.#stores) if (store !== from) this.#queue.push([store, ids]);
+    if (!this.#manual) queueMicrotask(() => this.deliver());
+  }
+
+  /** Deliver the news held back so far; `to` only to that store. */
+  deliver(to = null) {
+    const held = [];
+    for (const [store, ids] of this.#queue.splice(0)) {
+      if (to && store !== to) held.push([store, ids]);
+      else store.hear(ids);
+    }
+    this.#queue.push(...held);
+  }
+
+  drop(store) {
+    this.#stores.delete(store);
+  }
+}
+
+export class MemoryStore {
+  #backend;
+  #listeners = new Set();
+  available;
+
+  /** A store of its own backend (one tab), or of `backend`; `available` false: blocked. */
+  constructor(backend = new MemoryBackend(), { available = true } = {}) {
+    this.#backend = backend;
+    this.available = available;
+  }
+
+  async load() {
+    const backend = this.#backend;
+    const { games, bad, cut } = readRecords([...backend.records.values()]);
+    const aside = [];
+    for (const value of bad) aside.push(this.#moveAside(value, "bad_game"));
+    for (const value of cut) aside.push(this.#moveAside(value, "names_cut", false));
+    return { games: structuredClone(games), current: backend.current, aside };
+  }
+
+  #moveAside(value, reason, remove = true) {
+    const backend = this.#backend;
+    backend.aside.push({ reason, date: new Date().toISOString(), value: structuredClone(value) });
+    if (remove && typeof value?.id === "string" && backend.records.get(value.id) === value) backend.records.delete(value.id);
+    return { reason };
+  }
+
+  async put(game, base) {
+    return this.#swap(game.id, base, () => {
+      const rev = newRev();
+      this.#backend.records.set(game.id, structuredClone({ ...game, rev }));
+      return rev;
+    });
+  }
+
+  async remove(id, base) {
+    return this.#swap(id, base, () => {
+      this.#backend.records.delete(id);
+      return null;
+    });
+  }
+
+  #swap(id, base, write) {
+    const backend = this.#backend;
+    const stored = backend.records.get(id) ?? null;
+    if ((stored?.rev ?? null) !== base) return { conflict: true, theirs: structuredClone(stored) };
+    if (backend.failure) return { error: backend.failure };
+    const rev = write();
+    backend.announce(this, [id]);
+    return { ok: true, rev };
+  }
+
+  async get(ids) {
+    return new Map(ids.map((id) => [id, structuredClone(this.#backend.records.get(id) ?? null)]));
+  }
+
+  async keepAside(value, reason) {
+    if (this.#backend.failure) return { error: this.#backend.failure };
+    this.#backend.aside.push({ reason, date: new Date().toISOString(), value: structuredClone(value) });
+    return { ok: true };
+  }
+
+  async asideRecords() {
+    return structuredClone(this.#backend.aside);
+  }
+
+  remember(id) {
+    this.#backend.current = id;
+  }
+
+  subscribe(listener) {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** News from the backend: another store changed `ids`. */
+  hear(ids) {
+    for (const listener of this.#listeners) listener({ ids: [...ids] });
+  }
+
+  close() {
+    this.#listeners.clear();
+    this.#backend.drop(this);
+  }
+}

@@ -1,0 +1,113 @@
+// The score sheet's table: a row per deal (its number as the button that opens it, what
+// each team records, the running totals, a note), the totals in the foot. Rows are built
+// again only when what they show changed (ui/kit.js KeyedRows): recording a deal on a long
+// sheet builds one row.
+
+import { TEAMS } from "../core-tables.js";
+import { format } from "../i18n/strings.js";
+import { h, setText } from "../ui/dom.js";
+import { KeyedRows, Labels } from "../ui/kit.js";
+import { rowNotes, rowWhy } from "./summary.js";
+
+export class SheetTable {
+  #labels = new Labels();
+  #rows;
+  #rowsKey = "";
+  #from = null;
+  #words = null;
+  ui = {};
+
+  /** `edit(index)`: a row was pressed. */
+  constructor(edit) {
+    const ui = this.ui;
+    const label = (element, text) => this.#labels.bind(element, text);
+    ui.caption = h("caption", {}, label(h("span", { class: "caption-title" }), (t) => t.caption));
+    ui.heads = {};
+    ui.totals = {};
+    const headRow = h("tr", {}, label(h("th", { scope: "col", class: "number" }), (t) => t.number));
+    const footRow = h("tr", { class: "totals" }, label(h("th", { scope: "row" }), (t) => t.total));
+    for (const team of TEAMS) {
+      headRow.append((ui.heads[team] = h("th", { scope: "col", class: team })));
+      footRow.append((ui.totals[team] = h("td", { class: team })));
+    }
+    headRow.append(label(h("th", { scope: "col", class: "note" }), (t) => t.note));
+    ui.pot = h("td", { class: "note pot" });
+    footRow.append(ui.pot);
+    ui.tbody = h("tbody", {});
+    ui.tbody.addEventListener("click", (event) => {
+      const row = event.target.closest?.("tr[data-index]");
+      if (row && !row.querySelector("button")?.disabled) edit(Number(row.dataset.index));
+    });
+    ui.table = h("table", { class: "sheet-table", part: "sheet-table", tabindex: "-1" }, ui.caption, h("thead", {}, headRow), ui.tbody, h("tfoot", {}, footRow));
+    this.#rows = new KeyedRows(ui.tbody, {
+      key: ({ row, editing }) =>
+        JSON.stringify([row.record, row.totals, row.hanging_out, row.passed, row.capot, row.outcome, row.doubling, row.status?.message, row.applied_rules, editing]),
+      build: ({ row, editing }, index) => this.#row(row, index, editing),
+    });
+  }
+
+  get element() {
+    return this.ui.table;
+  }
+
+  get caption() {
+    return this.ui.caption;
+  }
+
+  /** The button of row `index`, or null. */
+  rowButton(index) {
+    return this.ui.tbody.querySelector(`tr[data-index="${index}"] button`);
+  }
+
+  render({ s, lang, sheet, names, disabled }) {
+    const ui = this.ui;
+    const t = s.sheet;
+    this.#labels.render(t);
+    const { result, editing } = sheet;
+    for (const team of TEAMS) {
+      setText(ui.heads[team], names[team]);
+      setText(ui.totals[team], String(result.totals[team]));
+    }
+    setText(ui.pot, result.hanging > 0 ? format(t.rowHanging, { points: result.hanging }) : "");
+    this.#words = { t, lang };
+    const rowsKey = JSON.stringify([lang, t.editRow]);
+    if (rowsKey !== this.#rowsKey) {
+      this.#rowsKey = rowsKey;
+      this.#rows.reset();
+    }
+    // Rendered on every change of the form too: the rows only when the game's result, the
+    // deal being edited or the buttons' state changed.
+    const from = [rowsKey, result, editing?.index, disabled];
+    if (this.#from && from.every((value, i) => value === this.#from[i])) return;
+    this.#from = from;
+    this.#rows.render(result.rows.map((row, index) => ({ row, editing: index === editing?.index })));
+    // A row's button is off only for a game opened from a link.
+    for (const button of ui.tbody.querySelectorAll("button")) if (button.disabled !== disabled) button.disabled = disabled;
+  }
+
+  #row(row, index, editing) {
+    const { t, lang } = this.#words;
+    const n = index + 1;
+    const classes = ["deal"];
+    if (row.passed) classes.push("passed");
+    if (editing) classes.push("editing");
+    const button = h("button", { type: "button", class: "row-button", "aria-label": format(t.editRow, { n }) }, String(n));
+    if (editing) button.setAttribute("aria-current", "true");
+    const cells = TEAMS.map((team) =>
+      h(
+        "td",
+        { class: team },
+        h("span", { class: "rec" }, row.passed ? "–" : String(row.record[team])),
+        h("span", { class: "run", "aria-hidden": "true" }, String(row.totals[team])),
+      ),
+    );
+    const why = rowWhy(row, lang);
+    return h(
+      "tr",
+      { class: classes.join(" "), "data-index": index },
+      h("th", { scope: "row" }, button),
+      ...cells,
+      h("td", { class: "note" }, rowNotes(row, t, lang).join(", "), why ? h("span", { class: "why" }, why) : ""),
+    );
+  }
+}

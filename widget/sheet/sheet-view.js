@@ -1,0 +1,222 @@
+// The score sheet's section under the calculator's form, rendered from the sheet's
+// snapshot (sheet/game-book.js snapshot()): the notices, where the game stands, the
+// table of deals with the running totals, Undo / New game / Share, the question asked
+// before a new game, the team names, the Rules panel, sending the game, the games on
+// this device and the game as text. Presses go to `actions`; the view never changes a
+// game itself. Focus moves and announcements are carried out here, as sheet/effects.js
+// decides them.
+
+import { TEAMS, MAX_NAME_LENGTH } from "../core-tables.js";
+import { format, STRINGS } from "../i18n/strings.js";
+import { h, setHidden, setText } from "../ui/dom.js";
+import { clip, DeferredFocus, errorsText, Labels } from "../ui/kit.js";
+import { MAX_NOTICE, MAX_REASON } from "./notices.js";
+import { Question } from "./question.js";
+import { SheetTable } from "./sheet-table.js";
+import { formatDate, statusText, summaryText, teamNames } from "./summary.js";
+
+/** A notice's text in `lang` (sheet/notices.js). */
+export function noticeText(notice, s, lang) {
+  const params = { ...notice.params };
+  if (params.date) params.date = formatDate(params.date, lang);
+  if (params.file !== undefined) params.file = clip(params.file, MAX_REASON);
+  if (notice.key === "namesCut") params.max = MAX_NAME_LENGTH;
+  if (notice.reason) params.reason = s.travel[notice.reason];
+  else if (notice.errors) params.reason = errorsText(notice.errors, lang, MAX_REASON);
+  return format(s[notice.words][notice.key], params);
+}
+
+export class SheetView {
+  #actions;
+  #labels = new Labels();
+  #focus = new DeferredFocus();
+  #noticesShown = "";
+  #textFrom = null;
+  table;
+  question;
+  ui = {};
+
+  /**
+   * `actions`: {undo, newGame(anchor, back), share, dismiss, downloadAside, edit(index),
+   * setName(team, value)}; `parts`: the Rules panel, the games list, the send panel and the shared
+   * banner (their own elements, placed here).
+   */
+  constructor(actions, { rules, games, send, banner }) {
+    this.#actions = actions;
+    this.parts = { rules, games, send, banner };
+    this.question = new Question();
+    this.table = new SheetTable((index) => actions.edit(index));
+    this.#build();
+  }
+
+  get section() {
+    return this.ui.section;
+  }
+
+  #button(className, text, onClick) {
+    const button = this.#labels.bind(h("button", { type: "button", class: className }), text);
+    button.addEventListener("click", onClick);
+    return button;
+  }
+
+  #build() {
+    const ui = this.ui;
+    const label = (element, text, attribute) => this.#labels.bind(element, text, attribute);
+    ui.noticeList = h("ul", {});
+    ui.downloadAside = this.#button("download-aside", (t) => t.downloadAside, () => this.#actions.downloadAside());
+    ui.notices = h(
+      "div",
+      { class: "notices", part: "sheet-notice", role: "alert", hidden: true, tabindex: "-1" },
+      ui.noticeList,
+      h("div", { class: "sheet-actions" }, ui.downloadAside, this.#button("dismiss", (t) => t.dismiss, () => this.#actions.dismiss())),
+    );
+    ui.loading = label(h("p", { class: "message sheet-loading" }), (t) => t.loading);
+    ui.banner = h("p", { class: "banner", part: "sheet-banner" });
+    ui.unclaimed = h("p", { class: "unclaimed" });
+    ui.live = h("div", { class: "sheet-status" }, ui.banner, ui.unclaimed);
+    this.table.caption.append(this.parts.rules.ui.summary);
+    ui.empty = label(h("p", { class: "message sheet-empty" }), (t) => t.empty);
+    ui.undo = this.#button("undo", (t) => t.undo, () => this.#actions.undo());
+    ui.newGame = this.#button("new-game", (t) => t.newGame, () => this.#actions.newGame(ui.toolbar, ui.newGame));
+    ui.share = this.#button("share", (t) => (typeof navigator.share === "function" ? t.share : t.copy), () => this.#actions.share());
+    ui.status = h("p", { class: "copy-status", role: "status" });
+    ui.toolbar = h("div", { class: "sheet-toolbar", part: "sheet-toolbar" }, ui.undo, ui.newGame, ui.share, ui.status);
+    ui.names = {};
+    const nameFields = TEAMS.map((team) => {
+      const input = h("input", { type: "text", name: `name-${team}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input team-name", dir: "auto" });
+      input.addEventListener("input", () => this.#actions.setName(team, input.value));
+      ui.names[team] = input;
+      return h("label", { class: "field" }, label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)), input);
+    });
+    ui.namesDetails = h("details", { class: "names", part: "sheet-names" }, label(h("summary"), (t) => t.names), h("div", { class: "name-fields" }, ...nameFields));
+    ui.text = h("textarea", { class: "summary-text", readonly: true, rows: "8", "aria-label": "" });
+    label(ui.text, (t) => t.text, "aria-label");
+    ui.textDetails = h("details", { class: "text", part: "sheet-text" }, label(h("summary"), (t) => t.text), ui.text);
+    // Shown only on paper: what game this is ("Белот · 2 яну 2026 г., 20:00").
+    ui.printTitle = h("p", { class: "print-title", part: "sheet-print-title" });
+    const { rules, games, send, banner } = this.parts;
+    ui.section = h(
+      "section",
+      { class: "sheet", part: "sheet" },
+      ...[ui.printTitle, ui.notices, banner.element, ui.loading, ui.live, this.table.element, ui.empty, ui.toolbar, this.question.element],
+      ...[rules.ui.panel, ui.namesDetails, send.element, games.element, ui.textDetails],
+    );
+  }
+
+  /** Render `model`: {s, lang, state, headingLevel, sheet (the book's snapshot), status, viewing}. */
+  render(model) {
+    const { s, lang, state, sheet } = model;
+    const ui = this.ui;
+    this.#labels.render(s.sheet);
+    setHidden(ui.section, state === "closed");
+    this.#renderNotices(s, lang, sheet.notices);
+    const loading = !sheet.validated;
+    setHidden(ui.loading, !loading);
+    const viewing = Boolean(sheet.viewing);
+    for (const element of [ui.live, this.table.element]) setHidden(element, loading);
+    for (const element of [ui.toolbar, ui.namesDetails, ui.textDetails, this.parts.send.element, this.parts.games.element]) setHidden(element, loading || viewing);
+    if (loading) {
+      for (const element of [ui.empty, this.question.element]) setHidden(element, true);
+      return;
+    }
+    const names = teamNames(sheet.game, s);
+    setText(ui.printTitle, format(s.sheet.textTitle, { date: formatDate(sheet.game.created, lang) }));
+    this.#renderStanding(s, lang, sheet, names);
+    this.table.render({ s, lang, sheet, names, disabled: viewing });
+    setHidden(ui.empty, sheet.result.rows.length > 0);
+    this.#renderToolbar(model);
+    this.question.render(s.sheet, lang);
+    this.#renderNames(lang, sheet.game);
+    this.#renderText(s, lang, sheet, names);
+  }
+
+  /** Built only when they change (a saved game of 2,000 bad deals must not cost every edit). */
+  #renderNotices(s, lang, notices) {
+    const ui = this.ui;
+    setHidden(ui.notices, !notices.list.length);
+    setHidden(ui.downloadAside, !notices.aside);
+    const key = `${lang} ${notices.version}`;
+    if (key === this.#noticesShown) return;
+    this.#noticesShown = key;
+    const { shown, earlier } = notices.shown();
+    ui.noticeList.replaceChildren(
+      ...(earlier ? [h("li", { class: "earlier" }, format(s.store.moreNotices, { count: earlier }))] : []),
+      ...shown.map((notice) => h("li", {}, clip(noticeText(notice, s, lang), MAX_NOTICE))),
+    );
+    // News that asks nothing of the reader (saved again, followed another tab) is no warning.
+    ui.notices.classList.toggle("info", shown.every((notice) => notice.info));
+  }
+
+  /** Under the bar: the winner, or where the game stands and what hangs. */
+  #renderStanding(s, lang, { result }, names) {
+    const ui = this.ui;
+    const t = s.sheet;
+    ui.banner.className = result.winner ? "banner winner" : "banner";
+    const banner = [];
+    if (result.winner) banner.push(format(t.winner, { team: names[result.winner], us: result.totals.us, them: result.totals.them }));
+    else if (result.rows.length) {
+      if (result.status?.code !== "status_playing" || !(result.hanging > 0)) banner.push(statusText(result, lang));
+      if (result.hanging > 0) banner.push(format(t.pot, { points: result.hanging }));
+    }
+    setText(ui.banner, banner.join(" "));
+    setHidden(ui.banner, !ui.banner.textContent);
+    setHidden(ui.unclaimed, !(result.winner && result.unclaimed > 0));
+    setText(ui.unclaimed, format(t.unclaimed, { points: result.unclaimed }));
+  }
+
+  #renderToolbar({ s, state, sheet, status }) {
+    const ui = this.ui;
+    const ready = state === "ready";
+    const deals = sheet.game.deals.length;
+    ui.undo.disabled = !deals || sheet.editing !== null || sheet.busy || !ready;
+    ui.newGame.disabled = !deals || sheet.busy;
+    ui.share.disabled = !deals;
+    setText(ui.status, status ? s.sheet[status] : "");
+  }
+
+  /** The team names, the default ones as placeholders (never overwriting what is being typed). */
+  #renderNames(lang, game) {
+    for (const team of TEAMS) {
+      const input = this.ui.names[team];
+      input.placeholder = STRINGS[lang].teams[team];
+      const value = game.names[team] ?? "";
+      if (input !== input.getRootNode().activeElement && input.value !== value) input.value = value;
+    }
+  }
+
+  /** The game as text: written again only when it changed. */
+  #renderText(s, lang, { game, result }, names) {
+    const textFrom = [game, names.us, names.them, result, lang];
+    if (this.#textFrom && textFrom.every((value, i) => value === this.#textFrom[i])) return;
+    this.#textFrom = textFrom;
+    this.ui.text.value = summaryText(game, result, s, lang, names);
+  }
+
+  /** Show the text summary selected (copying it failed). */
+  selectText() {
+    this.ui.textDetails.open = true;
+    this.#focus.request(() => this.ui.text);
+    queueMicrotask(() => this.ui.text.select());
+  }
+
+  /**
+   * Move the focus as sheet/effects.js decided (`focus`: {to, index?, id?}), once the
+   * change is on screen; `elsewhere`: targets outside this section ({name: () => element}).
+   */
+  focus(focus, elsewhere = {}) {
+    const ui = this.ui;
+    const { games, banner } = this.parts;
+    const targets = {
+      undo: () => (ui.undo.disabled ? this.table.element : ui.undo),
+      table: () => this.table.element,
+      row: () => this.table.rowButton(focus.index) ?? this.table.element,
+      notices: () => ui.notices,
+      gamesUndo: () => games.undoTarget(),
+      game: () => games.gameTarget(focus.id),
+      sharedTitle: () => banner.ui.title,
+      ...elsewhere,
+    };
+    const target = targets[focus.to];
+    if (target) this.#focus.request(target, focus.preventScroll ? { preventScroll: true } : undefined);
+  }
+}

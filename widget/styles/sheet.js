@@ -1,0 +1,216 @@
+// The score sheet's styles (sheet/): the table of deals, its notices and banner, the
+// Rules panel, the question before a new game, the team names, the games on this device,
+// sending a game (its link and QR code), and the banner of a game opened from a link.
+// Added to the element's shadow root with the sheet (adoptSheetStyles), so a calculator
+// without a sheet — every article's — never downloads them; themed by the element's
+// --_* properties (styles/base.js). The QR code keeps its own black on white (a camera
+// reads that, whatever the theme).
+
+import { adoptCSS } from "./base.js";
+
+export const SHEET_CSS = `
+.sheet {
+  display: grid;
+  gap: 0.6rem;
+  min-inline-size: 0;
+  padding-block-start: var(--_gap);
+  border-block-start: 2px solid var(--_border);
+  /* Below the form on a phone: while it is off screen the browser neither lays out nor
+     paints a long sheet again for each deal recorded (the size it had stands in). */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 30rem;
+}
+.sheet p { margin: 0; }
+.sheet-actions, .sheet-toolbar { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+.sheet-actions > button { flex: 1 1 9rem; }
+.sheet-table .note .why { display: block; color: var(--_fg); }
+.sheet-toolbar > button { flex: 1 1 auto; }
+.copy-status { flex-basis: 100%; color: var(--_accent); font-weight: 600; }
+.copy-status:empty { display: none; }
+.notices {
+  display: grid;
+  gap: 0.5rem;
+  justify-items: start;
+  padding: 0.6rem 0.75rem;
+  border: 2px solid var(--_error);
+  border-radius: var(--_radius);
+}
+.notices ul { margin: 0; padding-inline-start: 1.1rem; display: grid; gap: 0.3rem; overflow-wrap: anywhere; }
+.editing-note {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  padding: 0.5rem 0.75rem;
+  border-radius: var(--_radius);
+  background: var(--_surface);
+  border-inline-start: 4px solid var(--_focus);
+}
+.editing-note p { margin: 0; flex: 1 1 12rem; }
+.editing-note button { min-block-size: 40px; padding: 0.2rem 0.7rem; }
+.banner {
+  padding: 0.5rem 0.75rem;
+  border-radius: var(--_radius);
+  background: var(--_surface);
+  font-weight: 600;
+}
+.banner.winner {
+  background: var(--_accent);
+  color: var(--_accent-text);
+  font-size: 1.25em;
+  text-align: center;
+}
+.unclaimed { color: var(--_error); font-weight: 600; }
+.sheet-status { display: grid; gap: 0.4rem; }
+table.sheet-table { table-layout: fixed; }
+.sheet-table:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.sheet-table caption { text-align: start; font-weight: 700; padding-block-end: 0.35rem; }
+.sheet-table th, .sheet-table td { padding: 0.15rem 0.35rem; border-block-end: 1px solid var(--_border); vertical-align: middle; }
+.sheet-table th.number, .sheet-table tbody th { inline-size: 3.2rem; text-align: start; }
+.sheet-table thead th.us, .sheet-table thead th.them { overflow-wrap: anywhere; }
+.sheet-table .note { inline-size: 32%; text-align: start; color: var(--_muted); font-size: 0.85em; overflow-wrap: anywhere; }
+.sheet-table td.us, .sheet-table td.them { font-size: 1.15em; }
+.sheet-table .rec { font-weight: 700; }
+.sheet-table .run { display: block; font-size: 0.72em; color: var(--_muted); }
+.sheet-table .run::before { content: "Σ "; }
+.sheet-table tr.deal { cursor: pointer; }
+.sheet-table tr.deal:hover { background: var(--_surface); }
+.sheet-table tr.editing { background: var(--_surface); box-shadow: inset 4px 0 0 var(--_focus); }
+.sheet-table tr.passed .rec { color: var(--_muted); font-weight: normal; }
+.sheet-table tbody th { color: var(--_fg); }
+.sheet-table .row-button { inline-size: 100%; padding: 0 0.25rem; font-variant-numeric: tabular-nums; }
+.sheet-table tfoot th, .sheet-table tfoot td { border-block-end: 0; border-block-start: 2px solid var(--_fg); font-weight: 700; font-size: 1.3em; }
+.sheet-table tfoot th { font-size: 1em; text-align: start; color: var(--_fg); }
+.sheet-table tfoot .pot { font-size: 0.85em; color: var(--_error); }
+/* Narrow for its text (large text): the sheet's columns give the figures the room. */
+@container (max-width: 20rem) {
+  .sheet-table th.number, .sheet-table tbody th { inline-size: max(2.6rem, calc(44px + 0.3rem)); }
+  .sheet-table .note { inline-size: 25%; }
+  .sheet-table th, .sheet-table td { padding-inline: 0.15rem; }
+  .sheet-table thead th, .sheet-table tfoot th { font-size: 0.85em; }
+}
+/* House rules: the summary by the sheet's title, the Rules panel, the note on a result. */
+.sheet-table caption .rules-summary { display: block; font-weight: normal; font-size: 0.88em; color: var(--_muted); }
+.rules-body { display: grid; gap: 0.6rem; padding-block: 0.25rem 0.5rem; }
+.rules-now { font-weight: 600; }
+.rule-options { display: grid; gap: 0.35rem; margin: 0; padding: 0; border: 0; min-inline-size: 0; }
+.rule-option {
+  display: flex;
+  align-items: flex-start;
+  gap: 0.6rem;
+  min-block-size: 44px;
+  padding: 0.45rem 0.6rem;
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  cursor: pointer;
+}
+.rule-option:has(input:checked) { border-color: var(--_accent); background: var(--_surface); }
+.rule-option input { inline-size: 1.3rem; block-size: 1.3rem; margin: 0.1rem 0 0; flex: none; accent-color: var(--_accent); }
+.rule-option input:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.rule-text { display: grid; gap: 0.15rem; min-inline-size: 0; overflow-wrap: anywhere; }
+.rule-name { font-weight: 600; }
+.rule-description { font-size: 0.88em; }
+.rules-reset { justify-self: start; }
+.rules-refused { font-weight: 600; }
+.confirm, .rules-question {
+  display: grid;
+  gap: 0.5rem;
+  padding: 0.6rem 0.75rem;
+  border: 2px solid var(--_accent);
+  border-radius: var(--_radius);
+  background: var(--_bg);
+}
+/* The sheet's extras are disclosures, not headings: a chevron that turns, link-coloured. */
+.sheet details > summary {
+  min-block-size: 44px;
+  display: flex;
+  align-items: center;
+  gap: 0.55rem;
+  padding-inline: 0.2rem;
+  cursor: pointer;
+  list-style: none;
+  color: var(--_accent);
+  border-radius: var(--_radius);
+}
+.sheet details > summary::-webkit-details-marker { display: none; }
+.sheet details > summary::before {
+  content: "";
+  flex: none;
+  inline-size: 0.5em;
+  block-size: 0.5em;
+  margin-inline: 0.15em;
+  border-block-end: 2px solid currentColor;
+  border-inline-end: 2px solid currentColor;
+  transform: rotate(-45deg);
+}
+.sheet details[open] > summary::before { transform: rotate(45deg); }
+.sheet details > summary:hover { text-decoration: underline; }
+.sheet details > summary:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.print-title { display: none; }
+@media print { .print-title { display: block; font-weight: 700; font-size: 1.2em; } }
+.name-fields { display: grid; gap: 0.5rem; }
+@container (min-width: 30rem) { .name-fields { grid-template-columns: 1fr 1fr; } }
+.games-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; }
+.games-list .game {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.4rem;
+  padding: 0.4rem 0.5rem;
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+}
+.games-list .game.current { border-color: var(--_accent); }
+.games-list .game-text { flex: 1 1 12rem; font-size: 0.92em; }
+.games-list .game { min-inline-size: 0; }
+.games-list .game-buttons { display: flex; flex-wrap: wrap; gap: 0.4rem; }
+.send-game > :not(summary) { margin-block: 0.5rem 0; }
+.qr-figure { display: grid; justify-items: center; gap: 0.25rem; margin-inline: 0; }
+.qr { inline-size: min(100%, 18rem); }
+.qr:empty { display: none; }
+.qr svg { display: block; inline-size: 100%; block-size: auto; border-radius: calc(var(--_radius) / 2); }
+.qr-text:empty { display: none; }
+.share-field { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.25rem; }
+/* Inside <details> the box model is inherited from its (content-box) slot. */
+.share-link { box-sizing: border-box; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; }
+.link-status { color: var(--_accent); font-weight: 600; }
+.link-status:empty { display: none; }
+.files { color: var(--_muted); }
+.files > button { flex: 1 1 9rem; }
+.files-label { flex-basis: 100%; }
+.shared {
+  display: grid;
+  gap: 0.5rem;
+  padding: 0.6rem 0.75rem;
+  border: 2px solid var(--_accent);
+  border-radius: var(--_radius);
+  background: var(--_surface);
+}
+.shared-title { margin: 0; font-size: 1.15em; }
+.shared-title:focus { outline: none; } /* focused for screen readers, not a control */
+.shared .keep-game { flex-basis: 100%; }
+.deleted {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  padding: 0.4rem 0.6rem;
+  margin-block: 0.25rem 0.5rem;
+  border-radius: var(--_radius);
+  background: var(--_surface);
+  border-inline-start: 4px solid var(--_focus);
+}
+.deleted-text { flex: 1 1 12rem; }
+.undo-delete { min-block-size: 40px; padding: 0.2rem 0.9rem; font-weight: 700; }
+.sheet-actions.import { margin-block-start: 0.5rem; }
+.notices:focus { outline: none; }
+/* The sheet's notices that are news, not warnings (saved again, followed another tab). */
+.notices.info { border-color: var(--_accent); }
+.bar-totals .not-saved { color: var(--_error); white-space: nowrap; }
+`;
+
+/** Add the sheet's styles to `root` (a shadow root), once, after the calculator's own. */
+export function adoptSheetStyles(root) {
+  if (root instanceof ShadowRoot) adoptCSS(root, SHEET_CSS);
+}

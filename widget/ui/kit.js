@@ -1,0 +1,116 @@
+// The small kit every view of the calculator uses instead of its own copy: the core's
+// messages in the reader's language, labels bound to the words of the moment, the focus
+// moved once a change is on screen, and rows built again only when what they show
+// changed. The DOM is touched only through elements the caller gives.
+
+import { afterNextFrame, setAttribute, setText } from "./dom.js";
+
+/** The text of a core message (`{bg, en}`) in `lang`: English if it has no `lang`, else `fallback`. */
+export function messageText(message, lang, fallback = "") {
+  return message?.[lang] ?? message?.en ?? fallback;
+}
+
+/** `text` cut to `max` characters, at a word if one is near, with an ellipsis. */
+export function clip(text, max) {
+  text = String(text);
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const space = head.lastIndexOf(" ");
+  return `${space > max * 0.8 ? head.slice(0, space) : head}…`;
+}
+
+/**
+ * The text of the core's errors in `lang`, joined, at most `max` characters (a game of
+ * 2,000 bad deals: the first few are read, not all of them).
+ */
+export function errorsText(errors, lang, max = Infinity) {
+  let text = "";
+  for (const error of errors ?? []) {
+    text += `${text ? " " : ""}${messageText(error.message, lang, error.code)}`;
+    if (text.length > max) break;
+  }
+  return clip(text, max);
+}
+
+/**
+ * Labels bound to the words of the moment: `bind(element, text, attribute?)` remembers
+ * how an element's text (or attribute) follows from the render's arguments, `render(...)`
+ * writes them all (only what changed reaches the DOM).
+ */
+export class Labels {
+  #labels = [];
+
+  bind(element, text, attribute = null) {
+    this.#labels.push((...args) => {
+      const value = text(...args);
+      if (attribute) setAttribute(element, attribute, value);
+      else setText(element, value);
+    });
+    return element;
+  }
+
+  render(...args) {
+    for (const label of this.#labels) label(...args);
+  }
+}
+
+/**
+ * Move the focus once the change is on screen: focusing at once makes the browser lay the
+ * page out there and then, before the frame that shows the change. `target()` gives the
+ * element (or null: nothing to focus); the last request before the frame wins.
+ */
+export class DeferredFocus {
+  #target = null;
+  #queued = false;
+
+  request(target, options = undefined) {
+    this.#target = { target, options };
+    if (this.#queued) return;
+    this.#queued = true;
+    afterNextFrame().then(() => {
+      this.#queued = false;
+      const wanted = this.#target;
+      this.#target = null;
+      const element = wanted?.target();
+      if (element?.isConnected && !element.disabled) element.focus(wanted.options);
+    });
+  }
+}
+
+/**
+ * Rows built again only when what they show changed: `render(items)` with `key(item)` a
+ * string of everything a row shows, `build(item, index)` a new row element. A long sheet
+ * that gains a deal builds one row instead of laying every row out anew.
+ */
+export class KeyedRows {
+  #container;
+  #build;
+  #key;
+  #keys = [];
+
+  constructor(container, { key, build }) {
+    this.#container = container;
+    this.#key = key;
+    this.#build = build;
+  }
+
+  /** Forget every row (the words changed: all are built again on the next render). */
+  reset() {
+    this.#keys = [];
+    this.#container.replaceChildren();
+  }
+
+  render(items) {
+    const rows = this.#container.children;
+    items.forEach((item, index) => {
+      const key = this.#key(item, index);
+      if (key === this.#keys[index] && rows[index]) return;
+      this.#keys[index] = key;
+      const built = this.#build(item, index);
+      if (rows[index]) rows[index].replaceWith(built);
+      else this.#container.append(built);
+    });
+    this.#keys.length = items.length;
+    while (rows.length > items.length) this.#container.lastElementChild.remove();
+  }
+}
