@@ -4,7 +4,7 @@ A game travels to another phone as the text after ``#game=`` in a link to the
 standalone calculator (``…/calculator/#game=1A2B…``): the fragment of a URL is
 never sent to a server. :func:`game_link` writes the text, :func:`read_game_link`
 reads it back into a :class:`~belot_core.sheet.GameSheet` through the same
-reader as a saved game (:func:`~belot_core.json_api.game_from_dict`), so a link
+reader as a saved game (:func:`~belot_core.json_read.game_from_dict`), so a link
 can carry nothing a saved game could not. ``game_link_json`` and
 ``read_game_link_json`` are the JSON contract's functions for it (they never
 raise).
@@ -51,21 +51,20 @@ from __future__ import annotations
 
 import binascii
 from collections.abc import Sequence
-from typing import Any
 
 from .errors import InvalidInputError
 from .house import HOUSE_RULES, Rules
-from .json_api import (
+from .json_read import (
+    JSON,
     VERSION,
-    _check_version,
-    _guarded,
-    _Invalid,
-    _Reader,
-    _score_game,
-    _show,
+    Invalid,
+    Reader,
+    check_version,
     game_from_dict,
-    game_to_dict,
+    read_game_request,
+    show,
 )
+from .json_write import answer, game_result, game_to_dict
 from .model import Answer, Contract, Deal, Declaration, Declarations, Doubling, Names, Team
 from .sheet import GameSheet, Passed
 
@@ -79,8 +78,6 @@ __all__ = [
     "read_game_link",
     "read_game_link_json",
 ]
-
-type JSON = Any
 
 LINK_VERSION = 1
 """The version of the link's format this core writes (the text's first character)."""
@@ -522,8 +519,9 @@ def read_game_link(text: str) -> GameSheet:
 
 
 def _game_link(data: JSON) -> dict[str, JSON]:
-    _score_game(data)  # every problem of the game at once, as score_game_json reports them
-    return {"link": game_link(game_from_dict(data))}
+    # Every problem at once, as score_game_json reports them; a link explains nothing.
+    sheet, _ = read_game_request(data, explain=False)
+    return {"link": game_link(sheet)}
 
 
 def game_link_json(text: str) -> str:
@@ -532,23 +530,23 @@ def game_link_json(text: str) -> str:
     Answers ``{"ok": true, "result": {"link": "<text>"}}``, or the game's
     problems as ``score_game_json`` reports them. Never raises.
     """
-    return _guarded(_game_link, text)
+    return answer(_game_link, text)
 
 
 def _read_link(data: JSON) -> dict[str, JSON]:
-    reader = _Reader()
+    reader = Reader()
     fields = reader.fields(data, "", ("version", "link"), ())
     if fields is not None:
         if "version" in fields:
-            _check_version(reader, fields["version"])
+            check_version(reader, fields["version"])
         link = fields.get("link")
         if "link" in fields and not isinstance(link, str):
-            reader.fail("wrong_type", "link", expected="string", value=_show(link))
+            reader.fail("wrong_type", "link", expected="string", value=show(link))
     if reader.errors:
-        raise _Invalid(reader.errors)
+        raise Invalid(reader.errors)
     game = link_to_dict(str(data["link"]))
-    score = _score_game(game)
-    return {"game": game_to_dict(game_from_dict(game)), "score": score}
+    sheet, explain = read_game_request(game)
+    return {"game": game_to_dict(sheet), "score": game_result(sheet, explain)}
 
 
 def read_game_link_json(text: str) -> str:
@@ -558,7 +556,7 @@ def read_game_link_json(text: str) -> str:
     reads it>, "score": <what score_game_json answers for it>}}``, or
     ``link_damaged`` / ``link_version`` / the game's problems. Never raises.
     """
-    return _guarded(_read_link, text)
+    return answer(_read_link, text)
 
 
 def _check() -> None:

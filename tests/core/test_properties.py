@@ -39,9 +39,7 @@ from belot_core import (
     round_sum,
     score_deal,
 )
-from belot_core.json_api import (  # the private ones: what the answer is written from
-    _Invalid,
-    _score_game,
+from belot_core.json_api import (
     deal_from_dict,
     deal_to_dict,
     game_from_dict,
@@ -49,6 +47,8 @@ from belot_core.json_api import (  # the private ones: what the answer is writte
     score_deal_json,
     score_game_json,
 )
+from belot_core.json_read import Invalid, read_game_request
+from belot_core.json_write import game_result  # what the answer is written from
 from belot_core.sheet import TARGET
 
 
@@ -371,15 +371,15 @@ explains = st.one_of(
 def test_a_game_answer_written_from_its_rows_is_the_answer_written_whole(
     entries_: list[Deal | Passed], names_: Names, rules: Rules, explain: Any, cold: bool
 ) -> None:
-    # score_game_json joins each row's text, written once and kept (_row_text); the
+    # score_game_json joins each row's text, written once and kept (json_write._row_text); the
     # text must be exactly what writing the whole answer at once gives, memos full or not.
     text = game_text(play(entries_), names_, rules, explain=explain)
     if cold:
         memo.clear()
     answer = score_game_json(text)
     try:
-        whole = {"ok": True, "result": _score_game(json.loads(text))}
-    except _Invalid:
+        whole = {"ok": True, "result": game_result(*read_game_request(json.loads(text)))}
+    except Invalid:
         assert not json.loads(answer)["ok"]
         return
     assert answer == json.dumps(whole, ensure_ascii=False)

@@ -19,6 +19,8 @@ MODULES = [
     "rules",
     "sheet",
     "i18n",
+    "json_read",
+    "json_write",
     "json_api",
     "link",
     "cli",
@@ -67,7 +69,8 @@ def test_enums_are_lower_case_strings_that_are_also_json_values(kind: type[enum.
 
 
 def test_imports_point_one_way() -> None:
-    """errors ← house ← model ← rounding ← rules ← sheet ← i18n ← json_api ← cli, tables."""
+    """memo, errors ← house ← model ← rounding ← rules ← sheet ← i18n ← json_read ← json_write
+    ← json_api ← link ← cli, tables."""
     order = MODULES
     for position, name in enumerate(order):
         source = inspect.getsource(importlib.import_module(f"belot_core.{name}"))
