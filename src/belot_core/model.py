@@ -29,12 +29,14 @@ from .memo import hash_once
 __all__ = [
     "ASKED",
     "CAPOT_BONUS",
+    "CARRES_IN_DECK",
     "CONTESTS",
     "DECLARATION_POINTS",
     "LAST_TRICK_POINTS",
     "MAX_HANGING",
     "MAX_NAME_LENGTH",
     "ONE_CONTEST",
+    "SEQUENCE_CARDS",
     "Acceptance",
     "Announced",
     "Answer",
@@ -184,14 +186,14 @@ DECLARATION_POINTS: dict[Declaration, int] = {
 }
 
 #: Fewest cards each sequence takes (a quint is five or more).
-_SEQUENCE_CARDS: dict[Declaration, int] = {
+SEQUENCE_CARDS: dict[Declaration, int] = {
     Declaration.TIERCE: 3,
     Declaration.QUARTE: 4,
     Declaration.QUINT: 5,
 }
 
 #: How many of each carré the deck holds (one rank each; four ranks for 100).
-_CARRES_IN_DECK: dict[Declaration, int] = {
+CARRES_IN_DECK: dict[Declaration, int] = {
     Declaration.CARRE_JACKS: 1,
     Declaration.CARRE_NINES: 1,
     Declaration.CARRE: 4,
@@ -619,8 +621,8 @@ class Names:
 
 def _sequences_fit(declarations: Declarations) -> bool:
     """Can two players of eight cards each hold these sequences?"""
-    counts = [declarations[kind] for kind in _SEQUENCE_CARDS]
-    sizes = list(_SEQUENCE_CARDS.values())
+    counts = [declarations[kind] for kind in SEQUENCE_CARDS]
+    sizes = list(SEQUENCE_CARDS.values())
     cards = sum(c * s for c, s in zip(counts, sizes, strict=True))
     if cards <= CARDS_PER_PLAYER:
         return True
@@ -773,7 +775,7 @@ def _declaration_problems(
             max=contract.max_belots,
             contract=str(contract),
         )
-    for kind, in_deck in _CARRES_IN_DECK.items():
+    for kind, in_deck in CARRES_IN_DECK.items():
         count = declarations.us[kind] + declarations.them[kind]
         if count > in_deck:
             team = Team.US if declarations.us[kind] > in_deck else Team.THEM
