@@ -112,7 +112,11 @@ _OPTIONAL_IN_GAME = ("doubling", "capot", "declarations", "announced", "higher",
 
 
 class Full(Exception):
-    """``MAX_ERRORS`` problems are collected: reading stops here."""
+    """``MAX_ERRORS`` problems are collected (``errors``): reading stops here."""
+
+    def __init__(self, errors: list[BelotError]) -> None:
+        super().__init__(len(errors))
+        self.errors = errors
 
 
 class Invalid(Exception):
@@ -148,7 +152,7 @@ class Reader:
     def add(self, error: BelotError) -> None:
         """Keep ``error``; raises :class:`Full` once ``MAX_ERRORS`` are kept."""
         if len(self.errors) >= MAX_ERRORS:
-            raise Full
+            raise Full(self.errors)
         self.errors.append(error)
 
     def fail(self, code: str, where: str, /, **params: Param) -> None:

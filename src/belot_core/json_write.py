@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from .errors import MAX_SHOWN, BelotError, Param, echo
 from .house import DEFAULT_RULES, Rules
 from .i18n import message, render
-from .json_read import JSON, VERSION, Invalid, parse
+from .json_read import JSON, VERSION, Full, Invalid, more, parse
 from .memo import memoized
 from .model import ByTeam, Deal, Declarations, Higher, Names, Question, Team
 from .rules import DealResult, Step
@@ -62,7 +62,8 @@ def answer(work: Callable[[JSON], dict[str, JSON] | Written], text: object) -> s
     """Parse, work, and answer -- with errors, never an exception.
 
     ``work`` takes the request's JSON value and gives the ``result``; it raises
-    :class:`~belot_core.json_read.Invalid` (every problem) or a
+    :class:`~belot_core.json_read.Invalid` (every problem),
+    :class:`~belot_core.json_read.Full` (a reader stopped at ``MAX_ERRORS``) or a
     :class:`~belot_core.errors.BelotError` (one) for a request it refuses.
     """
     try:
@@ -75,6 +76,8 @@ def answer(work: Callable[[JSON], dict[str, JSON] | Written], text: object) -> s
             "ok": False,
             "errors": [error_json(error, invalid.names) for error in invalid.errors],
         }
+    except Full as full:  # a reader of the request stopped at MAX_ERRORS
+        reply = {"ok": False, "errors": [error_json(error) for error in more(full.errors)]}
     except BelotError as error:
         reply = {"ok": False, "errors": [error_json(error)]}
     return json.dumps(reply, ensure_ascii=False)

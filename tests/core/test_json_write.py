@@ -13,7 +13,7 @@ from typing import Any
 
 from belot_core import GameSheet, Names, Passed
 from belot_core.errors import InvalidInputError, SheetError
-from belot_core.json_read import JSON, Invalid, read_game_request
+from belot_core.json_read import JSON, MAX_ERRORS, Invalid, Reader, read_game_request
 from belot_core.json_write import answer, error_json, game_result, game_result_text
 
 
@@ -24,6 +24,12 @@ def test_the_boundary_answers_every_refusal() -> None:
     def refuse_one(data: JSON) -> dict[str, JSON]:
         raise SheetError("nothing_to_undo", "deals")
 
+    def stop(data: JSON) -> dict[str, JSON]:
+        reader = Reader()
+        for index in range(MAX_ERRORS + 1):
+            reader.fail("unknown_field", f"f{index}", name=f"f{index}")
+        return {}
+
     def accept(data: JSON) -> dict[str, JSON]:
         return {"echo": data}
 
@@ -33,6 +39,9 @@ def test_the_boundary_answers_every_refusal() -> None:
     assert (missing["code"], missing["field"]) == ("missing_field", "a")
     [undo] = json.loads(answer(refuse_one, "{}"))["errors"]
     assert undo["code"] == "nothing_to_undo"
+    stopped = json.loads(answer(stop, "{}"))["errors"]
+    assert [error["code"] for error in stopped][-2:] == ["unknown_field", "too_many_errors"]
+    assert len(stopped) == MAX_ERRORS + 1
     [not_json] = json.loads(answer(accept, "{"))["errors"]
     assert not_json["code"] == "invalid_json"
 

@@ -33,7 +33,7 @@ from belot_core import (
     SheetError,
     Team,
 )
-from belot_core.json_api import game_to_dict, score_game_json
+from belot_core.json_api import MAX_ERRORS, game_to_dict, score_game_json
 from belot_core.link import (
     ALPHABET,
     LINK_KEY,
@@ -360,6 +360,13 @@ def test_bad_requests_to_read_a_link(request_: Any, expected: list[str]) -> None
 def test_reading_never_raises(value: Any) -> None:
     for request in (value, {"version": 1, "link": value}):
         assert answer(read_game_link_json, request)["ok"] in (True, False)
+
+
+def test_a_request_of_a_thousand_unknown_fields_is_answered_not_raised() -> None:
+    """Its reader stops at MAX_ERRORS; that used to escape read_game_link_json."""
+    request = {"version": 1, "link": "1", **{f"field{i}": 1 for i in range(1000)}}
+    reply = answer(read_game_link_json, request)
+    assert codes(reply) == ["unknown_field"] * MAX_ERRORS + ["too_many_errors"]
 
 
 def test_a_bad_game_gets_no_link_but_all_its_problems() -> None:
