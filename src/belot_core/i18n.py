@@ -473,6 +473,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bg": "Входът е твърде голям: {length} знака; най-много се четат {max}.",
         "en": "The input is too large: {length} characters; the most read is {max}.",
     },
+    "too_many_deals": {
+        "bg": "Играта има {deals} раздавания; най-много са {max}.",
+        "en": "The game has {deals} deals; a game can have at most {max}.",
+    },
     "too_many_errors": {
         "bg": "Има още грешки; показани са първите {max}.",
         "en": "There are more problems; only the first {max} are shown.",
@@ -594,6 +598,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
+#: Counts shown with their thousands apart ("39 900 раздавания", "39,900 deals"): in
+#: Bulgarian by a no-break space from five digits on, as Bulgarian writes numbers,
+#: and in English by a comma from the same length, so both show the same digits.
+_GROUPED_PARAMS = frozenset({"deals"})
+_GROUPED_FROM = 10_000
+_THOUSANDS = {"bg": "\u00a0", "en": ","}
+
 _TEAM_PARAMS = frozenset({"team", "bidder", "winner"})
 #: The parameters whose team chooses a message's variant, in order ("bg.us", …).
 _VARIANT_PARAMS = ("team", "winner", "bidder")
@@ -642,6 +653,8 @@ def _text(language: str, name: str, value: Param, names: Names | None = None) ->
             word = DECLARATION_WORDS[language].get(kind, kind)
             words.append(word if count in ("", "1") else f"{count} × {word}")
         return ", ".join(words)
+    if name in _GROUPED_PARAMS and isinstance(value, int) and abs(value) >= _GROUPED_FROM:
+        return f"{value:,}".replace(",", _THOUSANDS[language])
     if isinstance(value, tuple):
         return ", ".join(value)
     if value is None:

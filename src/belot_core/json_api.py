@@ -35,9 +35,11 @@ echo the rules used (``"rules"``, the ids switched on) and name the house rules
 that changed a deal's numbers (``"applied_rules"``).
 
 Whatever the input, the work and the answer stay bounded: a text longer than
-``MAX_INPUT_CHARS`` is refused (``input_too_large``), reading stops at
-``MAX_ERRORS`` problems (then one more error, ``too_many_errors``, says there
-are more), and a name or number echoed back is cut to ``MAX_SHOWN`` characters.
+``MAX_INPUT_CHARS`` is refused (``input_too_large``), a game of more than
+``MAX_DEALS`` deals is refused by its count before a deal is read
+(``too_many_deals``, field ``deals``), reading stops at ``MAX_ERRORS`` problems
+(then one more error, ``too_many_errors``, says there are more), and a name or
+number echoed back is cut to ``MAX_SHOWN`` characters.
 
 A game request may also say which rows need their explanation, so a long
 sheet's answer carries only what the page shows: ``"explain": "all"`` (every
@@ -81,9 +83,11 @@ from .json_write import (
     result_to_dict,
 )
 from .rules import score_deal
+from .sheet import MAX_DEALS
 
 __all__ = [
     "EXPLAIN",
+    "MAX_DEALS",
     "MAX_DEPTH",
     "MAX_ERRORS",
     "MAX_INPUT_CHARS",

@@ -12,8 +12,10 @@ link, and neither of them reaches into the other. The arrows point one way:
 
 What is read here stays bounded whatever the input: :func:`parse` refuses a
 text longer than :data:`MAX_INPUT_CHARS` or nested deeper than
-:data:`MAX_DEPTH` before parsing it, and a :class:`Reader` stops at
-:data:`MAX_ERRORS` problems (:class:`Full`). A request's problems leave as one
+:data:`MAX_DEPTH` before parsing it, a game of more than
+:data:`~belot_core.sheet.MAX_DEALS` deals is refused by its count before any
+deal is read, and a :class:`Reader` stops at :data:`MAX_ERRORS` problems
+(:class:`Full`). A request's problems leave as one
 :class:`Invalid`, which the writer turns into the answer's ``errors``.
 """
 
@@ -45,7 +47,7 @@ from .model import (
     deal_problems,
     open_questions,
 )
-from .sheet import GameSheet, Passed
+from .sheet import MAX_DEALS, GameSheet, Passed
 
 __all__ = [
     "EXPLAIN",
@@ -533,6 +535,9 @@ def _game(data: JSON, errors: list[BelotError], options: tuple[str, ...] = ()) -
     if fields is not None and "deals" in fields:
         if not isinstance(fields["deals"], list):
             reader.fail("wrong_type", "deals", expected="array", value=show(fields["deals"]))
+        elif len(fields["deals"]) > MAX_DEALS:
+            # Counted, not read: a game over the cap costs no more than its length.
+            reader.fail("too_many_deals", "deals", deals=len(fields["deals"]), max=MAX_DEALS)
         else:
             for index, item in enumerate(fields["deals"]):
                 if isinstance(item, dict) and "passed" in item:

@@ -66,7 +66,7 @@ from .json_read import (
 )
 from .json_write import answer, game_result, game_to_dict
 from .model import Answer, Contract, Deal, Declaration, Declarations, Doubling, Names, Team
-from .sheet import GameSheet, Passed
+from .sheet import MAX_DEALS, GameSheet, Passed
 
 __all__ = [
     "LINK_KEY",
@@ -86,7 +86,8 @@ LINK_KEY = "game"
 """The key of the link's fragment: ``…/calculator/#game=<text>``."""
 
 MAX_LINK_CHARS = 8_000
-"""The longest link text read (some 1,400 deals). A 40-deal game is about 300."""
+"""The longest link text read. A 40-deal game is about 300 characters, the
+longest game (``MAX_DEALS``) of the heaviest deals some 7,000."""
 
 #: base32hex (RFC 4648, section 7): URL-safe, and QR code's alphanumeric characters.
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
@@ -205,10 +206,16 @@ class _Bits:
         return self.take(1) == 1
 
     def number(self) -> int:
-        zeros = 0
-        while not self.take(1):
-            zeros += 1
-        return ((1 << zeros) | self.take(zeros)) - 1
+        # The zeros before the first one, counted at once: a crafted link may send
+        # 20,000 of them, and a bit at a time each would shift the whole link.
+        left = self.length - self.position
+        zeros = left - (self.value & ((1 << left) - 1)).bit_length()
+        self.position += zeros
+        return self.take(zeros + 1) - 1
+
+    def left(self) -> int:
+        """How many bits are still to read."""
+        return self.length - self.position
 
     def pick[T](self, table: tuple[T, ...], width: int) -> T:
         index = self.take(width)
@@ -418,9 +425,10 @@ def _encode(
     if rules.active:
         _write_rules(bits, rules)
     bits.number(len(deals))
+    ruled = any(mine is not None for mine in own)
     for deal, mine in zip(deals, own, strict=True):
         _write_deal(bits, deal)
-        if any(other is not None for other in own) and isinstance(deal, Deal):
+        if ruled and isinstance(deal, Deal):
             # A deal played under other rules than the game's keeps them ({} = the rule book).
             bits.flag(mine is not None)
             if mine is not None:
@@ -436,8 +444,10 @@ def link_to_dict(text: str) -> dict[str, JSON]:
     :class:`~belot_core.errors.InvalidInputError` ``link_damaged`` for a text this
     format cannot have written (cut short, mistyped, changed by hand: the
     checksum fails), ``link_version`` for a whole frame (its checksum verifies)
-    of a newer format, and ``input_too_large`` beyond :data:`MAX_LINK_CHARS`.
-    The game itself is not checked here.
+    of a newer format, ``input_too_large`` beyond :data:`MAX_LINK_CHARS`, and
+    ``too_many_deals`` when the link counts more than
+    :data:`~belot_core.sheet.MAX_DEALS` deals (counted, not read). The game
+    itself is not checked here.
     """
     payload = _payload(text)
     if len(payload) > MAX_LINK_CHARS:
@@ -493,8 +503,14 @@ def _read_game(bits: _Bits) -> dict[str, JSON]:
         game["names"] = {"us": names[0], "them": names[1]}
     if ruled:
         game["rules"] = _read_rules(bits)
+    count = bits.number()
+    if count > bits.left():
+        raise _Damaged  # every deal takes a bit at least
+    if count > MAX_DEALS:
+        # Counted, not read: a link of 39,900 passed deals costs what its count does.
+        raise InvalidInputError("too_many_deals", "link", deals=count, max=MAX_DEALS)
     deals = []
-    for _ in range(bits.number()):
+    for _ in range(count):
         deal = _read_deal(bits)
         if deals_ruled and "passed" not in deal and bits.flag():
             deal["rules"] = _read_rules(bits)
@@ -554,7 +570,8 @@ def read_game_link_json(text: str) -> str:
 
     Answers ``{"ok": true, "result": {"game": <the game, as score_game_json
     reads it>, "score": <what score_game_json answers for it>}}``, or
-    ``link_damaged`` / ``link_version`` / the game's problems. Never raises.
+    ``link_damaged`` / ``link_version`` / ``too_many_deals`` / the game's
+    problems. Never raises.
     """
     return answer(_read_link, text)
 

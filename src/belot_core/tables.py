@@ -50,7 +50,7 @@ from .model import (
     Question,
     Team,
 )
-from .sheet import TARGET
+from .sheet import MAX_DEALS, TARGET
 
 __all__ = ["DEFAULT_PATH", "NO_CAPOT", "SUIT_SYMBOLS", "main", "module_text", "tables"]
 
@@ -202,6 +202,11 @@ def tables() -> list[tuple[str, str, object]]:
         ("LAST_TRICK_POINTS", "The last trick, before No trumps doubles it.", LAST_TRICK_POINTS),
         ("CAPOT_BONUS", "The capot bonus (валат), never doubled.", CAPOT_BONUS),
         ("TARGET", "Game points that win the game (sheet.TARGET).", TARGET),
+        (
+            "MAX_DEALS",
+            "The most deals a game holds (sheet.MAX_DEALS); the core refuses more: too_many_deals.",
+            MAX_DEALS,
+        ),
         ("MAX_HANGING", "Upper bound of hanging points carried in.", MAX_HANGING),
         ("MAX_NAME_LENGTH", "The longest team name, in characters.", MAX_NAME_LENGTH),
         (
