@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import re
-from itertools import accumulate
 from typing import Any
 
 from .errors import BelotError, InvalidInputError, Param, echo
@@ -78,9 +77,14 @@ VERSION = 1
 type JSON = Any
 """A value as :func:`json.loads` gives it: a dict, list, str, int, float, bool or None."""
 
-MAX_INPUT_CHARS = 1_000_000
-"""The longest request read, in characters. A whole game to 151 is a few
-kilobytes (a deal is about 200 characters); this is thousands of deals."""
+MAX_INPUT_CHARS = 250_000
+"""The longest request read, in characters. A game to 151 is a few kilobytes (a
+deal is about 200 characters); the longest game the core takes
+(:data:`~belot_core.sheet.MAX_DEALS` of the heaviest deals, every declaration
+and house rule, the longest names) is some 120,000 as ``json.dumps`` writes it
+and 200,000 indented by two. The limit bounds the work of parsing: a text of
+nothing but nested brackets costs CPython's parser about 0.3 ms a kilobyte,
+so a quarter of a megabyte is read in well under 200 ms."""
 
 MAX_ERRORS = 50
 """The most problems one answer reports. Reading stops there, so a request of a
@@ -108,6 +112,8 @@ _OPTIONAL = (
     "rules",
     "hanging_in",
 )
+#: The declarations' names, in the core's order (an enum's ``.value`` is slow in a loop).
+_KINDS = tuple(kind.value for kind in Declaration)
 #: A deal in a game: the sheet carries hanging points and names are the game's; a
 #: deal's own ``rules`` override the game's (absent or null: the game's).
 _OPTIONAL_IN_GAME = ("doubling", "capot", "declarations", "announced", "higher", "rules")
@@ -248,9 +254,12 @@ _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 #: The bytes a UTF-8 text keeps for the check without escapes: quotes and brackets.
 _NOT_QUOTES_OR_BRACKETS = bytes(set(range(256)) - set(b'"[]{}'))
-#: An innermost pair of brackets.
-_PAIR = re.compile(rb"\[\]|\{\}")
-_DEPTH_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+#: Both kinds of bracket as one: nesting is nesting, whichever opens it.
+_ONE_KIND = bytes.maketrans(b"{}", b"[]")
+#: Runs of opening or of closing brackets.
+_RUNS = re.compile(rb"\[+|\]+")
+#: Passes that take out the innermost pairs before the runs are counted.
+_PEELS = 8
 
 
 def too_deep(text: str) -> bool:
@@ -267,19 +276,23 @@ def too_deep(text: str) -> bool:
         # side by side (a string with no bracket in it) go without changing that.
         quoted = text.encode().translate(None, _NOT_QUOTES_OR_BRACKETS).replace(b'""', b"")
         brackets = b"".join(quoted.split(b'"')[::2])
-    # Brackets that pair up lose one level of nesting with each pass that takes out
-    # the innermost pairs: empty within MAX_DEPTH passes is not too deep.
-    peeled = brackets
-    for _ in range(MAX_DEPTH):
-        if not peeled:
-            return False
-        inner = _PAIR.sub(b"", peeled)
-        if inner == peeled:
-            break  # brackets that do not pair up: counted below
-        peeled = inner
-    if not peeled:
-        return False
-    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH
+    # The depth is the highest count of opened less closed brackets at any point,
+    # counted run by run. Closing brackets added at the end, as many as are open
+    # there, do not change it; then every highest point is an innermost pair "[]",
+    # so each pass that takes out all of those lowers the depth by exactly one --
+    # and leaves fewer runs to count: a text of pairs side by side is one pass.
+    peeled = brackets.translate(_ONE_KIND)
+    peeled += b"]" * max(0, peeled.count(b"[") - peeled.count(b"]"))
+    for _ in range(_PEELS):
+        peeled = peeled.replace(b"[]", b"")
+    depth = deepest = 0
+    for run in _RUNS.findall(peeled):
+        if run[0] == 0x5B:  # [
+            depth += len(run)
+            deepest = max(deepest, depth)
+        else:
+            depth -= len(run)
+    return deepest > 0 and deepest + _PEELS > MAX_DEPTH
 
 
 # --- a deal --------------------------------------------------------------------------
@@ -295,22 +308,20 @@ def _declarations(
     parsed: dict[Team, Declarations] = {}
     for team in Team:
         name = f"{where}.{team}"
-        counts = reader.fields(
-            teams.get(team.value, {}), name, (), tuple(kind.value for kind in Declaration)
-        )
+        counts = reader.fields(teams.get(team.value, {}), name, (), _KINDS)
         if counts is None:
             continue
         good: dict[str, int] = {}
-        for kind in Declaration:
-            if kind.value not in counts:
+        for kind in _KINDS:
+            if kind not in counts:
                 continue
-            count = reader.integer(counts[kind.value], f"{name}.{kind}")
+            count = reader.integer(counts[kind], f"{name}.{kind}")
             if count is None:
                 continue
             if count < 0:
                 reader.fail("negative_count", f"{name}.{kind}", value=count)
             else:
-                good[kind.value] = count
+                good[kind] = count
         parsed[team] = Declarations(**good)
     if len(parsed) < 2:
         return None
@@ -465,13 +476,13 @@ def _deal(
         announced=announced,
         rules=rules,
     )
-    problems = deal_problems(**values)
-    if problems:
-        for problem in problems:
+    try:
+        return Deal(**values)  # checks itself: a good deal is checked once, not twice
+    except BelotError:
+        for problem in deal_problems(**values):
             problem.field = reader.path(problem.field)
             reader.add(problem)
         return None
-    return Deal(**values)
 
 
 def deal_from_dict(data: JSON) -> Deal:

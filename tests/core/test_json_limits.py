@@ -88,7 +88,7 @@ def test_input_larger_than_the_limit_is_refused_with_the_limit() -> None:
     assert error["code"] == "input_too_large" and error["field"] == ""
     assert error["params"] == {"max": MAX_INPUT_CHARS, "length": MAX_INPUT_CHARS + 1}
     assert error["message"]["en"] == (
-        "The input is too large: 1000001 characters; the most read is 1000000."
+        "The input is too large: 250001 characters; the most read is 250000."
     )
     assert answer(json.dumps({"version": 1, "deals": [DEAL] * 20_000}), game=True)["errors"][0][
         "code"
@@ -261,7 +261,7 @@ def test_a_game_of_max_deals_is_scored_and_one_more_is_refused_by_its_count() ->
 def test_a_game_over_the_cap_is_refused_without_reading_a_deal() -> None:
     """12,500 deals, each wrong in its own way: the errors are the game's own and the
     count, not one of a deal's -- no deal was read."""
-    bad = [{"x": index} for index in range(12_500)]  # fewer than 250,000 characters
+    bad = [{"x": index} for index in range(12_500)]
     text = json.dumps({"version": 2, "deals": bad}, separators=(",", ":"))
     errors = answer(text, game=True)["errors"]
     assert [error["code"] for error in errors] == ["unsupported_version", "too_many_deals"]

@@ -74,6 +74,10 @@ def test_the_depth_check_skips_strings_and_escapes_exactly(text: str) -> None:
         pytest.param("[" * 40 + '"]]]]]]]]]"' + "{" * 30 + "}" * 30 + "]" * 40, True, id="string"),
         pytest.param("[" * 64 + "}" * 64 + "[" * 64 + "]" * 64, False, id="unmatched-64"),
         pytest.param("[" * 64 + "}" + "[" * 2 + "]" * 66, True, id="unmatched-65"),
+        pytest.param("]" * 3 + "[" * 67, False, id="open-at-the-end-64"),
+        pytest.param("]" * 3 + "[" * 68, True, id="open-at-the-end-65"),
+        pytest.param(("[" * 9 + "]" * 9) * 500 + "[" * 65, True, id="peeled-then-65"),
+        pytest.param("]" * 10 + ("[" * 74 + "]" * 74) * 50, False, id="below-zero-then-64"),
     ],
 )
 def test_the_depth_check_on_documents_whose_brackets_do_not_pair_up(text: str, deep: bool) -> None:
