@@ -36,6 +36,7 @@ __all__ = [
     "game_to_dict",
     "result_to_dict",
     "rules_json",
+    "written",
 ]
 
 
@@ -48,7 +49,7 @@ _write = json.JSONEncoder(ensure_ascii=False).encode
 """JSON text as ``json.dumps(value, ensure_ascii=False)`` writes it (the answers' form)."""
 
 
-def _written(fields: Mapping[str, JSON | Written]) -> Written:
+def written(fields: Mapping[str, JSON | Written]) -> Written:
     """An object as JSON text, its :class:`Written` values put in as they are:
     the same text ``_write`` gives for the object the parts stand for."""
     items = (
@@ -69,7 +70,7 @@ def answer(work: Callable[[JSON], dict[str, JSON] | Written], text: object) -> s
     try:
         result = work(parse(text))
         if isinstance(result, Written):
-            return _written({"ok": True, "result": result})
+            return written({"ok": True, "result": result})
         reply = {"ok": True, "result": result}
     except Invalid as invalid:
         reply = {
@@ -303,4 +304,4 @@ def game_result_text(sheet: GameSheet, explain: frozenset[int] | None = None) ->
     """:func:`game_result` written as JSON text, each row taken from :func:`_row_text`."""
     rows = enumerate(sheet.rows)
     texts = [_row_text(row, sheet.names, explain is None or i in explain) for i, row in rows]
-    return _written(_game_result(sheet, Written("[" + ", ".join(texts) + "]")))
+    return written(_game_result(sheet, Written("[" + ", ".join(texts) + "]")))

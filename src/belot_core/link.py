@@ -64,7 +64,7 @@ from .json_read import (
     read_game_request,
     show,
 )
-from .json_write import answer, game_result, game_to_dict
+from .json_write import Written, answer, game_result_text, game_to_dict, written
 from .model import Answer, Contract, Deal, Declaration, Declarations, Doubling, Names, Team
 from .sheet import MAX_DEALS, GameSheet, Passed
 
@@ -549,9 +549,9 @@ def game_link_json(text: str) -> str:
     return answer(_game_link, text)
 
 
-def _read_link(data: JSON) -> dict[str, JSON]:
+def _read_link(data: JSON) -> Written:
     reader = Reader()
-    fields = reader.fields(data, "", ("version", "link"), ())
+    fields = reader.fields(data, "", ("version", "link"), ("explain",))
     if fields is not None:
         if "version" in fields:
             check_version(reader, fields["version"])
@@ -561,8 +561,9 @@ def _read_link(data: JSON) -> dict[str, JSON]:
     if reader.errors:
         raise Invalid(reader.errors)
     game = link_to_dict(str(data["link"]))
-    sheet, explain = read_game_request(game)
-    return {"game": game_to_dict(sheet), "score": game_result(sheet, explain)}
+    # The rows are explained only if the request asks: the page shows none of them.
+    sheet, explain = read_game_request({**game, "explain": data.get("explain", "none")})
+    return written({"game": game_to_dict(sheet), "score": game_result_text(sheet, explain)})
 
 
 def read_game_link_json(text: str) -> str:
@@ -572,6 +573,11 @@ def read_game_link_json(text: str) -> str:
     reads it>, "score": <what score_game_json answers for it>}}``, or
     ``link_damaged`` / ``link_version`` / ``too_many_deals`` / the game's
     problems. Never raises.
+
+    The score's rows carry no explanation unless the request asks for them with
+    ``explain``, as a game request does (``"all"``, ``"last"``, ``"none"`` or a
+    list of deal indices); without it, ``"none"``: the sheet shows a game from a
+    link without its rows' explanations, and a long game's answer stays small.
     """
     return answer(_read_link, text)
 

@@ -107,7 +107,10 @@ def test_the_json_functions_agree_with_score_game_json(sheet: GameSheet) -> None
     read = answer(read_game_link_json, {"version": 1, "link": url})
     assert read["ok"], read
     assert read["result"]["game"] == game
-    assert read["result"]["score"] == answer(score_game_json, game)["result"]
+    # Without explanations unless asked, as score_game_json gives them when asked so.
+    assert read["result"]["score"] == answer(score_game_json, {**game, "explain": "none"})["result"]
+    explained = answer(read_game_link_json, {"version": 1, "link": url, "explain": "all"})
+    assert explained["result"]["score"] == answer(score_game_json, game)["result"]
 
 
 @given(games, st.data())
@@ -454,3 +457,17 @@ def test_a_link_that_counts_more_deals_than_it_has_bits_is_damaged() -> None:
 def test_no_link_is_written_for_a_game_over_the_cap() -> None:
     game = {"version": 1, "deals": [{"passed": True}] * (MAX_DEALS + 1)}
     assert codes(answer(game_link_json, game)) == ["too_many_deals"]
+
+
+def test_a_link_is_read_without_explanations_unless_the_request_asks() -> None:
+    """The page sends {version, link} and shows no row's explanation (issue 22)."""
+    text = game_link(GameSheet((Passed(), Passed())))
+    plain = answer(read_game_link_json, {"version": 1, "link": text})
+    assert ["explanation" in row for row in plain["result"]["score"]["rows"]] == [False, False]
+    last = answer(read_game_link_json, {"version": 1, "link": text, "explain": "last"})
+    assert ["explanation" in row for row in last["result"]["score"]["rows"]] == [False, True]
+    bad = answer(read_game_link_json, {"version": 1, "link": text, "explain": ["x", 5]})
+    assert [(error["code"], error["field"]) for error in bad["errors"]] == [
+        ("not_integer", "explain[0]"),
+        ("no_such_deal", "explain[1]"),
+    ]

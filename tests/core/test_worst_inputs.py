@@ -47,12 +47,13 @@ EXPECTED: dict[str, tuple[str, int]] = {
     "link-json-heavy": ("ok", 8_200),
     "link-passed": ("too_many_deals", 1_000),
     "link-capots": ("too_many_deals", 1_000),
-    "link-heavy": ("ok", 6_000 * MAX_DEALS + 1_000),  # every row explained
-    "link-heavy-all": ("unknown_field", 1_000),  # a link request says nothing of rows
+    "link-heavy": ("ok", 1_100 * MAX_DEALS + 1_000),  # the game, and rows without words
+    "link-heavy-all": ("ok", 6_000 * MAX_DEALS + 1_000),
     "link-count": ("link_damaged", 1_000),
     "link-long": ("input_too_large", 1_000),
 }
-OVER_THE_GOAL = {"json-heavy-none", "json-heavy-all", "json-passed-all", "link-heavy"}
+OVER_THE_GOAL = {"json-heavy-none", "json-heavy-all", "json-passed-all"}
+OVER_THE_GOAL |= {"link-heavy", "link-heavy-all"}
 
 
 def test_every_worst_input_is_expected() -> None:
