@@ -22,7 +22,9 @@ questions only the cards decide; the core then decides which count::
     "higher": {"sequence": "us" | "them" | "equal", "carre": "us" | "them"}
 
 ``names`` (``{"us": "Иван и Петър", "them": ""}``) puts the teams' own names
-into every message. ``rules`` (``{"round_before_multiply": true}``) switches on
+into every message, without their invisible characters (bidi controls and other
+format characters: :mod:`belot_core.text`); a value an error echoes shows them
+as escapes. ``rules`` (``{"round_before_multiply": true}``) switches on
 house rules by id (:mod:`belot_core.house`); absent, ``null``, ``{}`` or
 ``false`` values are the rule book. A game is ``{"version": 1, "names": {...},
 "rules": {...}, "deals": [...]}`` (``names`` and ``rules`` optional) with each

@@ -25,6 +25,7 @@ from typing import TypeGuard
 from .errors import BelotError, InvalidInputError, RuleViolationError, echo
 from .house import DEFAULT_RULES, Rules
 from .memo import hash_once
+from .text import visible
 
 __all__ = [
     "ASKED",
@@ -586,13 +587,14 @@ def open_questions(
 # --- Team names --------------------------------------------------------------------
 
 MAX_NAME_LENGTH = 40
-"""The longest team name, in characters after trimming."""
+"""The longest team name, in characters, counted once it is cleaned: trimmed, and
+without invisible characters (a pasted name is not refused for what nobody sees)."""
 
 
 def _clean_name(value: object, where: str) -> str:
     if not isinstance(value, str):
         raise InvalidInputError("wrong_type", where, expected="string", value=echo(repr(value)))
-    name = " ".join(value.split())
+    name = " ".join(visible(value).split())
     if len(name) > MAX_NAME_LENGTH:
         raise InvalidInputError("name_too_long", where, max=MAX_NAME_LENGTH, length=len(name))
     return name
@@ -602,8 +604,11 @@ def _clean_name(value: object, where: str) -> str:
 class Names:
     """The teams' own names for the explanation; empty = the language's (Ние/Вие, we/they).
 
-    Names are trimmed (white space inside shrinks to one space) and at most
-    :data:`MAX_NAME_LENGTH` characters long.
+    Names are cleaned: their invisible characters removed (bidi controls and other
+    format characters, :func:`~belot_core.text.visible`), then trimmed (white
+    space inside shrinks to one space). A cleaned name is at most
+    :data:`MAX_NAME_LENGTH` characters long; one of nothing but invisible
+    characters is empty, the default.
     """
 
     us: str = ""

@@ -15,6 +15,7 @@ import belot_core
 SOURCE = Path(belot_core.__file__).parent
 
 MODULES = [
+    "text",
     "memo",
     "errors",
     "house",
@@ -73,7 +74,7 @@ def test_enums_are_lower_case_strings_that_are_also_json_values(kind: type[enum.
 
 
 def test_imports_point_one_way() -> None:
-    """memo, errors ← house ← model ← rounding ← rules ← sheet ← i18n ← json_read ← json_write
+    """text ← memo, errors ← house ← model ← rounding ← rules ← sheet ← i18n ← json_read ← json_write
     ← json_api ← link ← cli, tables."""
     order = MODULES
     for position, name in enumerate(order):
