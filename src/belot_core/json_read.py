@@ -399,6 +399,33 @@ def request_names(data: JSON) -> Names | None:
     return _names(Reader(), data["names"])
 
 
+def _pile(reader: Reader, value: JSON) -> Pile | None:
+    """The counted pile: ``{"team": ..., "points": ...}``."""
+    cards = reader.fields(value, "cards", ("team", "points"), ())
+    if cards is None:
+        return None
+    team = reader.choice(cards["team"], "cards.team", Team) if "team" in cards else None
+    points = reader.integer(cards["points"], "cards.points") if "points" in cards else None
+    return None if team is None or points is None else Pile(team=team, points=points)
+
+
+def _announced(reader: Reader, fields: dict[str, JSON]) -> Announced | None:
+    """What the teams announced, with the cards' answers (None: not given, or bad)."""
+    answers = fields.get("higher")
+    if fields.get("announced") is None:
+        if answers is not None:
+            _higher(reader, answers)  # checked, then ignored: no question arises
+        return None
+    if "declarations" in fields:
+        # Either what was accepted, or what was announced -- never both.
+        reader.fail("declarations_and_announced", "announced")
+    by_team = _declarations(reader, fields["announced"], "announced")
+    higher = _higher(reader, {} if answers is None else answers)
+    if by_team is None or higher is None:
+        return None
+    return Announced(declarations=by_team, higher=higher)
+
+
 def _deal(
     reader: Reader, data: JSON, *, in_game: bool, rules: Rules = DEFAULT_RULES
 ) -> Deal | None:
@@ -418,43 +445,23 @@ def _deal(
         check_version(reader, fields["version"])
     if "rules" in fields and (not in_game or fields["rules"] is not None):
         rules = _rules(reader, fields["rules"]) or DEFAULT_RULES
-    contract = (
-        reader.choice(fields.get("contract"), "contract", Contract)
-        if "contract" in fields
-        else None
-    )
-    bidder = reader.choice(fields["bidder"], "bidder", Team) if "bidder" in fields else None
-    doubling = reader.choice(fields.get("doubling", "none"), "doubling", Doubling)
-    last_trick = (
+    values: dict[str, Any] = {
+        name: reader.choice(fields[name], name, kind) if name in fields else None
+        for name, kind in (("contract", Contract), ("bidder", Team))
+    }
+    values["doubling"] = reader.choice(fields.get("doubling", "none"), "doubling", Doubling)
+    values["last_trick"] = (
         reader.choice(fields["last_trick"], "last_trick", Team) if "last_trick" in fields else None
     )
-    capot: Team | None = None
-    if fields.get("capot") is not None:
-        capot = reader.choice(fields["capot"], "capot", Team)
-    pile: Pile | None = None
-    if "cards" in fields:
-        cards = reader.fields(fields["cards"], "cards", ("team", "points"), ())
-        if cards is not None:
-            team = reader.choice(cards["team"], "cards.team", Team) if "team" in cards else None
-            points = reader.integer(cards["points"], "cards.points") if "points" in cards else None
-            if team is not None and points is not None:
-                pile = Pile(team=team, points=points)
-    declarations = _declarations(reader, fields.get("declarations", {}))
-    announced: Announced | None = None
-    answers = fields.get("higher")
-    if fields.get("announced") is not None:
-        if "declarations" in fields:
-            # Either what was accepted, or what was announced -- never both.
-            reader.fail("declarations_and_announced", "announced")
-        by_team = _declarations(reader, fields["announced"], "announced")
-        higher = _higher(reader, {} if answers is None else answers)
-        if by_team is not None and higher is not None:
-            announced = Announced(declarations=by_team, higher=higher)
-    elif answers is not None:
-        _higher(reader, answers)  # checked, then ignored: no question arises
+    capot = fields.get("capot")
+    values["capot"] = None if capot is None else reader.choice(capot, "capot", Team)
+    values["pile"] = _pile(reader, fields["cards"]) if "cards" in fields else None
+    values["declarations"] = _declarations(reader, fields.get("declarations", {}))
+    values["announced"] = announced = _announced(reader, fields)
     if "names" in fields and fields["names"] is not None:
         _names(reader, fields["names"])
-    hanging_in = reader.integer(fields.get("hanging_in", 0), "hanging_in")
+    values["hanging_in"] = reader.integer(fields.get("hanging_in", 0), "hanging_in")
+    values["rules"] = rules
     if len(reader.errors) > before:
         if announced is not None and "declarations" not in fields:
             # Ask the cards' questions now, with the other problems, so a form can
@@ -464,18 +471,6 @@ def _deal(
                 reader.add(error)
         return None
     # Every field is well formed: now the ranges and the rules, all at once.
-    values: dict[str, Any] = dict(
-        contract=contract,
-        bidder=bidder,
-        doubling=doubling,
-        pile=pile,
-        last_trick=last_trick,
-        capot=capot,
-        declarations=declarations,
-        hanging_in=hanging_in,
-        announced=announced,
-        rules=rules,
-    )
     try:
         return Deal(**values)  # checks itself: a good deal is checked once, not twice
     except BelotError:
