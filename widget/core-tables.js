@@ -101,6 +101,9 @@ export const CAPOT_BONUS = 90;
 /** Game points that win the game (sheet.TARGET). */
 export const TARGET = 151;
 
+/** The most deals a game holds (sheet.MAX_DEALS); the core refuses more: too_many_deals. */
+export const MAX_DEALS = 300;
+
 /** Upper bound of hanging points carried in. */
 export const MAX_HANGING = 10000;
 

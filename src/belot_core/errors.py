@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from .text import shown
+
 __all__ = [
     "MAX_SHOWN",
     "BelotError",
@@ -41,8 +43,13 @@ bottom so every module cuts by it; the widget takes it from core-tables.js."""
 
 def echo(text: str) -> str:
     """``text`` as an error shows it: whole, or its first ``MAX_SHOWN - 1``
-    characters and "…" (so at most ``MAX_SHOWN``)."""
-    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
+    characters and "…" (so at most ``MAX_SHOWN``) -- its invisible characters
+    written as escapes (``\\u202e``, :func:`~belot_core.text.shown`), so a value
+    that reorders text or hides in it is seen, and cannot reorder the message."""
+    escaped = shown(text[:MAX_SHOWN])  # an escape is longer: nothing later is shown
+    if len(text) <= MAX_SHOWN and len(escaped) <= MAX_SHOWN:
+        return escaped
+    return escaped[: MAX_SHOWN - 1] + "…"
 
 
 class BelotError(ValueError):

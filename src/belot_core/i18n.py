@@ -36,9 +36,18 @@ from .house import HOUSE_RULES
 from .model import Names
 
 __all__ = [
+    "CONTRACT_ABBREVIATIONS",
+    "CONTRACT_WORDS",
+    "DECLARATION_WORDS",
+    "DECLARATION_WORDS_SHORT",
+    "DOUBLING_WORDS",
+    "GAME_WORDS",
     "HOUSE_RULE_WORDS",
     "LANGUAGES",
     "MESSAGES",
+    "OUTCOME_WORDS",
+    "TEAM_LABELS",
+    "TEAM_WORDS",
     "HouseRuleOption",
     "Language",
     "house_rule_options",
@@ -60,19 +69,20 @@ LANGUAGES: tuple[Language, ...] = tuple(Language)
 
 #: The teams as the subject of a sentence ("we take the whole deal"), unless the
 #: players named them.
-_TEAMS = {
+TEAM_WORDS = {
     "bg": {"us": "Ние", "them": "Вие"},
     "en": {"us": "we", "them": "they"},
 }
 
 #: The teams as labels: the score sheet's two columns, a form's options ("Us 82").
 #: Bulgarian uses the same words; English says "us"/"them" there, not "we"/"they".
-_TEAM_LABELS = {
+TEAM_LABELS = {
     "bg": {"us": "Ние", "them": "Вие"},
     "en": {"us": "Us", "them": "Them"},
 }
 
-_CONTRACTS = {
+#: The six contracts as nouns, a suit's ending with its symbol (tables.py splits it off).
+CONTRACT_WORDS = {
     "bg": {
         "clubs": "спатия ♣",
         "diamonds": "каро ♦",
@@ -92,12 +102,13 @@ _CONTRACTS = {
 }
 
 #: What players call the two contracts without a suit symbol, where room is short.
-_CONTRACT_ABBREVIATIONS = {
+CONTRACT_ABBREVIATIONS = {
     "bg": {"no_trumps": "БК", "all_trumps": "ВК"},
     "en": {"no_trumps": "NT", "all_trumps": "AT"},
 }
 
-_DECLARATIONS = {
+#: The declarations in full, as the explanation names them.
+DECLARATION_WORDS = {
     "bg": {
         "tierce": "терца",
         "quarte": "кварта",
@@ -122,7 +133,7 @@ _DECLARATIONS = {
 }
 
 #: Declarations where room is short (a row of chips): the carrés by their rank.
-_DECLARATIONS_SHORT = {
+DECLARATION_WORDS_SHORT = {
     "bg": {
         "tierce": "терца",
         "quarte": "кварта",
@@ -145,7 +156,7 @@ _DECLARATIONS_SHORT = {
 
 #: What became of the contract (model.Outcome), as a result names it; the
 #: outcome_* messages end with the same words.
-_OUTCOMES = {
+OUTCOME_WORDS = {
     "bg": {"made": "изкарана", "inside": "вътре", "hanging": "висяща"},
     "en": {"made": "made", "inside": "failed (inside)", "hanging": "hanging"},
 }
@@ -154,7 +165,7 @@ _OUTCOMES = {
 #: (the capot step and the form's label) and where room is short (a sheet's row), a
 #: deal where all four passed (in full, as ``status_passed`` says it, and short), and
 #: the points that hang (a row's note, ``{points}`` a number).
-_GAME_WORDS = {
+GAME_WORDS = {
     "bg": {
         "capot": "капо (валат)",
         "capot_short": "капо",
@@ -243,7 +254,8 @@ _QUESTIONS = {
     "en": {"sequence": "whose is higher, or are they equal", "carre": "whose rank is higher"},
 }
 
-_DOUBLINGS = {
+#: No contra, contra and recontra, as the explanation names them.
+DOUBLING_WORDS = {
     "bg": {"none": "без контра", "contra": "контра", "recontra": "реконтра"},
     "en": {"none": "no contra", "contra": "contra", "recontra": "recontra"},
 }
@@ -461,6 +473,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bg": "Входът е твърде голям: {length} знака; най-много се четат {max}.",
         "en": "The input is too large: {length} characters; the most read is {max}.",
     },
+    "too_many_deals": {
+        "bg": "Играта има {deals} раздавания; най-много са {max}.",
+        "en": "The game has {deals} deals; a game can have at most {max}.",
+    },
     "too_many_errors": {
         "bg": "Има още грешки; показани са първите {max}.",
         "en": "There are more problems; only the first {max} are shown.",
@@ -582,6 +598,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
+#: Counts shown with their thousands apart ("39 900 раздавания", "39,900 deals"): in
+#: Bulgarian by a no-break space from five digits on, as Bulgarian writes numbers,
+#: and in English by a comma from the same length, so both show the same digits.
+_GROUPED_PARAMS = frozenset({"deals"})
+_GROUPED_FROM = 10_000
+_THOUSANDS = {"bg": "\u00a0", "en": ","}
+
 _TEAM_PARAMS = frozenset({"team", "bidder", "winner"})
 #: The parameters whose team chooses a message's variant, in order ("bg.us", …).
 _VARIANT_PARAMS = ("team", "winner", "bidder")
@@ -608,17 +631,17 @@ def _custom(names: Names | None, team: object) -> str:
 def _text(language: str, name: str, value: Param, names: Names | None = None) -> str:
     """One parameter, translated when it names something in the game."""
     if name in _TEAM_PARAMS and isinstance(value, str):
-        return _custom(names, value) or _TEAMS[language].get(value, value)
+        return _custom(names, value) or TEAM_WORDS[language].get(value, value)
     if name == "contract" and isinstance(value, str):
-        return _CONTRACTS[language].get(value, value)
+        return CONTRACT_WORDS[language].get(value, value)
     if name in _KIND_PARAMS and isinstance(value, str):
-        return _DECLARATIONS[language].get(value, value)
+        return DECLARATION_WORDS[language].get(value, value)
     if name == "contest" and isinstance(value, str):
         return _CONTESTS[language].get(value, value)
     if name == "question" and isinstance(value, str):
         return _QUESTIONS[language].get(value, value)
     if name == "doubling" and isinstance(value, str):
-        return _DOUBLINGS[language].get(value, value)
+        return DOUBLING_WORDS[language].get(value, value)
     if name == "expected" and isinstance(value, str):
         return _EXPECTED[language].get(value, value)
     if name == "rule" and isinstance(value, str) and value in HOUSE_RULE_WORDS:
@@ -627,9 +650,11 @@ def _text(language: str, name: str, value: Param, names: Names | None = None) ->
         words = []
         for item in value:
             kind, _, count = item.partition(":")
-            word = _DECLARATIONS[language].get(kind, kind)
+            word = DECLARATION_WORDS[language].get(kind, kind)
             words.append(word if count in ("", "1") else f"{count} × {word}")
         return ", ".join(words)
+    if name in _GROUPED_PARAMS and isinstance(value, int) and abs(value) >= _GROUPED_FROM:
+        return f"{value:,}".replace(",", _THOUSANDS[language])
     if isinstance(value, tuple):
         return ", ".join(value)
     if value is None:
@@ -653,7 +678,7 @@ def render(
     render as the code itself, and unknown languages as English, so a newer core
     never breaks an older view.
     """
-    lang = language if language in _TEAMS else Language.EN.value
+    lang = language if language in TEAM_WORDS else Language.EN.value
     # Bulgarian verbs agree with the team ("Ние взимаме", "Вие взимате", "Иван и
     # Петър взимат"): a message may have a variant per team, keyed "bg.us" /
     # "bg.them", and "bg.named" for a team with its own name.
@@ -670,7 +695,7 @@ def render(
     for name in _names(template):
         if name in _LABEL_FIELDS:
             label = _LABEL_FIELDS[name]
-            values[name] = _custom(names, label) or _TEAMS[lang][label]
+            values[name] = _custom(names, label) or TEAM_WORDS[lang][label]
         else:
             values[name] = _text(lang, name, params[name], names) if name in params else "?"
     text = template.format_map(values)

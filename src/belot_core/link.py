@@ -4,7 +4,7 @@ A game travels to another phone as the text after ``#game=`` in a link to the
 standalone calculator (``…/calculator/#game=1A2B…``): the fragment of a URL is
 never sent to a server. :func:`game_link` writes the text, :func:`read_game_link`
 reads it back into a :class:`~belot_core.sheet.GameSheet` through the same
-reader as a saved game (:func:`~belot_core.json_api.game_from_dict`), so a link
+reader as a saved game (:func:`~belot_core.json_read.game_from_dict`), so a link
 can carry nothing a saved game could not. ``game_link_json`` and
 ``read_game_link_json`` are the JSON contract's functions for it (they never
 raise).
@@ -51,23 +51,22 @@ from __future__ import annotations
 
 import binascii
 from collections.abc import Sequence
-from typing import Any
 
 from .errors import InvalidInputError
 from .house import HOUSE_RULES, Rules
-from .json_api import (
+from .json_read import (
+    JSON,
     VERSION,
-    _check_version,
-    _guarded,
-    _Invalid,
-    _Reader,
-    _score_game,
-    _show,
+    Invalid,
+    Reader,
+    check_version,
     game_from_dict,
-    game_to_dict,
+    read_game_request,
+    show,
 )
+from .json_write import Written, answer, game_result_text, game_to_dict, written
 from .model import Answer, Contract, Deal, Declaration, Declarations, Doubling, Names, Team
-from .sheet import GameSheet, Passed
+from .sheet import MAX_DEALS, GameSheet, Passed
 
 __all__ = [
     "LINK_KEY",
@@ -80,8 +79,6 @@ __all__ = [
     "read_game_link_json",
 ]
 
-type JSON = Any
-
 LINK_VERSION = 1
 """The version of the link's format this core writes (the text's first character)."""
 
@@ -89,7 +86,8 @@ LINK_KEY = "game"
 """The key of the link's fragment: ``…/calculator/#game=<text>``."""
 
 MAX_LINK_CHARS = 8_000
-"""The longest link text read (some 1,400 deals). A 40-deal game is about 300."""
+"""The longest link text read. A 40-deal game is about 300 characters, the
+longest game (``MAX_DEALS``) of the heaviest deals some 7,000."""
 
 #: base32hex (RFC 4648, section 7): URL-safe, and QR code's alphanumeric characters.
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
@@ -208,10 +206,16 @@ class _Bits:
         return self.take(1) == 1
 
     def number(self) -> int:
-        zeros = 0
-        while not self.take(1):
-            zeros += 1
-        return ((1 << zeros) | self.take(zeros)) - 1
+        # The zeros before the first one, counted at once: a crafted link may send
+        # 20,000 of them, and a bit at a time each would shift the whole link.
+        left = self.length - self.position
+        zeros = left - (self.value & ((1 << left) - 1)).bit_length()
+        self.position += zeros
+        return self.take(zeros + 1) - 1
+
+    def left(self) -> int:
+        """How many bits are still to read."""
+        return self.length - self.position
 
     def pick[T](self, table: tuple[T, ...], width: int) -> T:
         index = self.take(width)
@@ -421,9 +425,10 @@ def _encode(
     if rules.active:
         _write_rules(bits, rules)
     bits.number(len(deals))
+    ruled = any(mine is not None for mine in own)
     for deal, mine in zip(deals, own, strict=True):
         _write_deal(bits, deal)
-        if any(other is not None for other in own) and isinstance(deal, Deal):
+        if ruled and isinstance(deal, Deal):
             # A deal played under other rules than the game's keeps them ({} = the rule book).
             bits.flag(mine is not None)
             if mine is not None:
@@ -439,8 +444,10 @@ def link_to_dict(text: str) -> dict[str, JSON]:
     :class:`~belot_core.errors.InvalidInputError` ``link_damaged`` for a text this
     format cannot have written (cut short, mistyped, changed by hand: the
     checksum fails), ``link_version`` for a whole frame (its checksum verifies)
-    of a newer format, and ``input_too_large`` beyond :data:`MAX_LINK_CHARS`.
-    The game itself is not checked here.
+    of a newer format, ``input_too_large`` beyond :data:`MAX_LINK_CHARS`, and
+    ``too_many_deals`` when the link counts more than
+    :data:`~belot_core.sheet.MAX_DEALS` deals (counted, not read). The game
+    itself is not checked here.
     """
     payload = _payload(text)
     if len(payload) > MAX_LINK_CHARS:
@@ -496,8 +503,14 @@ def _read_game(bits: _Bits) -> dict[str, JSON]:
         game["names"] = {"us": names[0], "them": names[1]}
     if ruled:
         game["rules"] = _read_rules(bits)
+    count = bits.number()
+    if count > bits.left():
+        raise _Damaged  # every deal takes a bit at least
+    if count > MAX_DEALS:
+        # Counted, not read: a link of 39,900 passed deals costs what its count does.
+        raise InvalidInputError("too_many_deals", "link", deals=count, max=MAX_DEALS)
     deals = []
-    for _ in range(bits.number()):
+    for _ in range(count):
         deal = _read_deal(bits)
         if deals_ruled and "passed" not in deal and bits.flag():
             deal["rules"] = _read_rules(bits)
@@ -522,8 +535,9 @@ def read_game_link(text: str) -> GameSheet:
 
 
 def _game_link(data: JSON) -> dict[str, JSON]:
-    _score_game(data)  # every problem of the game at once, as score_game_json reports them
-    return {"link": game_link(game_from_dict(data))}
+    # Every problem at once, as score_game_json reports them; a link explains nothing.
+    sheet, _ = read_game_request(data, explain=False)
+    return {"link": game_link(sheet)}
 
 
 def game_link_json(text: str) -> str:
@@ -532,23 +546,24 @@ def game_link_json(text: str) -> str:
     Answers ``{"ok": true, "result": {"link": "<text>"}}``, or the game's
     problems as ``score_game_json`` reports them. Never raises.
     """
-    return _guarded(_game_link, text)
+    return answer(_game_link, text)
 
 
-def _read_link(data: JSON) -> dict[str, JSON]:
-    reader = _Reader()
-    fields = reader.fields(data, "", ("version", "link"), ())
+def _read_link(data: JSON) -> Written:
+    reader = Reader()
+    fields = reader.fields(data, "", ("version", "link"), ("explain",))
     if fields is not None:
         if "version" in fields:
-            _check_version(reader, fields["version"])
+            check_version(reader, fields["version"])
         link = fields.get("link")
         if "link" in fields and not isinstance(link, str):
-            reader.fail("wrong_type", "link", expected="string", value=_show(link))
+            reader.fail("wrong_type", "link", expected="string", value=show(link))
     if reader.errors:
-        raise _Invalid(reader.errors)
+        raise Invalid(reader.errors)
     game = link_to_dict(str(data["link"]))
-    score = _score_game(game)
-    return {"game": game_to_dict(game_from_dict(game)), "score": score}
+    # The rows are explained only if the request asks: the page shows none of them.
+    sheet, explain = read_game_request({**game, "explain": data.get("explain", "none")})
+    return written({"game": game_to_dict(sheet), "score": game_result_text(sheet, explain)})
 
 
 def read_game_link_json(text: str) -> str:
@@ -556,9 +571,15 @@ def read_game_link_json(text: str) -> str:
 
     Answers ``{"ok": true, "result": {"game": <the game, as score_game_json
     reads it>, "score": <what score_game_json answers for it>}}``, or
-    ``link_damaged`` / ``link_version`` / the game's problems. Never raises.
+    ``link_damaged`` / ``link_version`` / ``too_many_deals`` / the game's
+    problems. Never raises.
+
+    The score's rows carry no explanation unless the request asks for them with
+    ``explain``, as a game request does (``"all"``, ``"last"``, ``"none"`` or a
+    list of deal indices); without it, ``"none"``: the sheet shows a game from a
+    link without its rows' explanations, and a long game's answer stays small.
     """
-    return _guarded(_read_link, text)
+    return answer(_read_link, text)
 
 
 def _check() -> None:

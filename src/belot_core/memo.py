@@ -39,19 +39,54 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-from functools import _lru_cache_wrapper, lru_cache
-from typing import Any
+from functools import lru_cache
+from typing import Any, Protocol
 
-__all__ = ["MEMO_SIZE", "clear", "hash_once", "memoized", "stats"]
+__all__ = ["MEMO_SIZE", "CacheInfo", "Memo", "clear", "hash_once", "memoized", "stats"]
 
 MEMO_SIZE = 512
 """Entries each memo keeps: the deals of a 200-deal game with room for its edits
 and a few more games (the sheet checks every stored game when it opens)."""
 
-_MEMOS: dict[str, _lru_cache_wrapper[object]] = {}
+
+class CacheInfo(Protocol):
+    """How a memo does, as :func:`functools.lru_cache` counts it."""
+
+    @property
+    def hits(self) -> int:
+        """Calls answered from the memo."""
+
+    @property
+    def misses(self) -> int:
+        """Calls worked out."""
+
+    @property
+    def currsize(self) -> int:
+        """Entries kept now."""
 
 
-def memoized[R](function: Callable[..., R]) -> _lru_cache_wrapper[R]:
+class Memo[R](Protocol):
+    """A function with a bounded memo: what :func:`memoized` gives.
+
+    The shape of the wrapper :func:`functools.lru_cache` makes, written here
+    because its class (``functools._lru_cache_wrapper``) is private to the
+    standard library: the core names no private name of another module.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> R:
+        """The function's result, from the memo if it holds it."""
+
+    def cache_clear(self) -> None:
+        """Empty the memo."""
+
+    def cache_info(self) -> CacheInfo:
+        """Hits, misses and the memo's size."""
+
+
+_MEMOS: dict[str, Memo[object]] = {}
+
+
+def memoized[R](function: Callable[..., R]) -> Memo[R]:
     """``function`` with a bounded memo (its arguments must be hashable and the
     function pure: its result depends on them alone and is never changed)."""
     memo = lru_cache(maxsize=MEMO_SIZE)(function)

@@ -25,16 +25,19 @@ from typing import TypeGuard
 from .errors import BelotError, InvalidInputError, RuleViolationError, echo
 from .house import DEFAULT_RULES, Rules
 from .memo import hash_once
+from .text import visible
 
 __all__ = [
     "ASKED",
     "CAPOT_BONUS",
+    "CARRES_IN_DECK",
     "CONTESTS",
     "DECLARATION_POINTS",
     "LAST_TRICK_POINTS",
     "MAX_HANGING",
     "MAX_NAME_LENGTH",
     "ONE_CONTEST",
+    "SEQUENCE_CARDS",
     "Acceptance",
     "Announced",
     "Answer",
@@ -184,14 +187,14 @@ DECLARATION_POINTS: dict[Declaration, int] = {
 }
 
 #: Fewest cards each sequence takes (a quint is five or more).
-_SEQUENCE_CARDS: dict[Declaration, int] = {
+SEQUENCE_CARDS: dict[Declaration, int] = {
     Declaration.TIERCE: 3,
     Declaration.QUARTE: 4,
     Declaration.QUINT: 5,
 }
 
 #: How many of each carré the deck holds (one rank each; four ranks for 100).
-_CARRES_IN_DECK: dict[Declaration, int] = {
+CARRES_IN_DECK: dict[Declaration, int] = {
     Declaration.CARRE_JACKS: 1,
     Declaration.CARRE_NINES: 1,
     Declaration.CARRE: 4,
@@ -584,13 +587,14 @@ def open_questions(
 # --- Team names --------------------------------------------------------------------
 
 MAX_NAME_LENGTH = 40
-"""The longest team name, in characters after trimming."""
+"""The longest team name, in characters, counted once it is cleaned: trimmed, and
+without invisible characters (a pasted name is not refused for what nobody sees)."""
 
 
 def _clean_name(value: object, where: str) -> str:
     if not isinstance(value, str):
         raise InvalidInputError("wrong_type", where, expected="string", value=echo(repr(value)))
-    name = " ".join(value.split())
+    name = " ".join(visible(value).split())
     if len(name) > MAX_NAME_LENGTH:
         raise InvalidInputError("name_too_long", where, max=MAX_NAME_LENGTH, length=len(name))
     return name
@@ -600,8 +604,11 @@ def _clean_name(value: object, where: str) -> str:
 class Names:
     """The teams' own names for the explanation; empty = the language's (Ние/Вие, we/they).
 
-    Names are trimmed (white space inside shrinks to one space) and at most
-    :data:`MAX_NAME_LENGTH` characters long.
+    Names are cleaned: their invisible characters removed (bidi controls and other
+    format characters, :func:`~belot_core.text.visible`), then trimmed (white
+    space inside shrinks to one space). A cleaned name is at most
+    :data:`MAX_NAME_LENGTH` characters long; one of nothing but invisible
+    characters is empty, the default.
     """
 
     us: str = ""
@@ -619,8 +626,8 @@ class Names:
 
 def _sequences_fit(declarations: Declarations) -> bool:
     """Can two players of eight cards each hold these sequences?"""
-    counts = [declarations[kind] for kind in _SEQUENCE_CARDS]
-    sizes = list(_SEQUENCE_CARDS.values())
+    counts = [declarations[kind] for kind in SEQUENCE_CARDS]
+    sizes = list(SEQUENCE_CARDS.values())
     cards = sum(c * s for c, s in zip(counts, sizes, strict=True))
     if cards <= CARDS_PER_PLAYER:
         return True
@@ -773,7 +780,7 @@ def _declaration_problems(
             max=contract.max_belots,
             contract=str(contract),
         )
-    for kind, in_deck in _CARRES_IN_DECK.items():
+    for kind, in_deck in CARRES_IN_DECK.items():
         count = declarations.us[kind] + declarations.them[kind]
         if count > in_deck:
             team = Team.US if declarations.us[kind] > in_deck else Team.THEM

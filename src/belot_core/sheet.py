@@ -42,10 +42,29 @@ from .memo import memoized
 from .model import ByTeam, Deal, Names, Team
 from .rules import DealResult, score_deal
 
-__all__ = ["TARGET", "GameSheet", "GameStatus", "Passed", "Row"]
+__all__ = ["MAX_DEALS", "TARGET", "GameSheet", "GameStatus", "Passed", "Row"]
 
 TARGET = 151
 """Game points that win the game."""
+
+MAX_DEALS = 300
+"""The most deals a game sheet holds: a number no real game reaches.
+
+A game to 151 is 10 to 30 deals: every played deal writes 16 to 26 points or
+more, except the rare hanging deal under contra, and a deal where all four
+passed is replayed at once. Three hundred is ten times a long game and half as
+much again as the benchmarks' longest sheet (200 deals, bench/long_games.py),
+so a table never meets it. What it is for: a stranger's link or file. Each
+passed deal costs one bit of a link, so a link of 8,000 characters could carry
+39,900 deals, and a 990 KB file 61,872 -- seconds of work and tens of megabytes
+of answer for the phone. The JSON contract checks the count before it reads a
+single deal (``too_many_deals``: a request's ``deals``, a link's count), so a
+game over the cap costs no more than counting it.
+
+A game saved before the cap existed that is longer (only a crafted one can be)
+is refused the same way when the sheet checks the games it stores: the answer
+is ``too_many_deals`` with the count, and nothing in storage changes, so the
+page can say so and offer to export or delete the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +226,7 @@ def _own_rules(sheet: GameSheet) -> tuple[Rules | None, ...]:
 class GameSheet:
     """A whole game: the deals in order and everything that follows from them.
 
+    A sheet holds at most :data:`MAX_DEALS` deals (``too_many_deals``).
     ``names`` are the teams' names at the head of the sheet (for the explanation);
     ``rules`` the table's rules, by which every deal is scored (a deal built
     with other rules is taken with the sheet's) unless ``deal_rules`` gives the
@@ -234,6 +254,8 @@ class GameSheet:
             raise InvalidInputError("wrong_type", "names", expected="Names", value=repr(self.names))
         if not isinstance(self.rules, Rules):
             raise InvalidInputError("wrong_type", "rules", expected="Rules", value=repr(self.rules))
+        if len(self.deals) > MAX_DEALS:
+            raise InvalidInputError("too_many_deals", "deals", deals=len(self.deals), max=MAX_DEALS)
         object.__setattr__(self, "deal_rules", _own_rules(self))
         object.__setattr__(self, "deals", _under(self.rules, self.deals, self.deal_rules))
         for index, entry in enumerate(self.deals):

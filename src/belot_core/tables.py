@@ -20,29 +20,29 @@ from collections.abc import Sequence
 
 from .errors import MAX_SHOWN
 from .i18n import (
-    _CONTRACT_ABBREVIATIONS,
-    _CONTRACTS,
-    _DECLARATIONS,
-    _DECLARATIONS_SHORT,
-    _DOUBLINGS,
-    _GAME_WORDS,
-    _OUTCOMES,
-    _TEAM_LABELS,
-    _TEAMS,
+    CONTRACT_ABBREVIATIONS,
+    CONTRACT_WORDS,
+    DECLARATION_WORDS,
+    DECLARATION_WORDS_SHORT,
+    DOUBLING_WORDS,
+    GAME_WORDS,
     LANGUAGES,
+    OUTCOME_WORDS,
+    TEAM_LABELS,
+    TEAM_WORDS,
     house_rule_options,
     render,
 )
 from .json_api import VERSION
 from .link import LINK_KEY
 from .model import (
-    _CARRES_IN_DECK,
-    _SEQUENCE_CARDS,
     CAPOT_BONUS,
+    CARRES_IN_DECK,
     DECLARATION_POINTS,
     LAST_TRICK_POINTS,
     MAX_HANGING,
     MAX_NAME_LENGTH,
+    SEQUENCE_CARDS,
     Contract,
     Declaration,
     Doubling,
@@ -50,7 +50,7 @@ from .model import (
     Question,
     Team,
 )
-from .sheet import TARGET
+from .sheet import MAX_DEALS, TARGET
 
 __all__ = ["DEFAULT_PATH", "NO_CAPOT", "SUIT_SYMBOLS", "main", "module_text", "tables"]
 
@@ -108,7 +108,7 @@ def _suit_and_word(noun: str) -> tuple[str, str]:
 def _suits() -> dict[str, str]:
     suits: dict[str, str] = {}
     for contract in Contract:
-        symbols = {_suit_and_word(_CONTRACTS[lang][contract])[0] for lang in LANGUAGES}
+        symbols = {_suit_and_word(CONTRACT_WORDS[lang][contract])[0] for lang in LANGUAGES}
         if len(symbols) != 1:
             raise ValueError(f"the nouns of {contract} disagree on its suit: {symbols}")
         symbol = symbols.pop()
@@ -121,23 +121,23 @@ def _suits() -> dict[str, str]:
 
 def _short(lang: str, contract: Contract) -> str:
     """A contract where room is short: its suit's symbol, or what players call it."""
-    symbol, _ = _suit_and_word(_CONTRACTS[lang][contract])
-    return symbol or _CONTRACT_ABBREVIATIONS[lang][contract]
+    symbol, _ = _suit_and_word(CONTRACT_WORDS[lang][contract])
+    return symbol or CONTRACT_ABBREVIATIONS[lang][contract]
 
 
 def _nouns(lang: str) -> dict[str, dict[str, str]]:
-    if list(_OUTCOMES[lang]) != _values(Outcome):
+    if list(OUTCOME_WORDS[lang]) != _values(Outcome):
         raise ValueError(f"the {lang} outcomes must name every model.Outcome, in order")
     return {
-        "teams": {team.value: _TEAMS[lang][team] for team in Team},
-        "team_labels": {team.value: _TEAM_LABELS[lang][team] for team in Team},
-        "contracts": {c.value: _suit_and_word(_CONTRACTS[lang][c])[1] for c in Contract},
+        "teams": {team.value: TEAM_WORDS[lang][team] for team in Team},
+        "team_labels": {team.value: TEAM_LABELS[lang][team] for team in Team},
+        "contracts": {c.value: _suit_and_word(CONTRACT_WORDS[lang][c])[1] for c in Contract},
         "contracts_short": {c.value: _short(lang, c) for c in Contract},
-        "doublings": {d.value: _DOUBLINGS[lang][d] for d in Doubling},
-        "declarations": {k.value: _DECLARATIONS[lang][k] for k in Declaration},
-        "declarations_short": {k.value: _DECLARATIONS_SHORT[lang][k] for k in Declaration},
-        "outcomes": dict(_OUTCOMES[lang]),
-        "words": dict(_GAME_WORDS[lang]),
+        "doublings": {d.value: DOUBLING_WORDS[lang][d] for d in Doubling},
+        "declarations": {k.value: DECLARATION_WORDS[lang][k] for k in Declaration},
+        "declarations_short": {k.value: DECLARATION_WORDS_SHORT[lang][k] for k in Declaration},
+        "outcomes": dict(OUTCOME_WORDS[lang]),
+        "words": dict(GAME_WORDS[lang]),
     }
 
 
@@ -177,12 +177,12 @@ def tables() -> list[tuple[str, str, object]]:
         (
             "SEQUENCES",
             "The sequences, with the fewest cards each takes.",
-            {kind.value: cards for kind, cards in _SEQUENCE_CARDS.items()},
+            {kind.value: cards for kind, cards in SEQUENCE_CARDS.items()},
         ),
         (
             "CARRES",
             "The carrés, with how many of each the deck holds.",
-            {kind.value: count for kind, count in _CARRES_IN_DECK.items()},
+            {kind.value: count for kind, count in CARRES_IN_DECK.items()},
         ),
         (
             "DECK_POINTS",
@@ -202,6 +202,11 @@ def tables() -> list[tuple[str, str, object]]:
         ("LAST_TRICK_POINTS", "The last trick, before No trumps doubles it.", LAST_TRICK_POINTS),
         ("CAPOT_BONUS", "The capot bonus (валат), never doubled.", CAPOT_BONUS),
         ("TARGET", "Game points that win the game (sheet.TARGET).", TARGET),
+        (
+            "MAX_DEALS",
+            "The most deals a game holds (sheet.MAX_DEALS); the core refuses more: too_many_deals.",
+            MAX_DEALS,
+        ),
         ("MAX_HANGING", "Upper bound of hanging points carried in.", MAX_HANGING),
         ("MAX_NAME_LENGTH", "The longest team name, in characters.", MAX_NAME_LENGTH),
         (

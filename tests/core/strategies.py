@@ -137,6 +137,23 @@ team_names = st.one_of(
     st.sampled_from(["Иван и Петър", "  Мария  и Ана ", "Ann & Ivo", "the boys"]),
 )
 names = st.builds(Names, us=team_names, them=team_names)
+
+#: What a keyboard, a paste or a stranger may put in a name: letters, spaces, emoji
+#: and their joiners, a flag's tags, bidi controls, other invisible characters, a
+#: lone surrogate (JSON's "\ud800") -- and any character at all.
+TYPED = [
+    *"aЖ 9-",
+    "\t",
+    "\u0301",  # a combining accent
+    "👨",
+    "👩",
+    "🏴",
+    *"\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",  # bidi controls
+    *"\u200b\u200c\u200d\u200e\u2060\ufeff\xad\x00\x1b",
+    "\ud800",
+    *"\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f\U000e0041",
+]
+typed_text = st.lists(st.sampled_from(TYPED) | st.characters(), max_size=50).map("".join)
 entries = st.one_of(sheet_deals, sheet_deals, sheet_deals, st.just(Passed()))
 
 #: Deals whose raw points are equal, so they hang: 81 : 81 in a suit, 129 : 129 in All

@@ -112,17 +112,17 @@ def test_the_messages_say_the_game_words_of_the_nouns() -> None:
     core-tables.js NOUNS) are one vocabulary: an outcome, a capot, all passed, hang."""
     deal = {"bidder": "us", "bidders": 90, "defenders": 100}
     for lang in LANGUAGES:
-        outcomes, words = i18n._OUTCOMES[lang], i18n._GAME_WORDS[lang]
+        outcomes, words = i18n.OUTCOME_WORDS[lang], i18n.GAME_WORDS[lang]
         for outcome in ("made", "inside"):
             assert render(f"outcome_{outcome}", deal, lang).endswith(f"– {outcomes[outcome]}.")
         capot = render("capot", {"team": "them", "points": 90}, lang)
         assert capot.startswith(upper_first(words["capot"]) + ":"), capot
         assert render("status_passed", {}, lang).startswith(upper_first(words["passed"]))
-    assert render("outcome_hanging", deal, "bg").endswith(f"{i18n._OUTCOMES['bg']['hanging']}.")
+    assert render("outcome_hanging", deal, "bg").endswith(f"{i18n.OUTCOME_WORDS['bg']['hanging']}.")
     assert "висят 8" in render("record", {"us": 0, "them": 8, "hanging": 8}, "bg")
-    assert i18n._GAME_WORDS["bg"]["hang"].format(points=8) == "висят 8"
+    assert i18n.GAME_WORDS["bg"]["hang"].format(points=8) == "висят 8"
     en = render("hangs_doubled", {"raw": 162, "multiplier": 2, "product": 324, "points": 32}, "en")
-    assert en.endswith(i18n._GAME_WORDS["en"]["hang"].format(points=32) + ".")
+    assert en.endswith(i18n.GAME_WORDS["en"]["hang"].format(points=32) + ".")
 
 
 def test_a_pile_is_ours_or_yours() -> None:

@@ -6,13 +6,10 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from belot_core import BelotError
 from belot_core.json_api import (
     MAX_DEPTH,
-    _too_deep,
     deal_from_dict,
     deal_to_dict,
     game_from_dict,
@@ -190,58 +187,6 @@ def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
     assert errors(request) == [("invalid_choice", "contract")]
     shallow = "[" * MAX_DEPTH + "]" * MAX_DEPTH
     assert json.loads(score_deal_json(shallow))["errors"][0]["code"] == "wrong_type"
-
-
-def nesting(text: str) -> bool:
-    """The depth check, one character at a time: what ``_too_deep`` must agree with."""
-    depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
-
-
-@given(
-    st.lists(
-        st.sampled_from(
-            ["[", "{", "]", "}", '"', '""', "\\", "a", "ж", "\n", "[" * 30, "{" * 30, "]" * 30]
-        ),
-        max_size=200,
-    ).map("".join)
-)
-def test_the_depth_check_skips_strings_and_escapes_exactly(text: str) -> None:
-    assert _too_deep(text) == nesting(text)
-    # Without a backslash the check takes its other way: the same answers.
-    plain = text.replace("\\", "")
-    assert _too_deep(plain) == nesting(plain)
-
-
-@pytest.mark.parametrize(
-    ("text", "deep"),
-    [
-        pytest.param("]" * 10 + "[" * 70 + "]" * 70, False, id="closed-first"),
-        pytest.param("[" * 40 + "{" * 30 + "}" * 30 + "]" * 40, True, id="mixed"),
-        pytest.param("[" * 40 + '"]]]]]]]]]"' + "{" * 30 + "}" * 30 + "]" * 40, True, id="string"),
-        pytest.param("[" * 64 + "}" * 64 + "[" * 64 + "]" * 64, False, id="unmatched-64"),
-        pytest.param("[" * 64 + "}" + "[" * 2 + "]" * 66, True, id="unmatched-65"),
-    ],
-)
-def test_the_depth_check_on_documents_whose_brackets_do_not_pair_up(text: str, deep: bool) -> None:
-    assert _too_deep(text) == nesting(text) == deep
 
 
 def test_non_string_input_is_an_error_not_a_crash() -> None:

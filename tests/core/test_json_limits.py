@@ -17,6 +17,7 @@ import belot_core.json_api
 from belot_core import BelotError, Deal, GameSheet, Names, Passed, Pile, Rules, Team
 from belot_core.errors import MAX_SHOWN, InvalidInputError
 from belot_core.json_api import (
+    MAX_DEALS,
     MAX_ERRORS,
     MAX_INPUT_CHARS,
     deal_from_dict,
@@ -54,7 +55,7 @@ def test_an_answer_has_at_most_max_errors_and_then_says_there_are_more() -> None
 
 
 def test_a_game_of_bad_deals_stops_at_the_cap() -> None:
-    text = json.dumps({"version": 1, "deals": [{}] * 100_000})
+    text = json.dumps({"version": 1, "deals": [{}] * MAX_DEALS})
     reply = score_game_json(text)
     errors = json.loads(reply)["errors"]
     assert len(errors) == MAX_ERRORS + 1 and errors[-1]["code"] == "too_many_errors"
@@ -73,7 +74,7 @@ def test_the_first_error_is_raised_when_reading_a_dict() -> None:
         deal_from_dict({**DEAL, **{f"unknown{i}": 1 for i in range(1000)}})
     assert (deal.value.code, deal.value.field) == ("unknown_field", "unknown0")
     with pytest.raises(InvalidInputError) as game:
-        game_from_dict({"version": 1, "deals": [{}] * 1000})
+        game_from_dict({"version": 1, "deals": [{}] * MAX_DEALS})
     assert (game.value.code, game.value.field) == ("missing_field", "deals[0].contract")
 
 
@@ -87,7 +88,7 @@ def test_input_larger_than_the_limit_is_refused_with_the_limit() -> None:
     assert error["code"] == "input_too_large" and error["field"] == ""
     assert error["params"] == {"max": MAX_INPUT_CHARS, "length": MAX_INPUT_CHARS + 1}
     assert error["message"]["en"] == (
-        "The input is too large: 1000001 characters; the most read is 1000000."
+        "The input is too large: 250001 characters; the most read is 250000."
     )
     assert answer(json.dumps({"version": 1, "deals": [DEAL] * 20_000}), game=True)["errors"][0][
         "code"
@@ -235,3 +236,39 @@ def test_a_float_beyond_exact_integers_is_not_taken_for_one() -> None:
         ]
         == "points_out_of_range"
     )
+
+
+# --- the longest game: counted before a deal is read ----------------------------------
+
+
+def test_a_game_of_max_deals_is_scored_and_one_more_is_refused_by_its_count() -> None:
+    assert answer(json.dumps({"version": 1, "deals": [{"passed": True}] * MAX_DEALS}), True)["ok"]
+    names = {"us": "Иван", "them": "Мария"}
+    longer = {"version": 1, "names": names, "deals": [{"passed": True}] * (MAX_DEALS + 1)}
+    [error] = answer(json.dumps(longer), game=True)["errors"]
+    assert (error["code"], error["field"], error["params"]) == (
+        "too_many_deals",
+        "deals",
+        {"deals": MAX_DEALS + 1, "max": MAX_DEALS},
+    )
+    assert error["message"] == {
+        "bg": "Играта има 301 раздавания; най-много са 300.",
+        "en": "The game has 301 deals; a game can have at most 300.",
+    }
+    assert "deal" not in error  # the whole game's, no deal's
+
+
+def test_a_game_over_the_cap_is_refused_without_reading_a_deal() -> None:
+    """12,500 deals, each wrong in its own way: the errors are the game's own and the
+    count, not one of a deal's -- no deal was read."""
+    bad = [{"x": index} for index in range(12_500)]
+    text = json.dumps({"version": 2, "deals": bad}, separators=(",", ":"))
+    errors = answer(text, game=True)["errors"]
+    assert [error["code"] for error in errors] == ["unsupported_version", "too_many_deals"]
+    assert errors[1]["message"] == {
+        "bg": "Играта има 12\u00a0500 раздавания; най-много са 300.",
+        "en": "The game has 12,500 deals; a game can have at most 300.",
+    }
+    with pytest.raises(InvalidInputError) as first:
+        game_from_dict({"version": 1, "deals": bad})
+    assert first.value.code == "too_many_deals"

@@ -33,7 +33,7 @@ from belot_core import (
     SheetError,
     Team,
 )
-from belot_core.json_api import game_to_dict, score_game_json
+from belot_core.json_api import MAX_DEALS, MAX_ERRORS, game_to_dict, score_game_json
 from belot_core.link import (
     ALPHABET,
     LINK_KEY,
@@ -107,7 +107,10 @@ def test_the_json_functions_agree_with_score_game_json(sheet: GameSheet) -> None
     read = answer(read_game_link_json, {"version": 1, "link": url})
     assert read["ok"], read
     assert read["result"]["game"] == game
-    assert read["result"]["score"] == answer(score_game_json, game)["result"]
+    # Without explanations unless asked, as score_game_json gives them when asked so.
+    assert read["result"]["score"] == answer(score_game_json, {**game, "explain": "none"})["result"]
+    explained = answer(read_game_link_json, {"version": 1, "link": url, "explain": "all"})
+    assert explained["result"]["score"] == answer(score_game_json, game)["result"]
 
 
 @given(games, st.data())
@@ -362,6 +365,13 @@ def test_reading_never_raises(value: Any) -> None:
         assert answer(read_game_link_json, request)["ok"] in (True, False)
 
 
+def test_a_request_of_a_thousand_unknown_fields_is_answered_not_raised() -> None:
+    """Its reader stops at MAX_ERRORS; that used to escape read_game_link_json."""
+    request = {"version": 1, "link": "1", **{f"field{i}": 1 for i in range(1000)}}
+    reply = answer(read_game_link_json, request)
+    assert codes(reply) == ["unknown_field"] * MAX_ERRORS + ["too_many_errors"]
+
+
 def test_a_bad_game_gets_no_link_but_all_its_problems() -> None:
     game = {"version": 1, "deals": [{"contract": "trumps"}, {"passed": 1}]}
     assert codes(answer(game_link_json, game)) == codes(answer(score_game_json, game))
@@ -393,3 +403,71 @@ def test_names_in_the_short_code_and_in_utf8() -> None:
 def test_a_game_without_deals_travels_too() -> None:
     sheet = replace(GameSheet(), names=Names(them="Вие"))
     assert read_game_link(game_link(sheet)) == sheet
+
+
+# --- the longest game: a link's count, checked before its deals are read -------------
+
+
+def link_of(count: int, *bits: tuple[int, int]) -> str:
+    """A link of ``count`` deals, as a stranger may write it: the header and the count,
+    then ``bits`` ((value, width) pairs) where the deals would be."""
+    writer = link._Writer()
+    writer.put(link.LINK_VERSION, 5)
+    writer.put(0, 4)  # no names, no house rules
+    writer.number(count)
+    for value, width in bits:
+        writer.put(value, width)
+    return with_checksum(writer.to_bytes())
+
+
+def test_a_link_of_max_deals_reads_and_one_more_is_refused_by_its_count() -> None:
+    full = link_of(MAX_DEALS, (2**MAX_DEALS - 1, MAX_DEALS))  # every deal passed
+    assert len(read_game_link(full).deals) == MAX_DEALS
+    longer = link_of(MAX_DEALS + 1, (2 ** (MAX_DEALS + 1) - 1, MAX_DEALS + 1))
+    reply = answer(read_game_link_json, {"version": 1, "link": longer})
+    [error] = reply["errors"]
+    assert (error["code"], error["field"]) == ("too_many_deals", "link")
+    assert error["params"] == {"deals": MAX_DEALS + 1, "max": MAX_DEALS}
+
+
+def test_a_link_of_39900_passed_deals_is_refused_by_its_count_alone() -> None:
+    """Issue 22: 7,996 characters that carried 39,900 deals. The deals' bits are not
+    read: zeros where passed deals would be ones are no deals at all."""
+    text = link_of(39_900, (0, 39_900))
+    assert len(text) <= MAX_LINK_CHARS
+    [error] = answer(read_game_link_json, {"version": 1, "link": text})["errors"]
+    assert error["code"] == "too_many_deals"
+    assert error["message"] == {
+        "bg": "Играта има 39\u00a0900 раздавания; най-много са 300.",
+        "en": "The game has 39,900 deals; a game can have at most 300.",
+    }
+
+
+def test_a_link_that_counts_more_deals_than_it_has_bits_is_damaged() -> None:
+    assert read_error(link_of(MAX_DEALS + 1, (0, 8))).code == "link_damaged"
+    # A count of 6,000 digits (Elias gamma: 19,950 zeros, then as many bits) is read at once.
+    writer = link._Writer()
+    writer.put(link.LINK_VERSION, 5)
+    writer.put(0, 4 + 19_950)
+    writer.put(1, 1)
+    writer.put(0, 19_950)
+    assert read_error(with_checksum(writer.to_bytes())).code == "link_damaged"
+
+
+def test_no_link_is_written_for_a_game_over_the_cap() -> None:
+    game = {"version": 1, "deals": [{"passed": True}] * (MAX_DEALS + 1)}
+    assert codes(answer(game_link_json, game)) == ["too_many_deals"]
+
+
+def test_a_link_is_read_without_explanations_unless_the_request_asks() -> None:
+    """The page sends {version, link} and shows no row's explanation (issue 22)."""
+    text = game_link(GameSheet((Passed(), Passed())))
+    plain = answer(read_game_link_json, {"version": 1, "link": text})
+    assert ["explanation" in row for row in plain["result"]["score"]["rows"]] == [False, False]
+    last = answer(read_game_link_json, {"version": 1, "link": text, "explain": "last"})
+    assert ["explanation" in row for row in last["result"]["score"]["rows"]] == [False, True]
+    bad = answer(read_game_link_json, {"version": 1, "link": text, "explain": ["x", 5]})
+    assert [(error["code"], error["field"]) for error in bad["errors"]] == [
+        ("not_integer", "explain[0]"),
+        ("no_such_deal", "explain[1]"),
+    ]

@@ -38,7 +38,7 @@ def test_every_memo_keeps_at_most_memo_size_entries() -> None:
         assert json.loads(score_game_json(json.dumps(game)))["ok"]
     sizes = {name: info["size"] for name, info in memo.stats().items()}
     assert sizes["belot_core.sheet._scored"] == memo.MEMO_SIZE
-    assert sizes["belot_core.json_api._game_deal"] == memo.MEMO_SIZE
+    assert sizes["belot_core.json_read._game_deal"] == memo.MEMO_SIZE
     assert max(sizes.values()) <= memo.MEMO_SIZE
 
 

@@ -6,6 +6,7 @@ import contextlib
 import json
 import re
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 from hypothesis import given
@@ -20,6 +21,7 @@ from strategies import (
     pooled_deals,
     rule_sets,
     ruled_deals,
+    typed_text,
 )
 
 from belot_core import (
@@ -34,14 +36,13 @@ from belot_core import (
     Passed,
     Rules,
     SheetError,
+    link,
     memo,
     render,
     round_sum,
     score_deal,
 )
-from belot_core.json_api import (  # the private ones: what the answer is written from
-    _Invalid,
-    _score_game,
+from belot_core.json_api import (
     deal_from_dict,
     deal_to_dict,
     game_from_dict,
@@ -49,7 +50,11 @@ from belot_core.json_api import (  # the private ones: what the answer is writte
     score_deal_json,
     score_game_json,
 )
+from belot_core.json_read import Invalid, read_game_request
+from belot_core.json_write import game_result  # what the answer is written from
+from belot_core.link import read_game_link_json
 from belot_core.sheet import TARGET
+from belot_core.text import BIDI_CONTROLS
 
 
 @given(deals)
@@ -371,15 +376,15 @@ explains = st.one_of(
 def test_a_game_answer_written_from_its_rows_is_the_answer_written_whole(
     entries_: list[Deal | Passed], names_: Names, rules: Rules, explain: Any, cold: bool
 ) -> None:
-    # score_game_json joins each row's text, written once and kept (_row_text); the
+    # score_game_json joins each row's text, written once and kept (json_write._row_text); the
     # text must be exactly what writing the whole answer at once gives, memos full or not.
     text = game_text(play(entries_), names_, rules, explain=explain)
     if cold:
         memo.clear()
     answer = score_game_json(text)
     try:
-        whole = {"ok": True, "result": _score_game(json.loads(text))}
-    except _Invalid:
+        whole = {"ok": True, "result": game_result(*read_game_request(json.loads(text)))}
+    except Invalid:
         assert not json.loads(answer)["ok"]
         return
     assert answer == json.dumps(whole, ensure_ascii=False)
@@ -495,3 +500,43 @@ def test_new_rules_from_a_deal_on_leave_the_rows_before_it_alone(
     assert changed.rules == rules
     # From the next deal on changes nothing written so far.
     assert sheet.with_rules(rules, from_deal=len(sheet.deals)).rows == sheet.rows
+
+
+# --- names and echoed text carry no bidi control (issue 22) --------------------------
+
+
+def no_bidi(text: str) -> bool:
+    return not any(control in text for control in BIDI_CONTROLS)
+
+
+@given(typed_text, typed_text)
+def test_no_name_the_core_keeps_carries_a_bidi_control(us: str, them: str) -> None:
+    try:
+        kept = Names(us=us, them=them)
+    except BelotError as error:
+        assert error.code == "name_too_long"
+        return
+    assert no_bidi(kept.us) and no_bidi(kept.them)
+    assert Names(us=kept.us, them=kept.them) == kept  # cleaning a clean name changes nothing
+
+
+@given(typed_text, typed_text, typed_text, st.booleans())
+def test_no_answer_of_the_core_carries_a_bidi_control(
+    us: str, them: str, junk: str, in_link: bool
+) -> None:
+    """Names as a request, a saved game or a stranger's link gives them, and a bad value
+    or key echoed in an error: nothing the core answers can reorder the page's text."""
+    deal = {"contract": "hearts", "bidder": "us", "cards": {"team": "us", "points": 82}}
+    deal |= {"last_trick": "us", junk: 1, "doubling": junk}
+    game = {"version": 1, "names": {"us": us, "them": them}, "deals": [{"passed": True}]}
+    answers = [
+        score_game_json(json.dumps(game)),
+        score_game_json(json.dumps({**game, "deals": [deal]})),
+        score_deal_json(json.dumps({**deal, "version": 1, "names": {"us": us}})),
+    ]
+    if in_link:  # names the link carries as they came, not as a sheet would keep them
+        raw = SimpleNamespace(us=us.encode("utf-8", "replace").decode()[:60], them=them[:1])
+        text = link._encode(raw, Rules(), [Passed()])
+        answers.append(read_game_link_json(json.dumps({"version": 1, "link": text})))
+    for answer in answers:
+        assert no_bidi(answer), answer

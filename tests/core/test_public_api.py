@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import ast
 import enum
 import importlib
 import inspect
+from pathlib import Path
 
 import pytest
 
 import belot_core
 
+SOURCE = Path(belot_core.__file__).parent
+
 MODULES = [
+    "text",
     "memo",
     "errors",
     "house",
@@ -19,6 +24,8 @@ MODULES = [
     "rules",
     "sheet",
     "i18n",
+    "json_read",
+    "json_write",
     "json_api",
     "link",
     "cli",
@@ -67,9 +74,44 @@ def test_enums_are_lower_case_strings_that_are_also_json_values(kind: type[enum.
 
 
 def test_imports_point_one_way() -> None:
-    """errors ← house ← model ← rounding ← rules ← sheet ← i18n ← json_api ← cli, tables."""
+    """text ← memo, errors ← house ← model ← rounding ← rules ← sheet ← i18n ← json_read ← json_write
+    ← json_api ← link ← cli, tables."""
     order = MODULES
     for position, name in enumerate(order):
         source = inspect.getsource(importlib.import_module(f"belot_core.{name}"))
         for later in order[position + 1 :]:
             assert f"from .{later} import" not in source, f"{name} imports {later}"
+
+
+def _private_imports(path: Path) -> list[str]:
+    """Private names ``path`` takes from other modules: ``from x import _name`` and
+    ``module._name`` of a module it imported (the standard library's included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules: set[str] = set()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            for alias in node.names:
+                if alias.name.startswith("_"):
+                    found.append(f"from {node.module} import {alias.name}")
+                elif node.module is None:  # from . import module
+                    modules.add(alias.asname or alias.name)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
+            found.append(f"{node.value.id}.{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(SOURCE.glob("*.py")), ids=lambda path: path.name)
+def test_no_module_uses_another_modules_private_names(path: Path) -> None:
+    """A name with a leading underscore is its module's own: what another module needs
+    is public there, with a docstring (issue 21: link took six of json_api's)."""
+    assert _private_imports(path) == []

@@ -26,6 +26,7 @@ from belot_core import (
 )
 from belot_core.errors import InvalidInputError
 from belot_core.json_api import game_from_dict, game_to_dict, score_game_json
+from belot_core.sheet import MAX_DEALS
 
 US, THEM = Team.US, Team.THEM
 
@@ -753,3 +754,17 @@ def test_a_deals_own_rules_ask_their_own_questions_in_json() -> None:
     answer = json.loads(score_game_json(json.dumps(own)))
     assert answer["ok"] is True
     assert answer["result"]["rows"][0]["applied_rules"] == ["one_declaration_contest"]
+
+
+# --- the longest game ------------------------------------------------------------------
+
+
+def test_a_sheet_holds_at_most_max_deals() -> None:
+    full = GameSheet((Passed(),) * MAX_DEALS)
+    assert len(full.rows) == MAX_DEALS == 300
+    with pytest.raises(InvalidInputError) as longer:
+        full.append(Passed())
+    assert (longer.value.code, longer.value.field) == ("too_many_deals", "deals")
+    assert dict(longer.value.params) == {"deals": MAX_DEALS + 1, "max": MAX_DEALS}
+    with pytest.raises(InvalidInputError):
+        GameSheet((Passed(),) * 39_900)

@@ -15,6 +15,7 @@ import pytest
 from belot_core import Contract, Declaration, Language, Team, render
 from belot_core.errors import MAX_SHOWN
 from belot_core.model import DECLARATION_POINTS, MAX_HANGING, MAX_NAME_LENGTH
+from belot_core.sheet import MAX_DEALS
 from belot_core.tables import DEFAULT_PATH, SUIT_SYMBOLS, main, module_text, tables
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,6 +65,7 @@ def test_numbers_come_from_the_core() -> None:
     assert EXPORTS["TARGET"] == 151 and EXPORTS["CAPOT_BONUS"] == 90
     assert EXPORTS["MAX_HANGING"] == MAX_HANGING
     assert EXPORTS["MAX_NAME_LENGTH"] == MAX_NAME_LENGTH
+    assert EXPORTS["MAX_DEALS"] == MAX_DEALS  # the longest game the core takes
     assert EXPORTS["MAX_SHOWN"] == MAX_SHOWN  # the widget cuts a value it shows as the core does
     # Sequences and carrés between them are every declaration but the belot.
     kinds = [*EXPORTS["SEQUENCES"], *EXPORTS["CARRES"]]

@@ -1,0 +1,307 @@
+"""Writing the JSON contract: the core's values into an answer's text.
+
+The other half of :mod:`belot_core.json_read` (that module says why the two are
+apart): a deal, a result, a game's rows and errors become JSON values here, in
+the one form every answer has, and :func:`answer` is the boundary every
+function of the contract goes through -- text in, ``{"ok": true, "result":
+...}`` or ``{"ok": false, "errors": [...]}`` out, never an exception.
+
+A long game's answer is written from its rows' texts: each row is written
+once (:func:`_row_text` keeps it in a bounded memo, :mod:`belot_core.memo`) and
+the rows are joined as they are (:class:`Written`), which is the same text
+``json.dumps`` gives for the whole answer at once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+
+from .errors import MAX_SHOWN, BelotError, Param, echo
+from .house import DEFAULT_RULES, Rules
+from .i18n import message, render
+from .json_read import JSON, VERSION, Full, Invalid, more, parse
+from .memo import memoized
+from .model import ByTeam, Deal, Declarations, Higher, Names, Question, Team
+from .rules import DealResult, Step
+from .sheet import GameSheet, GameStatus, Passed, Row
+
+__all__ = [
+    "Written",
+    "answer",
+    "deal_to_dict",
+    "error_json",
+    "game_result",
+    "game_result_text",
+    "game_to_dict",
+    "result_to_dict",
+    "rules_json",
+    "written",
+]
+
+
+class Written(str):
+    """A JSON value already written as text, put into an answer as it is: a long
+    game's rows are written once each (:func:`_row_text`), then joined."""
+
+
+_write = json.JSONEncoder(ensure_ascii=False).encode
+"""JSON text as ``json.dumps(value, ensure_ascii=False)`` writes it (the answers' form)."""
+
+
+def written(fields: Mapping[str, JSON | Written]) -> Written:
+    """An object as JSON text, its :class:`Written` values put in as they are:
+    the same text ``_write`` gives for the object the parts stand for."""
+    items = (
+        f"{_write(key)}: {value if isinstance(value, Written) else _write(value)}"
+        for key, value in fields.items()
+    )
+    return Written("{" + ", ".join(items) + "}")
+
+
+def answer(work: Callable[[JSON], dict[str, JSON] | Written], text: object) -> str:
+    """Parse, work, and answer -- with errors, never an exception.
+
+    ``work`` takes the request's JSON value and gives the ``result``; it raises
+    :class:`~belot_core.json_read.Invalid` (every problem),
+    :class:`~belot_core.json_read.Full` (a reader stopped at ``MAX_ERRORS``) or a
+    :class:`~belot_core.errors.BelotError` (one) for a request it refuses.
+    """
+    try:
+        result = work(parse(text))
+        if isinstance(result, Written):
+            return written({"ok": True, "result": result})
+        reply = {"ok": True, "result": result}
+    except Invalid as invalid:
+        reply = {
+            "ok": False,
+            "errors": [error_json(error, invalid.names) for error in invalid.errors],
+        }
+    except Full as full:  # a reader of the request stopped at MAX_ERRORS
+        reply = {"ok": False, "errors": [error_json(error) for error in more(full.errors)]}
+    except BelotError as error:
+        reply = {"ok": False, "errors": [error_json(error)]}
+    return json.dumps(reply, ensure_ascii=False)
+
+
+# --- errors and steps ------------------------------------------------------------------
+
+
+def _json_params(params: Mapping[str, Param]) -> dict[str, JSON]:
+    return {
+        key: list(value) if isinstance(value, tuple) else value for key, value in params.items()
+    }
+
+
+def _step(step: Step, names: Names | None = None) -> dict[str, JSON]:
+    return {
+        "code": step.code,
+        "params": _json_params(step.params),
+        "message": {lang: render(step.code, step.params, lang, names) for lang in ("bg", "en")},
+    }
+
+
+def _shown(value: Param) -> Param:
+    """A parameter as an answer shows it: an integer of more than MAX_SHOWN digits cut."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)
+        return value if len(text) <= MAX_SHOWN else echo(text)
+    return value
+
+
+def error_json(error: BelotError, names: Names | None = None) -> dict[str, JSON]:
+    """An error as an answer lists it: ``code``, ``field``, ``params``, ``message`` in
+    every language (with the teams' ``names``), and the ``deal`` index if it has one."""
+    params = {key: _shown(value) for key, value in error.params.items()}
+    if params != dict(error.params):
+        error = type(error)(error.code, error.field, **params)
+    data: dict[str, JSON] = {
+        "code": error.code,
+        "field": error.field,
+        "params": _json_params(error.params),
+        "message": message(error, names),
+    }
+    if error.field.startswith("deals["):
+        data["deal"] = int(error.field[6 : error.field.index("]")])
+    return data
+
+
+# --- a deal ------------------------------------------------------------------------------
+
+
+def rules_json(rules: Rules) -> dict[str, JSON]:
+    """The house rules switched on, as the contract writes them."""
+    return dict.fromkeys(rules.active, True)
+
+
+def _teams(values: ByTeam[int]) -> dict[str, int]:
+    return {"us": values.us, "them": values.them}
+
+
+def _counts(declarations: ByTeam[Declarations]) -> dict[str, JSON]:
+    """Both teams' declarations as counts, kinds with none left out."""
+    return {
+        str(team): {str(kind): count for kind, count in declarations[team].items()} for team in Team
+    }
+
+
+def _answers(higher: Higher) -> dict[str, JSON]:
+    """The given answers, unanswered questions left out."""
+    return {
+        str(question): str(answer)
+        for question in Question
+        if (answer := higher[question]) is not None
+    }
+
+
+def deal_to_dict(deal: Deal, *, in_game: bool = False) -> dict[str, JSON]:
+    """The JSON value of a deal (every field written out).
+
+    A deal entered as announced is written as ``announced`` and ``higher``;
+    otherwise as ``declarations``. House rules are written as ``rules`` (the
+    rule book as nothing); a deal in a game has the game's.
+    """
+    data: dict[str, JSON] = {
+        "version": VERSION,
+        "contract": str(deal.contract),
+        "bidder": str(deal.bidder),
+        "doubling": str(deal.doubling),
+        "cards": {"team": str(deal.pile.team), "points": deal.pile.points},
+        "last_trick": str(deal.last_trick),
+        "capot": None if deal.capot is None else str(deal.capot),
+    }
+    if deal.announced is None:
+        data["declarations"] = _counts(deal.declarations)
+    else:
+        data["announced"] = _counts(deal.announced.declarations)
+        data["higher"] = _answers(deal.announced.higher)
+    if not in_game:
+        if deal.rules != DEFAULT_RULES:
+            data["rules"] = rules_json(deal.rules)
+        data["hanging_in"] = deal.hanging_in
+    else:
+        del data["version"]
+    return data
+
+
+def result_to_dict(result: DealResult, names: Names | None = None) -> dict[str, JSON]:
+    """The JSON value of a deal's result; messages name the teams by ``names``."""
+    data = _result_fields(result)
+    data["explanation"] = [_step(step, names) for step in result.steps]
+    return data
+
+
+def _result_fields(result: DealResult) -> dict[str, JSON]:
+    """:func:`result_to_dict` without the explanation."""
+    return {
+        "raw": _teams(result.raw),
+        "outcome": str(result.outcome),
+        "record": _teams(result.record),
+        "hanging_out": result.hanging_out,
+        "accepted": _counts(result.accepted),
+        "questions": _answers(result.questions),
+        "rules": rules_json(result.rules),
+        "applied_rules": list(result.applied),
+    }
+
+
+# --- a game ------------------------------------------------------------------------------
+
+
+def game_to_dict(sheet: GameSheet) -> dict[str, JSON]:
+    """The JSON value of a game sheet's deals, as :func:`score_game_json` reads them.
+
+    A deal that keeps rules of its own (``deal_rules``) carries them as ``rules``
+    (``{}``: the rule book); the others take the game's.
+    """
+    data: dict[str, JSON] = {"version": VERSION}
+    if sheet.names != Names():
+        data["names"] = {"us": sheet.names.us, "them": sheet.names.them}
+    if sheet.rules != DEFAULT_RULES:
+        data["rules"] = rules_json(sheet.rules)
+    data["deals"] = [
+        {"passed": True} if isinstance(entry, Passed) else deal_to_dict(entry, in_game=True)
+        for entry in sheet.deals
+    ]
+    for entry, own in zip(data["deals"], sheet.deal_rules, strict=True):
+        if own is not None:
+            entry["rules"] = rules_json(own)
+    return data
+
+
+@memoized
+def _result_json(result: DealResult, names: Names, explained: bool) -> dict[str, JSON]:
+    """:func:`result_to_dict`, its explanation only if ``explained``. Memoized: the
+    value is shared, so it is copied into each row and never changed."""
+    # A row not explained has no explanation: its steps are not worded for nothing.
+    return result_to_dict(result, names) if explained else _result_fields(result)
+
+
+@memoized
+def _passed_explanation(hanging: int, names: Names) -> list[JSON]:
+    """The explanation of a passed deal (shared: never changed)."""
+    return [_step(Step.of("passed", hanging=hanging), names)]
+
+
+@memoized
+def _status(status: GameStatus, totals: ByTeam[int], names: Names) -> dict[str, JSON]:
+    """Where the game stands, with its words: ``{"code", "params", "message"}``.
+    Memoized (shared: never changed): a row's status is the same while its totals are."""
+    params: dict[str, Param] = {"us": totals.us, "them": totals.them}
+    if status is GameStatus.WON:
+        params["winner"] = "us" if totals.us > totals.them else "them"
+    return _step(Step.of(f"status_{status}", **params), names)
+
+
+def _row(row: Row, names: Names, explained: bool = True) -> dict[str, JSON]:
+    data: dict[str, JSON] = {
+        "passed": row.result is None,
+        "record": _teams(row.record),
+        "hanging": row.hanging,
+        "totals": _teams(row.totals),
+        "status": _status(row.status, row.totals, names),
+    }
+    if row.result is not None:
+        assert isinstance(row.entry, Deal)
+        data["capot"] = None if row.entry.capot is None else str(row.entry.capot)
+        data["doubling"] = str(row.entry.doubling)
+        data.update(_result_json(row.result, names, explained))
+    elif explained:
+        data["explanation"] = _passed_explanation(row.hanging, names)
+    return data
+
+
+@memoized
+def _row_text(row: Row, names: Names, explained: bool) -> Written:
+    """A row of the sheet written as JSON text. Memoized: one more deal on a long
+    sheet writes one row; the rows before it, unchanged, are joined as they were."""
+    return Written(_write(_row(row, names, explained)))
+
+
+def _game_result(sheet: GameSheet, rows: JSON | Written) -> dict[str, JSON]:
+    return {
+        "rules": rules_json(sheet.rules),
+        "rows": rows,
+        "totals": _teams(sheet.totals),
+        "hanging": sheet.hanging,
+        "winner": None if sheet.winner is None else str(sheet.winner),
+        "finished": sheet.finished,
+        "status": _status(sheet.status, sheet.totals, sheet.names),
+        "unclaimed": sheet.hanging if sheet.finished else 0,
+    }
+
+
+def game_result(sheet: GameSheet, explain: frozenset[int] | None = None) -> dict[str, JSON]:
+    """What ``score_game_json`` answers for a sheet, as a value: every row, each with
+    its explanation if its index is in ``explain`` (None: every row)."""
+    rows = enumerate(sheet.rows)
+    return _game_result(
+        sheet, [_row(row, sheet.names, explain is None or i in explain) for i, row in rows]
+    )
+
+
+def game_result_text(sheet: GameSheet, explain: frozenset[int] | None = None) -> Written:
+    """:func:`game_result` written as JSON text, each row taken from :func:`_row_text`."""
+    rows = enumerate(sheet.rows)
+    texts = [_row_text(row, sheet.names, explain is None or i in explain) for i, row in rows]
+    return written(_game_result(sheet, Written("[" + ", ".join(texts) + "]")))

@@ -1,0 +1,62 @@
+"""belot_core.json_write: the core's values into an answer's text, never an exception.
+
+The answers themselves are tested through json_api (test_json_api.py); here, what
+the writer promises: the boundary turns every refusal into an answer, an error
+carries its deal's index, and a game written from its rows' texts is the game
+written whole.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from belot_core import GameSheet, Names, Passed
+from belot_core.errors import InvalidInputError, SheetError
+from belot_core.json_read import JSON, MAX_ERRORS, Invalid, Reader, read_game_request
+from belot_core.json_write import answer, error_json, game_result, game_result_text
+
+
+def test_the_boundary_answers_every_refusal() -> None:
+    def refuse_all(data: JSON) -> dict[str, JSON]:
+        raise Invalid([InvalidInputError("missing_field", "a", name="a")], Names(us="Иван"))
+
+    def refuse_one(data: JSON) -> dict[str, JSON]:
+        raise SheetError("nothing_to_undo", "deals")
+
+    def stop(data: JSON) -> dict[str, JSON]:
+        reader = Reader()
+        for index in range(MAX_ERRORS + 1):
+            reader.fail("unknown_field", f"f{index}", name=f"f{index}")
+        return {}
+
+    def accept(data: JSON) -> dict[str, JSON]:
+        return {"echo": data}
+
+    assert json.loads(answer(accept, '{"a": "ж"}')) == {"ok": True, "result": {"echo": {"a": "ж"}}}
+    assert "ж" in answer(accept, '{"a": "ж"}')  # written as UTF-8, not \\u escapes
+    [missing] = json.loads(answer(refuse_all, "{}"))["errors"]
+    assert (missing["code"], missing["field"]) == ("missing_field", "a")
+    [undo] = json.loads(answer(refuse_one, "{}"))["errors"]
+    assert undo["code"] == "nothing_to_undo"
+    stopped = json.loads(answer(stop, "{}"))["errors"]
+    assert [error["code"] for error in stopped][-2:] == ["unknown_field", "too_many_errors"]
+    assert len(stopped) == MAX_ERRORS + 1
+    [not_json] = json.loads(answer(accept, "{"))["errors"]
+    assert not_json["code"] == "invalid_json"
+
+
+def test_an_error_in_a_deal_names_the_deal_and_a_huge_number_is_cut() -> None:
+    error = error_json(InvalidInputError("points_out_of_range", "deals[12].cards", value=10**50))
+    assert error["deal"] == 12
+    assert error["params"]["value"] == "1" + "0" * 38 + "…"
+    assert "deal" not in error_json(InvalidInputError("missing_field", "deals", name="deals"))
+
+
+def test_a_game_written_from_its_rows_is_the_game_written_whole() -> None:
+    sheet = GameSheet((Passed(), Passed()), names=Names(us="Иван"))
+    for explain in (None, frozenset(), frozenset({1})):
+        whole: dict[str, Any] = game_result(sheet, explain)
+        assert game_result_text(sheet, explain) == json.dumps(whole, ensure_ascii=False)
+    read, rows = read_game_request({"version": 1, "deals": [{"passed": True}], "explain": "last"})
+    assert rows == frozenset({0}) and "explanation" in game_result(read, rows)["rows"][0]

@@ -1,0 +1,71 @@
+"""The worst inputs within the size limits: what the core answers, and how much.
+
+tests/shared/worst_inputs.py builds them (the most deals a link or a request holds,
+the heaviest deals, error floods, huge names and values, nesting at the limit);
+bench/worst_inputs.py measures their time (a benchmark, not a test). Here: each is
+refused with the right code or answered, and every answer's size -- deterministic --
+stays within its bound. The goal of issue 22 is 100 KB; a game of MAX_DEALS of the
+heaviest deals is the one answer over it, at most ~0.7 KB a deal without
+explanations (what the sheet asks), ~5.6 KB with every row explained.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from worst_inputs import Worst, worst_inputs
+
+from belot_core.json_api import MAX_DEALS, score_game_json
+from belot_core.link import game_link_json, read_game_link_json
+
+FUNCTIONS: dict[str, Callable[[str], str]] = {
+    "score_game_json": score_game_json,
+    "game_link_json": game_link_json,
+    "read_game_link_json": read_game_link_json,
+}
+GOAL = 100 * 1024
+"""An answer's size the page can take at once (issue 22), in UTF-8 bytes."""
+
+#: What each worst input gets: ``ok`` or the first error's code, and the most bytes
+#: its answer may have (GOAL unless said).
+EXPECTED: dict[str, tuple[str, int]] = {
+    "json-passed": ("too_many_deals", 1_000),
+    "json-capots": ("too_many_deals", 1_000),
+    "json-heavy-none": ("ok", 700 * MAX_DEALS + 1_000),
+    "json-heavy-all": ("ok", 5_600 * MAX_DEALS + 1_000),
+    "json-passed-all": ("ok", 540 * MAX_DEALS + 1_000),
+    "json-errors": ("capot_without_all_tricks", 30_000),
+    "json-keys": ("unknown_field", 30_000),
+    "json-name": ("name_too_long", 1_000),
+    "json-invisible": ("ok", 1_000),  # nothing visible: the default name
+    "json-deep": ("wrong_type", 1_000),
+    "json-escapes": ("name_too_long", 1_000),
+    "json-explain": ("ok", 1_000),
+    "json-big-value": ("wrong_type", 1_000),
+    "link-json-heavy": ("ok", 8_200),
+    "link-passed": ("too_many_deals", 1_000),
+    "link-capots": ("too_many_deals", 1_000),
+    "link-heavy": ("ok", 1_100 * MAX_DEALS + 1_000),  # the game, and rows without words
+    "link-heavy-all": ("ok", 6_000 * MAX_DEALS + 1_000),
+    "link-count": ("link_damaged", 1_000),
+    "link-long": ("input_too_large", 1_000),
+}
+OVER_THE_GOAL = {"json-heavy-none", "json-heavy-all", "json-passed-all"}
+OVER_THE_GOAL |= {"link-heavy", "link-heavy-all"}
+
+
+def test_every_worst_input_is_expected() -> None:
+    assert [worst.id for worst in worst_inputs(MAX_DEALS)] == list(EXPECTED)
+
+
+@pytest.mark.parametrize("worst", worst_inputs(MAX_DEALS), ids=lambda worst: worst.id)
+def test_a_worst_input_gets_a_bounded_answer(worst: Worst) -> None:
+    says, most = EXPECTED[worst.id]
+    answer = FUNCTIONS[worst.function](worst.make())
+    reply = json.loads(answer)
+    assert ("ok" if reply["ok"] else reply["errors"][0]["code"]) == says
+    assert len(answer.encode()) <= most
+    if worst.id not in OVER_THE_GOAL:
+        assert most <= GOAL
