@@ -22,8 +22,10 @@ what the change costs when the machine is busy with other work, as a shared
 "cold" times the same change with the core's memos emptied just before
 (the whole game worked out again). ``BELOT_CORE_SRC=DIR`` measures the core in
 DIR instead of this checkout's ``src`` (say, an older commit's, unpacked with
-``git archive``). Results go to ``bench/results/core-<time>.json`` unless
-``--json`` says where. A benchmark, not a test: nothing here asserts a speed.
+``git archive``). Results go to ``bench/results/core.json`` (then run
+``bench/report.py``), or where ``--json`` says; a run with ``BELOT_CORE_SRC``
+writes only where ``--json`` says, so another core's numbers never replace this
+one's. A benchmark, not a test: nothing here asserts a speed.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from typing import Any
 sys.path.insert(0, os.environ.get("BELOT_CORE_SRC") or str(Path(__file__).parent.parent / "src"))
 
 from long_games import long_game, scenarios
+from report import Table, machine, table, write_results
 
 from belot_core import (
     ByTeam,
@@ -189,6 +192,56 @@ def print_long_games(rows: list[dict[str, Any]]) -> None:
         )
 
 
+def report_tables(results: dict[str, Any]) -> list[Table]:
+    """The numbers as the tables of bench/RESULTS.md."""
+    tables = [
+        table(
+            "Throughput",
+            ("", "result"),
+            (
+                ("deals per second, Python API", results["deals_per_second_python_api"]),
+                ("deals per second, JSON contract", results["deals_per_second_json_contract"]),
+                (
+                    f"the {results['game_sheet_deals']}-deal game from nothing, median",
+                    f"{results['game_sheet_recompute_ms_median']} ms",
+                ),
+                (
+                    f"the {results['game_sheet_deals']}-deal game sent again unchanged, median",
+                    f"{results['game_sheet_sent_again_ms_median']} ms",
+                ),
+            ),
+        )
+    ]
+    if results["long_games"]:
+        tables.append(
+            table(
+                "Long games: the game after one change, ms",
+                (
+                    "deals",
+                    "change",
+                    "explain",
+                    "p50 / p95",
+                    "CPU p50 / p95",
+                    "cold p50 / p95",
+                    "answer",
+                ),
+                [
+                    (
+                        row["deals"],
+                        row["change"],
+                        row["explain"],
+                        f"{row['p50_ms']} / {row['p95_ms']}",
+                        f"{row['cpu_p50_ms']} / {row['cpu_p95_ms']}",
+                        f"{row['cold_p50_ms']} / {row['cold_p95_ms']}",
+                        f"{int(row['answer_bytes']) / 1024:.1f} KB",
+                    )
+                    for row in results["long_games"]
+                ],
+            )
+        )
+    return tables
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
@@ -196,14 +249,13 @@ def main() -> None:
     parser.add_argument(
         "--sizes", type=int, nargs="*", default=[20, 60, 200], help="long games (none: skip)"
     )
-    stamp = time.strftime("%Y%m%d-%H%M%S")
     parser.add_argument(
         "--json",
         type=Path,
-        default=Path(__file__).parent / "results" / f"core-{stamp}.json",
-        help="where to write the results (default: bench/results/core-<time>.json)",
+        help="where to write the results (default: bench/results/core.json)",
     )
     args = parser.parse_args()
+    info = machine()
 
     deals = random_deals(1000)
     requests = [json.dumps(deal_to_dict(deal)) for deal in deals]
@@ -245,9 +297,13 @@ def main() -> None:
         print(f"{key:<{width}}  {value}")
     results["long_games"] = long = long_games(tuple(args.sizes), args.samples)
     print_long_games(long)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"\nwritten: {args.json}")
+    if args.json is None and os.environ.get("BELOT_CORE_SRC"):
+        print("\nnot written: BELOT_CORE_SRC is set and --json is not")
+        return
+    out = write_results(
+        "core", tables=report_tables(results), data=results, machine_info=info, path=args.json
+    )
+    print(f"\nwritten: {out}")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,9 @@
 // "all" is the four steps together, in wall-clock time and in the CPU time of the
 // process (process.cpuUsage: what the change costs when other work shares the CPU, as it
 // often does on a shared 2-core machine -- wall-clock p95 then mostly measures the
-// others). p50 / p95 by nearest rank. A benchmark, not a test: nothing here asserts a speed.
+// others). p50 / p95 by nearest rank. Writes bench/results/pyodide.json in the layout of
+// bench/report.py (then run it for bench/RESULTS.md), or where --json says. A benchmark,
+// not a test: nothing here asserts a speed.
 
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -48,8 +50,8 @@ const { values: options } = parseArgs({
 const dist = path.resolve(options.dist);
 const samples = Number(options.samples);
 const sizes = options.sizes.split(",").map(Number);
-const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
-const out = path.resolve(options.json ?? path.join(ROOT, "bench", "results", `pyodide-${stamp}.json`));
+const out = path.resolve(options.json ?? path.join(ROOT, "bench", "results", "pyodide.json"));
+const loadAtStart = Math.round(os.loadavg()[0] * 100) / 100;
 
 const manifestPath = path.join(dist, "manifest.json");
 if (!(await stat(manifestPath).catch(() => null))) {
@@ -145,10 +147,10 @@ for (const scenario of scenarios) {
   }
 }
 
+const pair = (value) => `${value.p50} / ${value.p95}`;
 console.log("\n| deals | change | explain | core p50 / p95 ms | JSON.parse p50 / p95 | clone p50 / p95 | stringify p95 | all p50 / p95 ms | all, CPU p50 / p95 | cold core p50 / p95 | answer KB |");
 console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) {
-  const pair = (value) => `${value.p50} / ${value.p95}`;
   console.log(
     `| ${row.deals} | ${row.change} | ${row.explain} | ${pair(row.core)} | ${pair(row.parse)} | ${pair(row.clone)} | ${row.stringify.p95} | ${pair(row.total)} | ${pair(row.cpu)} | ${pair(row.cold)} | ${(row.answer_bytes / 1024).toFixed(1)} |`,
   );
@@ -161,6 +163,33 @@ const result = {
   shapes: Object.fromEntries(scenarios.map((scenario) => [scenario.size, scenario.shape])),
   rows,
 };
+// The results file of bench/report.py (format 1): when, where, the tables, the raw data.
+const resultsFile = {
+  format: 1,
+  bench: "pyodide",
+  date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+  machine: {
+    cpu: os.cpus()[0]?.model ?? null,
+    cores: os.cpus().length,
+    platform: `${os.type()}-${os.release()}-${os.arch()}`,
+    node: process.version,
+    pyodide: version,
+    load_average_start: loadAtStart,
+    load_average_end: Math.round(os.loadavg()[0] * 100) / 100,
+  },
+  tables: [
+    {
+      title: "The worker's part of one change, ms",
+      columns: ["deals", "change", "explain", "core p50 / p95", "JSON.parse p50 / p95",
+        "clone p50 / p95", "stringify p95", "all p50 / p95", "all, CPU p50 / p95",
+        "cold core p50 / p95", "answer"],
+      rows: rows.map((row) => [row.deals, row.change, row.explain, pair(row.core),
+        pair(row.parse), pair(row.clone), `${row.stringify.p95}`, pair(row.total),
+        pair(row.cpu), pair(row.cold), `${(row.answer_bytes / 1024).toFixed(1)} KB`]),
+    },
+  ],
+  data: result,
+};
 await mkdir(path.dirname(out), { recursive: true });
-await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
+await writeFile(out, `${JSON.stringify(resultsFile, null, 1)}\n`);
 console.log(`\nwritten: ${path.relative(process.cwd(), out)}`);

@@ -18,7 +18,8 @@ fits the same size). Each row is the largest of 20 seeds.
   Cyrillic characters, every house rule on.
 
 Also, for the choices in link.py: the same bytes as base64url (QR byte mode),
-and deflated (zlib, raw) before base32. A benchmark, not a test.
+and deflated (zlib, raw) before base32. Writes bench/results/link-sizes.json
+(then run bench/report.py), or where --json says. A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tools")]
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tools"), str(ROOT / "bench")]
+
+from report import machine, table, write_results  # noqa: E402
 
 from belot_core import HOUSE_RULES, Names, Rules  # noqa: E402
 from belot_core.link import LINK_KEY, _encode, _from_text, _to_text, game_link  # noqa: E402
@@ -98,8 +101,11 @@ def texts(kind: str, size: int, seed: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--json", type=Path, help="write the rows here too")
+    parser.add_argument(
+        "--json", type=Path, help="where to write (default: bench/results/link-sizes.json)"
+    )
     args = parser.parse_args()
+    info = machine()
     rows = []
     for kind in ("game", "played", "worst"):
         for size in SIZES:
@@ -131,8 +137,32 @@ def main() -> None:
     print(" ".join(f"{head:>8}" for head in heads))
     for row in rows:
         print(" ".join(f"{row[key]:>8}" for key in (*columns, "deflated_qr")))
-    if args.json:
-        args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    columns = (
+        "game",
+        "deals",
+        "link text",
+        "whole link",
+        "QR version",
+        "QR version, median",
+        "base64url: whole link",
+        "its QR version",
+        "deflated: link text",
+        "its QR version",
+    )
+    cells = [
+        [row[key] for key in ("kind", "deals", "link", "url", "qr", "qr_median")]
+        + [row[key] for key in ("base64_url", "base64_qr", "deflated_link", "deflated_qr")]
+        for row in rows
+    ]
+    title = f"Characters and QR version (correction M), the largest of {len(SEEDS)} seeds"
+    out = write_results(
+        "link-sizes",
+        tables=[table(title, columns, cells)],
+        data={"base": BASE, "seeds": len(SEEDS), "rows": rows},
+        machine_info=info,
+        path=args.json,
+    )
+    print(f"written: {out}")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,8 @@ printed, but the p50 / p95 are of the samples after them (--warmup, 3 by default
 Both at normal speed and at 4x CPU (CDP Emulation.setCPUThrottlingRate; Chromium
 slows the page's thread only, not the worker, where Python runs). The form is filled
 through the element's attributes (not timed). p50 / p95 by nearest rank. Writes
-bench/results/sheet-dom-<time>.json. A benchmark, not a test: nothing fails on a
+bench/results/sheet-dom.json (then run bench/report.py for bench/RESULTS.md). A
+benchmark, not a test: nothing fails on a
 number. Targets (issue 15): 60 deals p95 <= 16 ms normal and <= 50 ms at 4x CPU;
 200 deals <= 50 ms and <= 150 ms.
 """
@@ -55,12 +56,12 @@ from playwright.sync_api import Page, expect, sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))  # the build's package
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from long_games import first_deal_edits, long_game, next_items
+from report import Table, machine, table, write_results
 from startup import SERVICE_WORKER_ACTIVE, SNAPSHOT_SAVED
 
-from sitebuild.paths import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT
+from sitebuild.paths import CHROMIUM, CHROMIUM_ARGS, DIST
 from sitebuild.server import serving
 
-RESULTS = ROOT / "bench" / "results"
 STORAGE_KEY = "belot-calculator"
 TOTALS = ".sheet-table tfoot"  # where the sheet's totals are
 TIMEOUT_MS = 120_000
@@ -241,6 +242,28 @@ def print_row(row: dict[str, Any]) -> None:
     )
 
 
+def report_table(rows: list[dict[str, Any]]) -> Table:
+    """The rows as bench/RESULTS.md's table."""
+    return table(
+        "A change to the new totals: p50 / p95, ms",
+        ("deals", "CPU", "change", "DOM", "frame", "the first after opening (DOM)", "samples"),
+        [
+            (
+                row["deals"],
+                f"{row['cpu']}×",
+                row["change"],
+                f"{row['dom_p50']:.1f} / {row['dom_p95']:.1f}",
+                f"{row['frame_p50']:.1f} / {row['frame_p95']:.1f}",
+                f"{row['first_dom']:.1f}",
+                row["samples"]
+                if row["all_totals_shown"]
+                else f"{row['samples']} (totals NOT shown)",
+            )
+            for row in rows
+        ],
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--samples", type=int, default=40)
@@ -250,6 +273,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[60, 200])
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site (default dist/)")
     args = parser.parse_args()
+    info = machine()
     scenarios = []
     for size in args.sizes:
         game = long_game(size)
@@ -287,17 +311,12 @@ def main() -> None:
                 context.close()
         version = browser.version
         browser.close()
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    out = RESULTS / f"sheet-dom-{stamp}.json"
     load = os.getloadavg()
-    out.write_text(
-        json.dumps(
-            {"chromium": version, "dist": str(args.dist), "load_average": load, "rows": rows},
-            indent=1,
-        )
-        + "\n",
-        encoding="utf-8",
+    out = write_results(
+        "sheet-dom",
+        tables=[report_table(rows)],
+        data={"chromium": version, "dist": str(args.dist), "rows": rows},
+        machine_info={**info, "chromium": version},
     )
     print(f"Chromium {version}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {out}")
 

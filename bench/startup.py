@@ -5,8 +5,8 @@
 One run, in headless Chromium (Debian's, through Playwright), every scenario
 repeated and interleaved (baseline, ours, baseline, ours, ...) so that load on
 the machine hits both alike. Prints a table (median and min-max) and writes
-bench/results/startup-<time>.json and bench/results/latest.json. A benchmark,
-not a test: nothing here fails on a number.
+bench/results/startup.json (then run bench/report.py for bench/RESULTS.md). A
+benchmark, not a test: nothing here fails on a number.
 
 What is compared
 - baseline: a page of its own (written to a temp folder, never shipped) that runs
@@ -65,11 +65,9 @@ Conditions
 from __future__ import annotations
 
 import argparse
-import datetime
 import gzip
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -81,6 +79,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from playwright.sync_api import BrowserContext, Locator, Page, sync_playwright
+from report import machine as report_machine
+from report import tables_from_markdown, write_results
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))  # the build's package
 from sitebuild.dist import GZIP_MIN_SAVING
@@ -626,23 +626,9 @@ def collect(
 
 
 def machine() -> dict[str, Any]:
-    model = ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    """The machine, as bench/report.py records it, and the Chromium the bench drives."""
     chromium = subprocess.run([str(CHROMIUM), "--version"], capture_output=True, text=True)
-    return {
-        "cpu": model,
-        "cores": os.cpu_count(),
-        "platform": platform.platform(),
-        "chromium": chromium.stdout.strip(),
-        "python": platform.python_version(),
-        "load_average_start": os.getloadavg(),
-    }
+    return report_machine(chromium=chromium.stdout.strip())
 
 
 def fmt_ms(stat: dict[str, Any] | None) -> str:
@@ -824,7 +810,7 @@ def main() -> int:
         ],
         seconds=time.monotonic() - started,
     )
-    data["machine"]["load_average_end"] = os.getloadavg()
+    data["machine"]["load_average_end"] = round(os.getloadavg()[0], 2)
 
     rows = [
         ("1 baseline: stock loadPyodide + 1+1, cold", "baseline"),
@@ -912,18 +898,12 @@ def main() -> int:
     print()
     print(
         f"machine: {info['cpu']}, {info['cores']} cores, {info['chromium']}; load average "
-        f"{info['load_average_start'][0]:.1f} at start, "
-        f"{data['machine']['load_average_end'][0]:.1f} at end"
+        f"{info['load_average_start']:.1f} at start, "
+        f"{data['machine']['load_average_end']:.1f} at end"
     )
     print(table)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    text = json.dumps(data, indent=1, default=str) + "\n"
-    (RESULTS / f"startup-{stamp}.json").write_text(text, encoding="utf-8")
-    (RESULTS / "latest.json").write_text(text, encoding="utf-8")
-    print(
-        f"\nwritten: bench/results/startup-{stamp}.json (and latest.json), {data['seconds']:.0f} s"
-    )
+    out = write_results("startup", tables=tables_from_markdown(table), data=data, machine_info=info)
+    print(f"\nwritten: {out.relative_to(ROOT)} (then run bench/report.py), {data['seconds']:.0f} s")
     return 0
 
 

@@ -9,8 +9,8 @@ for WebKitGTK's MiniBrowser under Xvfb), so the three columns are measured alike
 Chromium is driven here as Firefox is, not through Playwright as in bench/startup.py.
 Every repetition runs, in each engine in turn, the baseline then ours (interleaved, so
 load on the machine hits every engine and both sides alike). Prints a table (median and
-min-max) and writes bench/results/startup-engines-<time>.json. A benchmark, not a test:
-nothing here fails on a number.
+min-max) and writes bench/results/startup-engines.json (then run bench/report.py for
+bench/RESULTS.md). A benchmark, not a test: nothing here fails on a number.
 
 What is compared (bench/startup.py's pages, imported from it)
 - baseline: stock `loadPyodide()` and `1+1` in a module worker ("baseline, in a worker"
@@ -64,8 +64,6 @@ is hidden (no animation frames) and gets no pointer input (tools/browsers/webkit
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import os
 import platform
 import shutil
@@ -78,6 +76,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))  # browsers, sitebuild
+from report import tables_from_markdown, write_results
 from startup import (
     ARTICLE,
     INSTRUMENT,
@@ -683,7 +682,8 @@ def main() -> int:
                     if engine != "chromium"
                     else (browser.version.split("/")[1].split(".")[0])
                 )
-    info["load_average_end"] = os.getloadavg()
+    info["load_average_end"] = round(os.getloadavg()[0], 2)
+    info["engines"] = ", ".join(f"{engine} {versions[engine]}" for engine in engines)
     stats = {
         e: {
             "stock": collect(r["stock"], lambda run: run["ms"]),
@@ -711,14 +711,14 @@ def main() -> int:
     print()
     print(
         f"machine: {info['cpu']}, {info['cores']} cores; load average "
-        f"{info['load_average_start'][0]:.1f} at start, {info['load_average_end'][0]:.1f} at end"
+        f"{info['load_average_start']:.1f} at start, {info['load_average_end']:.1f} at end"
     )
     print(data["table"])
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    out = RESULTS / f"startup-engines-{stamp}.json"
-    out.write_text(json.dumps(data, indent=1, default=str) + "\n", encoding="utf-8")
-    print(f"\nwritten: {out.relative_to(RESULTS.parents[1])}, {data['seconds']:.0f} s")
+    out = write_results(
+        "startup-engines", tables=tables_from_markdown(data["table"]), data=data, machine_info=info
+    )
+    print(f"\nwritten: {out.relative_to(RESULTS.parents[1])} (then run bench/report.py), ", end="")
+    print(f"{data['seconds']:.0f} s")
     return 0
 
 

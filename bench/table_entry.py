@@ -5,8 +5,9 @@
 Plays the same game on the standalone calculator (dist/calculator/, with its score
 sheet, the real core in Pyodide) at 390x844 and at 360x740 (touch, 2x scale) and
 prints, per deal and in all, the inputs and the pixels scrolled that entering and
-recording the deal took. Writes bench/results/table-entry-<time>.json. A benchmark,
-not a test: nothing here fails on a number.
+recording the deal took. Writes bench/results/table-entry.json (then run
+bench/report.py for bench/RESULTS.md). A benchmark, not a test: nothing here fails on
+a number.
 
 The player
 - knows the deal's facts (contract, bidder, doubling, whose pile and its points,
@@ -50,8 +51,6 @@ The game (us : them after each deal), with the spec's rules:
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import statistics
 import sys
 from dataclasses import asdict, dataclass, field
@@ -59,12 +58,12 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect, sync_playwright
+from report import Table, machine, table, write_results
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))  # the build's package
 from sitebuild.paths import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT
 from sitebuild.server import serving
 
-RESULTS = ROOT / "bench" / "results"
 PHONES = {"390x844": (390, 844), "360x740": (360, 740)}
 TIMEOUT_MS = 120_000
 DEALS_JS = "document.querySelector('belot-calculator').game?.game?.deals ?? []"
@@ -354,6 +353,55 @@ def play(browser: Any, url: str, size: tuple[int, int], *, forgetful: bool) -> d
         context.close()
 
 
+def report_tables(results: dict[str, Any]) -> list[Table]:
+    """Per phone: each deal's inputs and scrolling, then the summary, as in RESULTS.md."""
+    tables = []
+    for name, run in results["phones"].items():
+        careful = run["careful"]
+        deals = careful["deals"]
+        inputs = [row["inputs"] for row in deals]
+        scrolled = [row["scrolled"] for row in deals]
+        rows: list[tuple[Any, ...]] = [
+            (row["deal"], row["taps"], row["digits"], row["inputs"], row["scrolled"],
+             row["scroll_moves"])
+            for row in deals
+        ]  # fmt: skip
+        rows.append(
+            (
+                "median (mean)",
+                "",
+                "",
+                f"{statistics.median(inputs)} ({statistics.mean(inputs):.2f})",
+                f"{statistics.median(scrolled)} ({statistics.mean(scrolled):.0f})",
+                "",
+            )
+        )
+        tables.append(
+            table(
+                f"{name}: the careful player",
+                ("deal", "taps", "digits", "inputs", "px scrolled", "scroll moves"),
+                rows,
+            )
+        )
+        tables.append(
+            table(
+                f"{name}: in all",
+                ("", "result"),
+                (
+                    (
+                        "focus moved into the points inside the tap",
+                        f"{careful['focus_in_tap']} of {careful['focus_moves']}",
+                    ),
+                    (
+                        "deals recorded with a stale last trick (a player who never touches it)",
+                        f"{run['forgetful']['stale_recorded']} of {len(GAME)}",
+                    ),
+                ),
+            )
+        )
+    return tables
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--label", default="", help="a name for this run (e.g. before/after)")
@@ -361,6 +409,7 @@ def main() -> int:
     if not (DIST / "manifest.json").is_file():
         print("dist/ is not built: run 'python3 build.py build' first", file=sys.stderr)
         return 1
+    info = machine()
     results: dict[str, Any] = {"label": args.label, "phones": {}}
     with sync_playwright() as playwright, serving(DIST) as url:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -395,11 +444,10 @@ def main() -> int:
             f"        forgetful player (never touches last trick): {stale} of {len(GAME)}", end=""
         )
         print(" deals recorded with a stale last trick")
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    out = RESULTS / f"table-entry-{stamp}.json"
-    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    print(f"\nwritten: {out.relative_to(ROOT)}")
+    out = write_results(
+        "table-entry", tables=report_tables(results), data=results, machine_info=info
+    )
+    print(f"\nwritten: {out.relative_to(ROOT)} (then run bench/report.py)")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The README's screenshots of the entry screen, taken from the built site (run by hand).
+"""The docs' screenshots of the entry screen, taken from the built site (run by hand).
 
     python3 build.py build && .venv/bin/python tools/docs_screenshots.py
 

@@ -25,7 +25,7 @@ UPDATE_NOTICE = '[part~="update"]'
 # ----------------------------------------------------------------------------------------
 
 TAG = "belot-calculator"
-STORAGE_KEY = "belot-calculator"  # the sheet's default storage-key (widget/README.md)
+STORAGE_KEY = "belot-calculator"  # the sheet's default storage-key (docs/embedding.md)
 DECLARATION_KINDS = ("tierce", "quarte", "quint", "carre", "carre_nines", "carre_jacks", "belot")
 RUNTIME_TIMEOUT_MS = 120_000  # Pyodide's first start on a busy 2-core machine
 SHOWN_TIMEOUT_MS = 10_000  # a result's figures reaching the DOM

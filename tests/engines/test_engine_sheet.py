@@ -1,6 +1,6 @@
 """The score sheet in Firefox and WebKit: a saved game survives reloads and grows.
 
-A game in the documented store format (widget/README.md, "Kept on the device") is put
+A game in the documented store format (docs/sheet.md, "What the sheet stores") is put
 in localStorage, the standalone calculator loads it and the core scores it; one more
 deal is recorded through the UI, and after a reload all of it is there. Every figure
 is compared with score_game_json in CPython.

@@ -79,7 +79,7 @@ VENDOR_FILES = {
 # from the widget's own policy (widget/runtime/origin.js: same-origin URLs for its worker and
 # service worker). The server sends it as a header and the build writes it into every
 # page as a <meta http-equiv>, which browsers apply to the page but not to its workers
-# and which cannot carry frame-ancestors or reports (README, "Security").
+# and which cannot carry frame-ancestors or reports (docs/security.md).
 CONTENT_SECURITY_POLICY = "; ".join(
     (
         "default-src 'self'",

@@ -1,0 +1,345 @@
+"""The benchmarks' numbers: each bench writes bench/results/<bench>.json; this writes RESULTS.md.
+
+    python3 bench/report.py           write bench/RESULTS.md from bench/results/*.json
+    python3 bench/report.py --check   exit 1 if RESULTS.md is not what it would write
+
+Standard library only. A bench calls `write_results()` at its end: the file holds when
+it ran (UTC), the machine, its numbers as tables (cells already formatted by the bench)
+and its raw data. The generator turns every file into one section of RESULTS.md, in the
+order of `BENCHES`, with what the bench measures and the command that runs it; a bench
+with no file yet says "not run yet". Both the JSON files and RESULTS.md are committed:
+run the bench, then this script, and commit the two together (tests/docs checks that
+RESULTS.md is up to date). The numbers live only there: the hand-written docs explain
+why the calculator is fast and link to RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+REPORT = HERE / "RESULTS.md"
+FORMAT = 1
+"""The version of a results file's layout (`format` in every file)."""
+
+Cell = str | int | float | None
+Table = dict[str, Any]
+"""``{"title": str, "columns": [str, ...], "rows": [[Cell, ...], ...]}``."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bench:
+    """One benchmark: its results file's name, its title, what it measures, how to run it."""
+
+    name: str
+    title: str
+    command: str
+    measures: str
+
+
+BENCHES = (
+    Bench(
+        name="startup",
+        title="Start-up against stock Pyodide",
+        command="python3 build.py build && .venv/bin/python bench/startup.py",
+        measures=(
+            "In headless Chromium, interleaved with a page of the bench's own that runs "
+            "stock `loadPyodide()` and `1+1` (on the page's thread, and in a module "
+            "worker): from the first sign of intent on an article's open button to the "
+            "frame that shows the first result, cold (fresh profile) and on a second, "
+            "offline visit (warm, from the start-up snapshot); under normal and "
+            "phone-like conditions (40 ms latency, 10 Mbit/s, the page's thread 4× "
+            "slower); bytes on the wire; main-thread long tasks; memory after a full GC; "
+            "200 edits timed to the DOM and to the frame that shows them, against a "
+            "synchronous control; an article whose calculator is never opened; the "
+            "core's throughput. The bench's docstring says how each is taken."
+        ),
+    ),
+    Bench(
+        name="startup-engines",
+        title="Start-up in every engine",
+        command="python3 build.py build && .venv/bin/python bench/startup_engines.py",
+        measures=(
+            "The same start-up in Chromium, Firefox ESR and WebKitGTK, driven alike "
+            "(`tools/browsers`), each against stock Pyodide in a module worker in the "
+            "same engine: intent to the runtime's first result, cold (fresh profile and "
+            "origin) and warm (second visit, offline), whether the warm start restored "
+            "the snapshot, and a probe that times the steps inside `loadPyodide`."
+        ),
+    ),
+    Bench(
+        name="core",
+        title="The core in CPython",
+        command=".venv/bin/python bench/bench_core.py",
+        measures=(
+            "Deals scored per second through the Python API and through the JSON contract "
+            "(1,000 random deals, best of five runs); the 200-deal game of "
+            "`bench/long_games.py` worked out from nothing (the core's memos empty) and "
+            "sent again unchanged; and the long games of 20, 60 and 200 deals through "
+            "`score_game_json` the way the score sheet uses it: each sample first sends "
+            "the game as it was, then times the game after the change (one more deal "
+            "recorded, or deal 1 corrected) under each `explain` option. Wall-clock "
+            "p50 / p95, the CPU time of the thread (what the change costs when other work "
+            'shares the machine), "cold" with the memos emptied first, and the size of '
+            "the answer."
+        ),
+    ),
+    Bench(
+        name="pyodide",
+        title="The long games inside Pyodide",
+        command="python3 build.py build && node bench/bench_pyodide.mjs",
+        measures=(
+            "The long games of `bench/bench_core.py` inside Pyodide in Node, with the "
+            "runtime, lock file and wheel of `dist/` as the page loads them: the worker's "
+            "whole part of a change to the sheet, one step after the other — "
+            "`JSON.stringify` of the request, `score_game_json` (the strings converted "
+            "both ways), `JSON.parse` of the answer and `structuredClone` of it (what "
+            '`postMessage` copies to the page). p50 / p95 in ms; "all" in wall-clock '
+            'and in the process\'s CPU time; "cold" with the memos emptied first.'
+        ),
+    ),
+    Bench(
+        name="sheet-dom",
+        title="Long games on the score sheet, in the browser",
+        command="python3 build.py build && .venv/bin/python bench/sheet_dom.py",
+        measures=(
+            "The standalone calculator in headless Chromium, with the real core, opens a "
+            "stored game of 60 and of 200 deals and times Record (one more deal) and Save "
+            "(deal 1 corrected) from the click to the new totals in the DOM and to the "
+            "frame that shows them, at normal speed and with the page's thread 4× slower "
+            "(the worker is not slowed). The first changes after opening are kept out of "
+            "p50 / p95. Targets (p95, DOM): 60 deals 16 ms (50 ms at 4× CPU), 200 deals "
+            "50 ms (150 ms at 4× CPU)."
+        ),
+    ),
+    Bench(
+        name="table-entry",
+        title="A game entered at the table",
+        command="python3 build.py build && .venv/bin/python bench/table_entry.py",
+        measures=(
+            "One 8-deal game (a hanging deal, an inside deal, contra, a capot, a carré and "
+            "a belot, No trumps, recontra with a tierce) entered through the real UI on "
+            "the standalone calculator at 390×844 and 360×740 (touch, 2× scale) by a "
+            "player who touches only what the screen does not already show right: taps "
+            "and digits per deal, pixels scrolled, whether the focus moved into the "
+            "points inside the tap, and how many deals a player who never touches the "
+            "last trick gets recorded with a wrong one."
+        ),
+    ),
+    Bench(
+        name="link-sizes",
+        title="Game links and their QR codes",
+        command=".venv/bin/python bench/link_sizes.py",
+        measures=(
+            "How long a game's link is, on `https://belot.example.bg/calculator/`, and "
+            "the version of its QR code at error correction M as the widget's encoder "
+            "(lean-qr) draws it; each row the largest of 20 seeds. *game*: a game as the "
+            "calculator keeps it (every deal entered as announced; a game to 151 cannot "
+            "last 40 played deals, so the 40-deal game holds passed deals). *played*: "
+            "that many played deals, each with announcements (the upper bound of a real "
+            "game). *worst*: as *played* with three times the announcements, two team "
+            "names of 40 Cyrillic letters and every house rule. Also the same bytes as "
+            "base64url and deflated before base32hex, the two encodings the link format "
+            "did not take."
+        ),
+    ),
+)
+
+
+# --- writing (the benches) ----------------------------------------------------------------
+
+
+def machine(**extra: Any) -> dict[str, Any]:
+    """The machine a bench runs on: CPU model, cores, OS, Python, load average now."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    info: dict[str, Any] = {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "platform": platform.platform(terse=True),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "load_average_start": round(os.getloadavg()[0], 2),
+    }
+    info.update(extra)
+    return info
+
+
+def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Cell]]) -> Table:
+    """A table for `write_results` (every row as long as `columns`)."""
+    for row in rows:
+        if len(row) != len(columns):
+            raise ValueError(f"table {title!r}: a row of {len(row)} cells for {len(columns)}")
+    return {"title": title, "columns": list(columns), "rows": [list(row) for row in rows]}
+
+
+def tables_from_markdown(text: str, titles: Sequence[str] = ()) -> list[Table]:
+    """The Markdown tables a bench printed (blocks separated by blank lines) as tables."""
+    tables: list[Table] = []
+    for block in text.strip().split("\n\n"):
+        lines = [line.strip() for line in block.strip().splitlines()]
+        if len(lines) < 2 or not set(lines[1]) <= set("|-: "):
+            raise ValueError(f"not a Markdown table: {block[:60]!r}")
+        cells = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+        title = titles[len(tables)] if len(tables) < len(titles) else ""
+        tables.append(table(title, cells[0], cells[2:]))
+    return tables
+
+
+def write_results(
+    bench: str,
+    *,
+    tables: Sequence[Table],
+    data: Any,
+    machine_info: Mapping[str, Any] | None = None,
+    path: Path | None = None,
+) -> Path:
+    """Write one bench's results file (by default bench/results/<bench>.json)."""
+    if bench not in {known.name for known in BENCHES}:
+        raise ValueError(f"unknown bench {bench!r}: add it to BENCHES in bench/report.py")
+    info = dict(machine_info) if machine_info is not None else machine()
+    info["load_average_end"] = round(os.getloadavg()[0], 2)
+    now = datetime.datetime.now(datetime.UTC).replace(microsecond=0)
+    document = {
+        "format": FORMAT,
+        "bench": bench,
+        "date": now.isoformat().replace("+00:00", "Z"),
+        "machine": info,
+        "tables": list(tables),
+        "data": data,
+    }
+    out = path or RESULTS / f"{bench}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(document, indent=1, ensure_ascii=False, default=str) + "\n"
+    out.write_text(text, encoding="utf-8")
+    return out
+
+
+# --- the report ---------------------------------------------------------------------------
+
+
+def _cell(value: Cell) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def _markdown_table(entry: Table) -> list[str]:
+    lines = [f"### {entry['title']}", ""] if entry.get("title") else []
+    lines.append("| " + " | ".join(map(_cell, entry["columns"])) + " |")
+    lines.append("|" + "---|" * len(entry["columns"]))
+    lines.extend("| " + " | ".join(map(_cell, row)) + " |" for row in entry["rows"])
+    return [*lines, ""]
+
+
+def _machine_line(info: Mapping[str, Any]) -> str:
+    parts = [str(info.get("cpu") or "unknown CPU")]
+    if info.get("cores"):
+        parts.append(f"{info['cores']} cores")
+    parts.extend(str(info[key]) for key in ("platform", "python") if info.get(key))
+    known = {"cpu", "cores", "platform", "python", "load_average_start", "load_average_end"}
+    parts.extend(f"{key} {value}" for key, value in info.items() if key not in known)
+    load = [
+        f"{info[key]} at the {when}"
+        for key, when in (("load_average_start", "start"), ("load_average_end", "end"))
+        if info.get(key) is not None
+    ]
+    line = ", ".join(parts)
+    return f"{line}; load average {' and '.join(load)}" if load else line
+
+
+def _date(stamp: str) -> str:
+    when = datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    return when.astimezone(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def load_results(folder: Path = RESULTS) -> dict[str, dict[str, Any]]:
+    """Every results file in `folder`, by bench; a file of no known bench is an error."""
+    found: dict[str, dict[str, Any]] = {}
+    known = {bench.name for bench in BENCHES}
+    for path in sorted(folder.glob("*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        name = document.get("bench") if isinstance(document, dict) else None
+        if name not in known or path.stem != name or document.get("format") != FORMAT:
+            raise ValueError(
+                f"{path.name}: not a results file of bench/report.py "
+                f"(format {FORMAT}, 'bench' one of {sorted(known)} and the file's name)"
+            )
+        found[name] = document
+    return found
+
+
+def render(folder: Path = RESULTS) -> str:
+    """RESULTS.md as it should be for the results files in `folder`."""
+    results = load_results(folder)
+    lines = [
+        "# Benchmark results",
+        "",
+        "Written by `python3 bench/report.py` from `bench/results/*.json`; do not edit by "
+        "hand. Each benchmark writes its own file when it runs; run the generator after it "
+        "and commit both. Why the calculator is fast, and how each number is taken, is in "
+        "[docs/performance.md](../docs/performance.md); a benchmark's docstring has the "
+        "details.",
+        "",
+    ]
+    for bench in BENCHES:
+        ran = results.get(bench.name)
+        status = _date(ran["date"]) if ran else "not run yet"
+        lines.append(f"- [{bench.title}](#{_slug(bench.title)}) — {status}")
+    lines.append("")
+    for bench in BENCHES:
+        lines += [f"## {bench.title}", "", bench.measures, "", f"    {bench.command}", ""]
+        ran = results.get(bench.name)
+        if ran is None:
+            lines += [f"Not run yet: no `bench/results/{bench.name}.json`.", ""]
+            continue
+        lines += [f"Ran {_date(ran['date'])} on {_machine_line(ran['machine'])}.", ""]
+        for entry in ran["tables"]:
+            lines += _markdown_table(entry)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _slug(title: str) -> str:
+    """The anchor GitHub gives a heading."""
+    kept = "".join(ch for ch in title.lower() if ch.isalnum() or ch in " -")
+    return kept.replace(" ", "-")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="only check RESULTS.md is current")
+    args = parser.parse_args(argv)
+    text = render()
+    if args.check:
+        current = REPORT.read_text(encoding="utf-8") if REPORT.is_file() else ""
+        if current != text:
+            print("bench/RESULTS.md is out of date: run python3 bench/report.py", file=sys.stderr)
+            return 1
+        print("bench/RESULTS.md is up to date")
+        return 0
+    REPORT.write_text(text, encoding="utf-8")
+    print(f"written: {REPORT.relative_to(HERE.parent)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
