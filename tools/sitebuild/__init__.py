@@ -7,5 +7,6 @@ Modules, imports pointing one way (build.py → these → paths):
 - `bootstrap` — .venv, the pinned pip packages, node_modules, Debian packages, test wheels;
 - `headers` — what a response for a file of dist/ says to the browser (policy, types);
 - `dist` — the pipeline: dist/ from the source tree, the pinned Pyodide and our wheel;
+- `hosts` — those headers as configuration for other hosts (_headers, nginx, Apache);
 - `server` — dist/ over HTTP the way a static host serves it, with those headers.
 """
