@@ -248,6 +248,49 @@ def test_a_damaged_link_says_so_and_changes_nothing(
     no_errors(page, other)
 
 
+# Where two substrings of an element's text are drawn: the left and top of each.
+WHERE_DRAWN = """(element, [needle, first, last]) => {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  for (let node, start = 0; (node = walker.nextNode()); start += node.length) nodes.push([node, start]);
+  const at = (offset) => {
+    const [node, start] = nodes.findLast(([, start]) => start <= offset);
+    return [node, offset - start];
+  };
+  const box = (from, to) => {
+    const range = document.createRange();
+    range.setStart(...at(from));
+    range.setEnd(...at(to));
+    const rect = range.getBoundingClientRect();
+    return [rect.left, rect.top];
+  };
+  const start = element.textContent.indexOf(needle);
+  if (start < 0) return null;
+  const end = start + needle.length;
+  return [box(start, start + first.length), box(end - last.length, end)];
+}"""
+
+
+def test_the_keep_banner_shows_each_team_name_isolated(page: Page, dist_url: str) -> None:
+    """A team name in a right-to-left script must not take the score with it: not
+    isolated, "مريم 97 : 64" is laid out as one right-to-left run, so the totals show
+    swapped ("64 : 97"); in a <bdi> each, the sentence keeps its order."""
+    names = Names(us="مريم", them="Ivan")
+    sheet = sample_game(6, 4, names=names)
+    us, them = sheet.totals.us, sheet.totals.them
+    assert us != them
+    page.goto(f"{dist_url}/calculator/?lang=en#game={game_link(sheet)}")
+    calculator = sheet_of(page)
+    text = calculator.part(".shared .shared-text")
+    expect(text).to_be_visible()
+    expect(text.locator("bdi")).to_have_text([names.us, names.them])
+    drawn = text.evaluate(WHERE_DRAWN, [f"{us} : {them}", str(us), str(them)])
+    assert drawn is not None
+    (us_left, us_top), (them_left, them_top) = drawn
+    assert abs(us_top - them_top) < 2  # one line
+    assert us_left < them_left, drawn  # read left to right: "… 97 : 64 …", as the sheet has it
+
+
 # --- files ---------------------------------------------------------------------------
 
 
