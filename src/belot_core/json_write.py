@@ -15,6 +15,7 @@ the rows are joined as they are (:class:`Written`), which is the same text
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 
 from .errors import MAX_SHOWN, BelotError, Param, echo
@@ -121,8 +122,9 @@ def error_json(error: BelotError, names: Names | None = None) -> dict[str, JSON]
         "params": _json_params(error.params),
         "message": message(error, names),
     }
-    if error.field.startswith("deals["):
-        data["deal"] = int(error.field[6 : error.field.index("]")])
+    deal = re.match(r"deals\[(\d+)\]", error.field)
+    if deal:  # the deal it is about ("deals[3].cards"); an unknown field "deals[" is none
+        data["deal"] = int(deal[1])
     return data
 
 

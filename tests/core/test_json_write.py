@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from belot_core import GameSheet, Names, Passed
 from belot_core.errors import InvalidInputError, SheetError
+from belot_core.json_api import score_game_json
 from belot_core.json_read import JSON, MAX_ERRORS, Invalid, Reader, read_game_request
 from belot_core.json_write import answer, error_json, game_result, game_result_text
 
@@ -60,3 +63,18 @@ def test_a_game_written_from_its_rows_is_the_game_written_whole() -> None:
         assert game_result_text(sheet, explain) == json.dumps(whole, ensure_ascii=False)
     read, rows = read_game_request({"version": 1, "deals": [{"passed": True}], "explain": "last"})
     assert rows == frozenset({0}) and "explanation" in game_result(read, rows)["rows"][0]
+
+
+@pytest.mark.parametrize("name", ["deals[", "deals[7", "deals[x]"])
+def test_an_unknown_field_that_looks_like_a_deal_is_answered_not_raised(name: str) -> None:
+    """Hypothesis found '{"deals[": null}' made read_game_link_json raise (the error's
+    deal number was taken from any field starting "deals[")."""
+    from belot_core.link import read_game_link_json
+
+    for reply in (
+        json.loads(read_game_link_json(json.dumps({name: None}))),
+        json.loads(score_game_json(json.dumps({"version": 1, name: 1, "deals": []}))),
+    ):
+        assert reply["ok"] is False
+        unknown = [error for error in reply["errors"] if error["code"] == "unknown_field"]
+        assert unknown and "deal" not in unknown[0]

@@ -1,7 +1,8 @@
 """Games that travel, in Chromium with the real core: a link and its QR code carry a
 game to another phone (a fresh browser profile), which keeps it and plays on; a damaged
 link changes nothing; the game as a JSON file goes to another profile and back in; CSV
-for a spreadsheet; the games on this device, deleted with Undo.
+for a spreadsheet, where no team name from a stranger's link starts a formula; the games
+on this device, deleted with Undo.
 
 The QR code is read back from a screenshot by zxing-cpp (a decoder of its own, as a
 phone's camera would be), so the test checks what a camera reads, not what we drew.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,9 +27,9 @@ from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_score_sheet import HANG, MADE, RECONTRA, expect_totals, open_sheet, record
 
-from belot_core import HOUSE_RULES, Names, Rules
+from belot_core import HOUSE_RULES, Names, Rules, Team
 from belot_core.json_api import game_to_dict, score_game_json
-from belot_core.link import read_game_link
+from belot_core.link import game_link, read_game_link
 from sample_games import sample_game  # tools/, on pytest's path
 
 RUNTIME_TIMEOUT_MS = 90_000
@@ -248,6 +250,49 @@ def test_a_damaged_link_says_so_and_changes_nothing(
     no_errors(page, other)
 
 
+# Where two substrings of an element's text are drawn: the left and top of each.
+WHERE_DRAWN = """(element, [needle, first, last]) => {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  for (let node, start = 0; (node = walker.nextNode()); start += node.length) nodes.push([node, start]);
+  const at = (offset) => {
+    const [node, start] = nodes.findLast(([, start]) => start <= offset);
+    return [node, offset - start];
+  };
+  const box = (from, to) => {
+    const range = document.createRange();
+    range.setStart(...at(from));
+    range.setEnd(...at(to));
+    const rect = range.getBoundingClientRect();
+    return [rect.left, rect.top];
+  };
+  const start = element.textContent.indexOf(needle);
+  if (start < 0) return null;
+  const end = start + needle.length;
+  return [box(start, start + first.length), box(end - last.length, end)];
+}"""
+
+
+def test_the_keep_banner_shows_each_team_name_isolated(page: Page, dist_url: str) -> None:
+    """A team name in a right-to-left script must not take the score with it: not
+    isolated, "مريم 97 : 64" is laid out as one right-to-left run, so the totals show
+    swapped ("64 : 97"); in a <bdi> each, the sentence keeps its order."""
+    names = Names(us="مريم", them="Ivan")
+    sheet = sample_game(6, 4, names=names)
+    us, them = sheet.totals.us, sheet.totals.them
+    assert us != them
+    page.goto(f"{dist_url}/calculator/?lang=en#game={game_link(sheet)}")
+    calculator = sheet_of(page)
+    text = calculator.part(".shared .shared-text")
+    expect(text).to_be_visible()
+    expect(text.locator("bdi")).to_have_text([names.us, names.them])
+    drawn = text.evaluate(WHERE_DRAWN, [f"{us} : {them}", str(us), str(them)])
+    assert drawn is not None
+    (us_left, us_top), (them_left, them_top) = drawn
+    assert abs(us_top - them_top) < 2  # one line
+    assert us_left < them_left, drawn  # read left to right: "… 97 : 64 …", as the sheet has it
+
+
 # --- files ---------------------------------------------------------------------------
 
 
@@ -328,6 +373,75 @@ def test_csv_for_a_spreadsheet_in_the_language_of_the_page(
             deal = game["deals"][number - 1]
             team = "Иван, Петър" if deal["cards"]["team"] == "us" else "Вие"
             assert cells[4] == f"{team} {deal['cards']['points']}"
+
+
+# Team names a stranger's link can carry (issue 22), as a spreadsheet would run them.
+HOSTILE_NAMES = [
+    Names(us='=HYPERLINK("http://x","y")', them="@SUM(1)"),
+    Names(us="+cmd|' /C calc'!A0", them="-2+3"),
+]
+FORMULA_START = re.compile(r"[=+\-@\t\r\n]")
+
+
+def unmarked(cell: str) -> str:
+    """A cell's text without csvCell's marks, taken off as csvCellText does: one
+    apostrophe at the start and after each , ; TAB CR LF."""
+    return re.sub(r"(^|[,;\t\r\n])'", r"\1", cell)
+
+
+def name_cell(cell: str) -> str:
+    """The text of a cell that starts with a hostile name: marked at its start."""
+    assert cell.startswith("'"), cell
+    return unmarked(cell)
+
+
+@pytest.mark.parametrize("names", HOSTILE_NAMES, ids=["hyperlink-sum", "dde-minus"])
+def test_csv_of_a_kept_game_with_formulas_for_names_runs_none(
+    page: Page, dist_url: str, tmp_path: Path, names: Names
+) -> None:
+    """A stranger's link names the teams with formulas; kept and downloaded as CSV, every
+    cell that shows a name starts with the apostrophe a spreadsheet reads as "text", and
+    the numbers stay numbers (widget/sheet/export.js, csvCell)."""
+    sheet = sample_game(5, 3, names=names)
+    page.goto(f"{dist_url}/calculator/?lang=en#game={game_link(sheet)}")
+    calculator = sheet_of(page)
+    expect(calculator.part(".shared")).to_be_visible()
+    calculator.part("button.keep-game").click()
+    expect(calculator.part(".shared")).to_be_hidden()
+    share_link(calculator)
+    with page.expect_download() as download:
+        calculator.part("button.export-csv").click()
+    path = tmp_path / "game.csv"
+    download.value.save_as(path)
+    text = path.read_bytes().decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+
+    assert [name_cell(rows[0][8]), name_cell(rows[0][9])] == [names.us, names.them]
+    assert [unmarked(cell) for cell in rows[0][10:12]] == [
+        f"Total {names.us}",
+        f"Total {names.them}",
+    ]
+    result = json.loads(score_game_json(json.dumps(game_to_dict(sheet))))["result"]
+    assert len(rows) == 1 + len(result["rows"])
+    for number, (cells, row) in enumerate(zip(rows[1:], result["rows"], strict=True), 1):
+        assert cells[0] == str(number)
+        assert cells[8:12] == [
+            str(row["record"]["us"]), str(row["record"]["them"]),
+            str(row["totals"]["us"]), str(row["totals"]["them"]),
+        ]  # fmt: skip
+        if not row["passed"]:
+            deal = game_to_dict(sheet)["deals"][number - 1]
+            assert name_cell(cells[2]) == names[Team(deal["bidder"])]
+            pile = f"{names[Team(deal['cards']['team'])]} {deal['cards']['points']}"
+            assert name_cell(cells[4]) == pile
+            assert name_cell(cells[5]) == names[Team(deal["last_trick"])]
+    # No cell starts a formula: as a CSV reader reads the file, nor as a spreadsheet that
+    # splits it at every comma, semicolon, tab and line break, ignoring quotes, would.
+    for cells in rows:
+        for cell in cells:
+            assert not FORMULA_START.match(cell), cell
+    for piece in re.split(r"[,;\t\r\n]", text):
+        assert not FORMULA_START.match(piece.lstrip(' "')), piece
 
 
 # --- the games on this device -----------------------------------------------------------

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fileName, gameCsv, gameFile } from "../../widget/sheet/export.js";
+import { csvCell, csvCellText, fileName, gameCsv, gameFile } from "../../widget/sheet/export.js";
 import { STRINGS as WORDS } from "../../widget/i18n/strings.js";
 import { TRAVEL_WORDS } from "../../widget/i18n/travel-strings.js";
 
@@ -110,4 +110,112 @@ test("CSV: a header row in the UI's language, a row per deal, fields quoted when
 test("CSV: quotes inside a field are doubled", () => {
   const text = gameCsv(GAME, { rows: [] }, STRINGS.en, "en", { us: 'The "Aces"', them: "Them" }, () => "");
   assert.ok(text.startsWith('No.,Contract,Bidder,Doubling,Pile (card points),Last trick,Capot,Declarations counted,"The ""Aces""",Them,'));
+});
+
+test("CSV: a normal export is byte for byte what it was before cells were neutralised", () => {
+  const notes = (r) => (r.passed ? STRINGS.en.sheet.rowPassed : "contra, failed (inside)");
+  const names = { us: 'The "Aces"', them: "Them" };
+  assert.equal(
+    gameCsv(GAME, RESULT, STRINGS.en, "en", names, notes),
+    'No.,Contract,Bidder,Doubling,Pile (card points),Last trick,Capot,Declarations counted,"The ""Aces""",Them,"Total The ""Aces""",Total Them,Note\r\n' +
+      '1,hearts,"The ""Aces""",contra,Them 70,"The ""Aces""",,"The ""Aces"": belot; Them: 2 × tierce",0,46,0,46,"contra, failed (inside)"\r\n' +
+      "2,passed,,,,,,,0,0,0,46,passed\r\n",
+  );
+  const bg = gameCsv(GAME, RESULT, STRINGS.bg, "bg", { us: "Иван, Петър", them: "Вие" }, notes);
+  assert.ok(bg.includes('1,купа,"Иван, Петър",контра,Вие 70,"Иван, Петър",,"Иван, Петър: белот; Вие: 2 × терца",0,46,0,46,'));
+});
+
+// What a stranger's link can put into a team name (issue 22), and every character OWASP
+// lists for a cell's start, with the mark itself and a quote.
+const HOSTILE = [
+  '=HYPERLINK("http://x","y")',
+  "@SUM(1)",
+  "+cmd|' /C calc'!A0",
+  "-2+3",
+  "=1+1",
+  "\t=1+1",
+  "\r=1+1",
+  "\n=1+1",
+  "'=1+1",
+  '"=1+1"',
+  "  =1+1",
+];
+// A cell start as the most naive reader sees one: the file split at every comma,
+// semicolon, tab and line break with quotes ignored, then spaces and quotes skipped.
+const FORMULA = /^[=+\-@\t\r\n]/;
+function naiveCellStarts(text) {
+  return text.split(/[,;\t\r\n]/).map((piece) => piece.replace(/^[ "]*/, ""));
+}
+
+test("csvCell marks text that a spreadsheet would read as a formula, and keeps numbers numbers", () => {
+  assert.equal(csvCell("=HYPERLINK(\"http://x\",\"y\")"), `"'=HYPERLINK(""http://x"",'""y"")"`);
+  assert.equal(csvCell("@SUM(1)"), "'@SUM(1)");
+  assert.equal(csvCell("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
+  assert.equal(csvCell("-2+3"), "'-2+3");
+  assert.equal(csvCell("\tx"), "'\tx");
+  assert.equal(csvCell("\rx"), `"'\rx"`);
+  assert.equal(csvCell("\nx"), `"'\nx"`);
+  assert.equal(csvCell("'x"), "''x");
+  assert.equal(csvCell("  =x"), "'  =x");
+  assert.equal(csvCell("Ivan;=1+1"), "Ivan;'=1+1", "a cell Excel starts at a semicolon");
+  assert.equal(csvCell("Ivan; -1"), "Ivan;' -1");
+  assert.equal(csvCell("Ivan, Maria"), '"Ivan, Maria"');
+  assert.equal(csvCell("Ivan-Maria = 2 @ home"), "Ivan-Maria = 2 @ home", "only where a cell may start");
+  assert.equal(csvCell(""), "");
+  assert.equal(csvCell(null), "");
+  assert.equal(csvCell(undefined), "");
+  for (const [number, text] of [[0, "0"], [162, "162"], [-5, "-5"], [2.5, "2.5"]]) assert.equal(csvCell(number), text);
+  assert.equal(csvCell("-5"), "'-5", "text that looks like a number is still text");
+  assert.equal(csvCell(Number.NaN), "NaN");
+});
+
+test("CSV: every dangerous start in a team name is marked in every cell that shows it", () => {
+  for (const name of HOSTILE) {
+    for (const team of ["us", "them"]) {
+      const names = { us: "Us", them: "Them", [team]: name };
+      const game = { ...GAME, deals: [{ ...DEAL, capot: team }, { passed: true }] };
+      const text = gameCsv(game, RESULT, STRINGS.en, "en", names, () => "");
+      for (const start of naiveCellStarts(text)) assert.doesNotMatch(start, FORMULA, `${JSON.stringify(name)}: ${JSON.stringify(start)}`);
+      const rows = parseCsv(text);
+      const named = team === "us" ? [rows[0][8], rows[1][2], rows[1][5], rows[1][6]] : [rows[0][9], rows[1][4].replace(/ 70$/, ""), rows[1][6]];
+      for (const cell of named) {
+        if (name.includes("\r") || name.includes("\n")) continue; // the test's parser splits lines first
+        assert.ok(cell.startsWith("'"), `${JSON.stringify(name)} in ${JSON.stringify(cell)}`);
+        assert.equal(csvCellText(cell), name);
+      }
+      assert.deepEqual(rows.slice(1).map((cells) => cells.slice(8, 12)), [["0", "46", "0", "46"], ["0", "0", "0", "46"]]);
+    }
+  }
+});
+
+test("CSV: any text cell is marked too — headers, words, declarations and notes", () => {
+  const hostile = {
+    ...STRINGS.en,
+    sheet: { ...STRINGS.en.sheet, rowPassed: "-passed" },
+    travel: { ...STRINGS.en.travel, csvNumber: "=No", csvNote: "@Note", csvTotal: "+{team}", csvPile: "\tPile" },
+  };
+  const text = gameCsv(GAME, RESULT, hostile, "en", { us: "Us", them: "-Them" }, (row) => (row.passed ? "=note" : "x;@note"));
+  for (const start of naiveCellStarts(text)) assert.doesNotMatch(start, FORMULA, JSON.stringify(start));
+  const rows = parseCsv(text);
+  assert.deepEqual(rows[0].slice(0, 1), ["'=No"]);
+  assert.deepEqual(rows[0].slice(9), ["'-Them", "'+Us", "'+-Them", "'@Note"]);
+  assert.equal(rows[0][4], "'\tPile");
+  assert.deepEqual(rows[1].slice(4, 5), ["'-Them 70"]);
+  assert.equal(rows[1][7], "Us: belot;' -Them: 2 × tierce");
+  assert.equal(rows[1][12], "x;'@note");
+  assert.deepEqual(rows[2], ["2", "'-passed", "", "", "", "", "", "", "0", "0", "0", "46", "'=note"]);
+  assert.equal(csvCellText(rows[1][7]), "Us: belot; -Them: 2 × tierce");
+});
+
+test("csvCellText undoes csvCell exactly, and no cell start is left unmarked (2,000 random texts)", () => {
+  const alphabet = ["=", "+", "-", "@", "\t", "\r", "\n", "'", '"', ",", ";", " ", "a", "Я", "1"];
+  let seed = 22;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let i = 0; i < 2000; i++) {
+    const text = Array.from({ length: Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join("");
+    const field = csvCell(text);
+    const unquoted = field.startsWith('"') ? field.slice(1, -1).replaceAll('""', '"') : field;
+    assert.equal(csvCellText(unquoted), text, JSON.stringify(text));
+    for (const start of naiveCellStarts(field)) assert.doesNotMatch(start, FORMULA, `${JSON.stringify(text)} → ${JSON.stringify(field)}`);
+  }
 });

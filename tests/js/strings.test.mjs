@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { LAST_TRICK_POINTS, NOUNS, OUTCOMES } from "../../widget/core-tables.js";
 import { capitalize, format, LANGUAGES, STRINGS } from "../../widget/i18n/strings.js";
 import { TRAVEL_WORDS } from "../../widget/i18n/travel-strings.js";
+import { formatParts } from "../../widget/i18n/format.js";
 
 const source = (name) => readFileSync(new URL(`../../widget/${name}`, import.meta.url), "utf8");
 
@@ -75,4 +76,19 @@ test("a number of deals is said as players say it: 1 deal, 2 deals", async () =>
   for (const lang of LANGUAGES) {
     assert.match(format(TRAVEL_WORDS[lang].sharedText, { deals: plural(forms(lang), 1, lang) }), /1\u00a0(deal|раздаване)\./);
   }
+});
+
+test("formatParts: a template's filled placeholders as pieces of their own, the rest as text", () => {
+  const params = { usName: "Ivan\u202e", themName: "مريم", us: 11, them: 7, deals: "1 deal" };
+  for (const lang of LANGUAGES) {
+    const template = TRAVEL_WORDS[lang].sharedText;
+    const parts = formatParts(template, params);
+    assert.equal(parts.map((part) => (typeof part === "string" ? part : part.text)).join(""), format(template, params));
+    assert.deepEqual(
+      parts.filter((part) => typeof part !== "string").map((part) => part.name),
+      ["usName", "us", "them", "themName", "deals"],
+    );
+  }
+  assert.deepEqual(formatParts("{a} and {b}, {c}", { a: "x", c: 0 }), [{ name: "a", text: "x" }, " and ", "{b}", ", ", { name: "c", text: "0" }]);
+  assert.deepEqual(formatParts("", {}), []);
 });

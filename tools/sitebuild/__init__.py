@@ -5,6 +5,8 @@ Modules, imports pointing one way (build.py → these → paths):
 - `paths` — where everything is, and the names the steps share (imports nothing of ours);
 - `steps` — a named, timed step; commands without a shell; file hashes;
 - `bootstrap` — .venv, the pinned pip packages, node_modules, Debian packages, test wheels;
+- `headers` — what a response for a file of dist/ says to the browser (policy, types);
 - `dist` — the pipeline: dist/ from the source tree, the pinned Pyodide and our wheel;
-- `server` — dist/ over HTTP the way a static host serves it.
+- `hosts` — those headers as configuration for other hosts (_headers, nginx, Apache);
+- `server` — dist/ over HTTP the way a static host serves it, with those headers.
 """

@@ -4,7 +4,8 @@
 in as dist/ only once it is complete: the wheel, our trimmed pyodide-lock.json, the
 runtime files from npm with a traced, trimmed stdlib, the widget and the site (every
 page with the Content Security Policy as a <meta>), a manifest of content hashes, the
-service worker, and precompressed .gz/.br copies.
+service worker, precompressed .gz/.br copies, and the headers other hosts need
+(`_headers`, deploy/: sitebuild.hosts).
 It reads the source tree and writes into .cache/ and dist/ only.
 """
 
@@ -22,6 +23,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from sitebuild.hosts import write_host_configs
 from sitebuild.paths import (
     BROTLI_CACHE,
     BROTLI_HELPER,
@@ -446,6 +448,7 @@ def build() -> None:
         write_manifest(staging)
         write_service_worker(staging)
         precompress(staging)
+        write_host_configs(staging)
         with step("replace dist/"):
             if DIST.exists():
                 shutil.rmtree(DIST)

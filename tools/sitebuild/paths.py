@@ -77,9 +77,10 @@ VENDOR_FILES = {
 # policy does not govern; nothing uses data: images), no <base> and no form posting
 # anywhere (the widget's forms never submit); script URLs only through Trusted Types,
 # from the widget's own policy (widget/runtime/origin.js: same-origin URLs for its worker and
-# service worker). The server sends it as a header and the build writes it into every
-# page as a <meta http-equiv>, which browsers apply to the page but not to its workers
-# and which cannot carry frame-ancestors or reports (docs/security.md).
+# service worker). Every response carries it as a header (sitebuild.headers: our server
+# and the other hosts' configuration) and the build writes it into every page as a
+# <meta http-equiv>, which browsers apply to the page but not to its workers and which
+# cannot carry frame-ancestors or reports (docs/security.md, docs/deploying.md).
 CONTENT_SECURITY_POLICY = "; ".join(
     (
         "default-src 'self'",
@@ -94,11 +95,6 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "trusted-types belot-calculator",
     )
 )
-# Headers the server adds to every response beside the policy.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-}
 
 # --- names shared by the steps ----------------------------------------------------------
 # Distribution name as Pyodide's lock file spells it, and what the page loads.

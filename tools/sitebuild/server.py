@@ -4,7 +4,8 @@
 run it in a thread on a free port. GET and HEAD only; MIME types; the
 precompressed .br/.gz copies the pipeline wrote, chosen by Accept-Encoding; a
 strong ETag from the content, 304s, folder index pages and a 404 page. Every
-response carries the site's Content Security Policy and `nosniff`; the `Server`
+response carries the site's Content Security Policy and `nosniff` (the headers of
+sitebuild.headers, which the other hosts' configuration also gets); the `Server`
 header names no Python version; a connection idle for `DistHandler.timeout`
 seconds (also one that stops half-way through its request) is closed.
 """
@@ -27,34 +28,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from sitebuild.paths import DIST, ENCODED_SUFFIXES, ENCODINGS, SECURITY_HEADERS
+from sitebuild.headers import SECURITY_HEADERS, file_headers
+from sitebuild.paths import DIST, ENCODED_SUFFIXES, ENCODINGS
 from sitebuild.steps import sha256_file
-
-MIME_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-    ".wasm": "application/wasm",
-    ".zip": "application/zip",
-    ".whl": "application/zip",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".jpg": "image/jpeg",
-    ".jpeg": "image/jpeg",
-    ".gif": "image/gif",
-    ".webp": "image/webp",
-    ".ico": "image/x-icon",
-    ".woff2": "font/woff2",
-    ".woff": "font/woff",
-    ".txt": "text/plain; charset=utf-8",
-    ".xml": "application/xml",
-    ".map": "application/json",
-    ".md": "text/markdown; charset=utf-8",
-}
-
 
 NOT_FOUND_PAGE = (
     "<!doctype html><html lang=en><meta charset=utf-8><title>Not found</title>"
@@ -86,11 +62,6 @@ def accepts(header: str | None, coding: str) -> bool:
     """Whether an Accept-Encoding header allows a coding (a q=0 refuses it)."""
     accepted = accepted_encodings(header)
     return accepted.get(coding, accepted.get("*", 0.0)) > 0
-
-
-def content_type(path: Path) -> str:
-    """The Content-Type for a file, by its suffix."""
-    return MIME_TYPES.get(path.suffix.lower(), "application/octet-stream")
 
 
 _etags: dict[tuple[str, int, int], str] = {}
@@ -167,10 +138,8 @@ class DistHandler(BaseHTTPRequestHandler):
         if target is None:
             self.send_not_found(url.path, send_body)
             return
-        # File names carry no content hash, so every response is revalidated
-        # (no-cache: a cheap 304 through the ETag); with hashed names a host
-        # could let browsers keep them for a year.
-        headers = {"Content-Type": content_type(target), "Cache-Control": "no-cache"}
+        # Its type and Cache-Control (sitebuild.headers); end_headers adds the policy.
+        headers = file_headers(target)
         body_path, variant = target, ""
         for coding, suffix in ENCODINGS.items():  # brotli first, then gzip
             packed = target.with_name(target.name + suffix)
@@ -221,7 +190,7 @@ class DistHandler(BaseHTTPRequestHandler):
         self.send_plain(
             HTTPStatus.NOT_FOUND,
             body,
-            {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"},
+            file_headers("404.html"),
             send_body,
         )
 

@@ -21,3 +21,18 @@ export function format(template, params = {}) {
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
+
+/**
+ * `template` filled from `params` as pieces: literal text as strings, and each filled
+ * placeholder as `{name, text}`, so a view can give a value an element of its own (a
+ * team's name a <bdi>). The texts joined are `format(template, params)`.
+ */
+export function formatParts(template, params = {}) {
+  return template
+    .split(/(\{\w+\})/)
+    .filter(Boolean)
+    .map((piece) => {
+      const name = /^\{(\w+)\}$/.exec(piece)?.[1];
+      return name && Object.hasOwn(params, name) ? { name, text: String(params[name]) } : piece;
+    });
+}

@@ -25,10 +25,42 @@ export function fileName(game, extension) {
   return `belot-${stamp}.${extension}`;
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-function field(value) {
-  const text = String(value ?? "");
+// Where a reader of the file may start a cell: the field's start, and after a comma, a
+// semicolon (the list separator Excel splits on in Bulgarian and many other locales,
+// ignoring quotes that are not at a cell's start), a tab or a line break (a reader that
+// ignores quotes), followed by any spaces. There, what makes a spreadsheet read a
+// formula (OWASP, "CSV Injection": = + - @ TAB CR LF), a double quote (a spreadsheet
+// unquotes a cell that starts with one, then reads what is inside) and the mark itself.
+const FORMULA_START = /(?<=^|[,;\t\r\n])(?= *[=+\-@\t\r\n"'])/g;
+const MARK = /(?<=^|[,;\t\r\n])'/g;
+
+/**
+ * One CSV field, safe to open in a spreadsheet (OWASP's CSV-injection guidance) and
+ * quoted as RFC 4180 says. The exact rule, which `csvCellText` undoes:
+ *
+ * 1. A finite number (one we write: deal numbers, points, totals) is written as it is,
+ *    `String(value)`, never marked or quoted, so a spreadsheet reads a number.
+ * 2. Anything else is text (`null`/`undefined` → ""). One apostrophe `'` (U+0027) is
+ *    inserted at the start of the text and after every `,` `;` TAB CR LF in it, wherever
+ *    the next character that is not a space (U+0020) is one of `=` `+` `-` `@` TAB CR LF
+ *    `"` `'`. (Text that starts with `'` is marked too, so that a `'` in those places is
+ *    always ours and undoing is exact.)
+ * 3. The text is then enclosed in double quotes, each `"` doubled, when it holds a comma,
+ *    a double quote, CR or LF.
+ *
+ * A CSV import reads a field per RFC 4180 (unquoting it), then gives a text field to
+ * `csvCellText`, which removes the one `'` right at the start and right after each `,`
+ * `;` TAB CR LF.
+ */
+export function csvCell(value) {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  const text = String(value ?? "").replace(FORMULA_START, "'");
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The text `csvCell` was given, from the field it wrote (after RFC 4180 unquoting). */
+export function csvCellText(field) {
+  return field.replace(MARK, "");
 }
 
 /** "Ние: белот; Вие: 2 × терца" — each team's declarations that counted (`accepted`). */
@@ -73,8 +105,8 @@ export function gameCsv(game, result, s, lang, names, notes) {
   ];
   (result?.rows ?? []).forEach((row, index) => {
     const deal = game.deals[index] ?? {};
-    const cells = [String(index + 1)];
-    if (row.passed) cells.push(s.sheet.rowPassed, "", "", "", "", "", "", "0", "0");
+    const cells = [index + 1];
+    if (row.passed) cells.push(s.sheet.rowPassed, "", "", "", "", "", "", 0, 0);
     else {
       cells.push(
         nouns.contracts[deal.contract] ?? "",
@@ -84,12 +116,12 @@ export function gameCsv(game, result, s, lang, names, notes) {
         names[deal.last_trick] ?? "",
         deal.capot ? names[deal.capot] : "",
         declarationsText(row.accepted, names, lang),
-        String(row.record.us),
-        String(row.record.them),
+        row.record.us,
+        row.record.them,
       );
     }
-    cells.push(String(row.totals.us), String(row.totals.them), notes(row));
+    cells.push(row.totals.us, row.totals.them, notes(row));
     lines.push(cells);
   });
-  return lines.map((cells) => cells.map(field).join(",")).join("\r\n") + "\r\n";
+  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }

@@ -11,6 +11,11 @@
 import { LINK_KEY } from "../core-tables.js";
 import { h } from "../ui/dom.js";
 import { format } from "../i18n/strings.js";
+import { formatParts } from "../i18n/format.js";
+
+// The banner's parameters that are team names: each shown isolated (<bdi>), so that a
+// name's own direction, or a bidi control in it, cannot reorder the sentence around it.
+const NAMES = new Set(["usName", "themName"]);
 
 /** Whether `hash` (a URL's fragment, "#…") carries a game. */
 export function isGameLink(hash) {
@@ -229,7 +234,11 @@ export class SharedBanner {
     }
     const t = s.travel;
     ui.title.textContent = t.sharedTitle;
-    ui.text.textContent = format(t.sharedText, params);
+    ui.text.replaceChildren(
+      ...formatParts(t.sharedText, params).map((part) =>
+        typeof part === "string" ? part : NAMES.has(part.name) ? h("bdi", {}, part.text) : part.text,
+      ),
+    );
     ui.keep.textContent = t.keep;
     ui.close.textContent = t.close;
     ui.keep.disabled = busy;
