@@ -535,7 +535,11 @@ def test_no_answer_of_the_core_carries_a_bidi_control(
         score_deal_json(json.dumps({**deal, "version": 1, "names": {"us": us}})),
     ]
     if in_link:  # names the link carries as they came, not as a sheet would keep them
-        raw = SimpleNamespace(us=us.encode("utf-8", "replace").decode()[:60], them=them[:1])
+        # (A link is UTF-8: a lone surrogate cannot be in one, so it becomes "?" here.)
+        def utf8(text: str) -> str:
+            return text.encode("utf-8", "replace").decode()
+
+        raw = SimpleNamespace(us=utf8(us)[:60], them=utf8(them)[:1])
         text = link._encode(raw, Rules(), [Passed()])
         answers.append(read_game_link_json(json.dumps({"version": 1, "link": text})))
     for answer in answers:
