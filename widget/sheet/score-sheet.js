@@ -97,12 +97,12 @@ export class ScoreSheet extends EventTarget {
       save: () => this.#saveEdit(),
       newGame: (back) => this.#askNewGame(this.#view.section.firstElementChild, back),
       passed: () => book.passed(),
-      deleteDeal: () => book.deleteDeal(),
-      cancel: () => book.cancelEdit(),
+      deleteDeal: () => book.edits.deleteDeal(),
+      cancel: () => book.edits.cancelEdit(),
     });
     this.#rules = new RulesPanel({
       apply: (rules, how) => book.applyRules(rules, how),
-      fix: (index) => book.fixDeal(index),
+      fix: (index) => book.edits.fixDeal(index),
       announce: (text) => this.#form.announce(text),
       totals: () => book.result.totals,
       changed: () => this.dispatchEvent(new Event("change")),
@@ -119,7 +119,7 @@ export class ScoreSheet extends EventTarget {
       file: (kind) => this.exportFile(kind),
       title: () => this.#shareTitle(),
     });
-    this.#banner = new SharedBanner({ keep: () => book.keepShared(), close: () => book.closeShared() });
+    this.#banner = new SharedBanner({ keep: () => book.travel.keepShared(), close: () => book.travel.closeShared() });
     this.#view = new SheetView(
       {
         undo: () => book.undo(),
@@ -127,7 +127,7 @@ export class ScoreSheet extends EventTarget {
         share: () => this.share(),
         dismiss: () => book.dismissNotices(),
         downloadAside: () => this.downloadAside(),
-        edit: (index) => book.edit(index),
+        edit: (index) => book.edits.edit(index),
         setName: (team, value) => book.setName(team, value),
       },
       { rules: this.#rules, games: this.#games, send: this.#send, banner: this.#banner },
@@ -232,7 +232,7 @@ export class ScoreSheet extends EventTarget {
   }
 
   async #saveEdit() {
-    if (await this.#book.saveEdit(this.#form.deal())) this.#rules.retry();
+    if (await this.#book.edits.saveEdit(this.#form.deal())) this.#rules.retry();
   }
 
   /** Ask first (in the widget, next to `anchor`), then start a new game; a "before" event may refuse it. */
@@ -256,7 +256,7 @@ export class ScoreSheet extends EventTarget {
 
   /** Show the game a link carries (the page's "#game=…"), read only, once the games are checked. */
   openLink(hash) {
-    if (isGameLink(hash)) this.#book.openLink(hash, VERSION);
+    if (isGameLink(hash)) this.#book.travel.openLink(hash, VERSION);
   }
 
   /** Add a game from a JSON file (the contract's game format), checked by the core. */
@@ -268,10 +268,10 @@ export class ScoreSheet extends EventTarget {
       if (file.size > MAX_FILE_BYTES) throw new Error("too large");
       data = JSON.parse(await file.text());
     } catch {
-      book.refuseFile(file.name, "notJson");
+      book.travel.refuseFile(file.name, "notJson");
       return;
     }
-    await book.importGame(data, file.name);
+    await book.travel.importGame(data, file.name);
   }
 
   /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. */

@@ -101,16 +101,17 @@ export class KeyedRows {
   }
 
   render(items) {
-    const rows = this.#container.children;
+    const container = this.#container;
     items.forEach((item, index) => {
       const key = this.#key(item, index);
-      if (key === this.#keys[index] && rows[index]) return;
+      const row = container.children[index];
+      if (key === this.#keys[index] && row) return;
       this.#keys[index] = key;
       const built = this.#build(item, index);
-      if (rows[index]) rows[index].replaceWith(built);
-      else this.#container.append(built);
+      if (row) row.replaceWith(built);
+      else container.append(built);
     });
     this.#keys.length = items.length;
-    while (rows.length > items.length) this.#container.lastElementChild.remove();
+    while (container.children.length > items.length) container.lastElementChild.remove();
   }
 }

@@ -57,10 +57,10 @@ test("edit: the deal is loaded, saved back with its own rules, the form restored
   const book = await openBook();
   await book.record({ fake: [0, 8], hang: 8 });
   await book.record(deal(10, 6));
-  book.edit(1);
+  book.edits.edit(1);
   assert.deepEqual(last(book), { type: "editing", index: 1, passed: false, form: "load", deal: deal(10, 6) });
   assert.equal(book.pot, 8, "the pot before the edited deal");
-  await book.saveEdit(deal(20, 0));
+  await book.edits.saveEdit(deal(20, 0));
   assert.deepEqual(last(book), { type: "edited", index: 1, form: "restore" });
   assert.equal(book.editing, null);
   assert.deepEqual(book.result.totals, { us: 20, them: 8 });
@@ -70,12 +70,12 @@ test("a passed deal opens for deletion only; cancel and delete restore the form"
   const book = await openBook();
   await book.record(deal(10, 6));
   await book.passed();
-  book.edit(1);
+  book.edits.edit(1);
   assert.deepEqual(last(book), { type: "editing", index: 1, passed: true });
-  book.cancelEdit();
+  book.edits.cancelEdit();
   assert.deepEqual(last(book), { type: "editCancelled", index: 1, form: "restore" });
-  book.edit(1);
-  await book.deleteDeal();
+  book.edits.edit(1);
+  await book.edits.deleteDeal();
   assert.deepEqual(last(book), { type: "dealDeleted", index: 0, form: "restore" });
   assert.equal(book.game.deals.length, 1);
 });
@@ -154,27 +154,27 @@ test("a full device is said once; the next change saves again and says so", asyn
 test("a link is shown read only once the games are checked; kept, it is a new game", async () => {
   const book = await openBook();
   await book.record(deal(1, 1));
-  const reply = await book.openLink("#game=ok", 1);
+  const reply = await book.travel.openLink("#game=ok", 1);
   assert.equal(reply.ok, true);
   assert.equal(book.game.id, "shared");
   await book.record(deal(1, 1));
   assert.equal(book.viewing.game.deals.length, 2, "read only: nothing recorded into it");
-  book.keepShared();
+  book.travel.keepShared();
   assert.equal(book.viewing, null);
   assert.equal(book.game.deals.length, 2);
   assert.equal(book.games.size, 2);
   assert.deepEqual(last(book), { type: "kept", form: "clear" });
-  const refused = await book.openLink("#game=bad", 1);
+  const refused = await book.travel.openLink("#game=bad", 1);
   assert.equal(refused.ok, false);
 });
 
 test("import: a checked game becomes the current one; a refused one changes nothing", async () => {
   const book = await openBook();
-  const reply = await book.importGame({ version: 1, names: { us: "X" }, deals: [deal(3, 3)] }, "g.json");
+  const reply = await book.travel.importGame({ version: 1, names: { us: "X" }, deals: [deal(3, 3)] }, "g.json");
   assert.equal(reply.ok, true);
   assert.equal(book.game.names.us, "X");
   assert.deepEqual(last(book), { type: "imported", file: "g.json", form: "clear" });
-  const refused = await book.importGame({ version: 1, deals: [{ bad: true }] }, "bad.json");
+  const refused = await book.travel.importGame({ version: 1, deals: [{ bad: true }] }, "bad.json");
   assert.equal(refused.ok, false);
   assert.equal(book.games.size, 1);
   void idle;
@@ -192,7 +192,7 @@ test("a link that arrives before the games are checked is opened once they are",
     return read(request);
   };
   const book = new GameBook({ scorer: () => scorer, store: new MemoryStore() });
-  assert.equal(await book.openLink("#game=ok", 1), null);
+  assert.equal(await book.travel.openLink("#game=ok", 1), null);
   await book.open();
   assert.deepEqual(calls, [{ version: 1, link: "#game=ok" }]);
   assert.equal(book.game.id, "shared");
