@@ -106,7 +106,7 @@ test("the sheet is loaded when asked for, put into the view, and taken out when 
   globalThis.location ??= new URL("https://belot.example/calculator/");
   host.setup(true);
   host.setup(true); // once
-  await frames(10);
+  for (let waited = 0; !host.sheet && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.ok(host.sheet, "loaded");
   assert.equal(attached.length, 1);
   assert.equal(attached[0][0], "in");
