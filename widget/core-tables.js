@@ -104,6 +104,9 @@ export const TARGET = 151;
 /** The most deals a game holds (sheet.MAX_DEALS); the core refuses more: too_many_deals. */
 export const MAX_DEALS = 300;
 
+/** The longest request the core reads, in characters (json_api.MAX_INPUT_CHARS). */
+export const MAX_INPUT_CHARS = 250000;
+
 /** Upper bound of hanging points carried in. */
 export const MAX_HANGING = 10000;
 

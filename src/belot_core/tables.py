@@ -33,7 +33,7 @@ from .i18n import (
     house_rule_options,
     render,
 )
-from .json_api import VERSION
+from .json_api import MAX_INPUT_CHARS, VERSION
 from .link import LINK_KEY
 from .model import (
     CAPOT_BONUS,
@@ -206,6 +206,11 @@ def tables() -> list[tuple[str, str, object]]:
             "MAX_DEALS",
             "The most deals a game holds (sheet.MAX_DEALS); the core refuses more: too_many_deals.",
             MAX_DEALS,
+        ),
+        (
+            "MAX_INPUT_CHARS",
+            "The longest request the core reads, in characters (json_api.MAX_INPUT_CHARS).",
+            MAX_INPUT_CHARS,
         ),
         ("MAX_HANGING", "Upper bound of hanging points carried in.", MAX_HANGING),
         ("MAX_NAME_LENGTH", "The longest team name, in characters.", MAX_NAME_LENGTH),

@@ -38,7 +38,7 @@ export class DeclarationsSection {
     context.label(toolbar, (s) => format(s.declarationsTeam, { team: s.teams[team] }), "aria-label");
     const buttons = [];
     CHIPS.forEach((kind, index) => toolbar.append(this.#chip(team, kind, index, buttons)));
-    toolbar.prepend(context.label(h("span", { class: "row-team", "aria-hidden": "true" }), (s) => s.teams[team]));
+    toolbar.prepend(context.label(h("span", { class: "row-team", "aria-hidden": "true", dir: "auto" }), (s) => s.teams[team]));
     const error = context.errors.add(`declarations-${team}-error`, `declarations.${team}`, `announced.${team}`);
     this.#sets[team] = h("div", { class: `team-chips declarations-${team}`, part: `fieldset declarations-${team}`, "aria-describedby": error.id }, toolbar, error);
     return this.#sets[team];

@@ -20,7 +20,7 @@ export class GameSection {
     const label = (element, text, attribute) => context.label(element, text, attribute);
     const grid = h("div", { class: "game-grid" });
     for (const team of TEAMS) {
-      grid.append(label(h("span", { class: "row-team", "aria-hidden": "true" }), (s) => s.teams[team]));
+      grid.append(label(h("span", { class: "row-team", "aria-hidden": "true", dir: "auto" }), (s) => s.teams[team]));
       for (const contract of CONTRACTS) grid.append(this.#option(team, contract, toPoints));
     }
     grid.addEventListener("pointerdown", () => {

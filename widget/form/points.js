@@ -53,7 +53,7 @@ export class PointsSection {
     });
     this.piles[team] = input;
     this.#notes[team] = note;
-    return h("label", { class: "pile", for: `points-${team}` }, context.label(h("span", { class: "pile-team" }), (s) => s.teams[team]), input, note);
+    return h("label", { class: "pile", for: `points-${team}` }, context.label(h("span", { class: "pile-team", dir: "auto" }), (s) => s.teams[team]), input, note);
   }
 
   /** The entered pile as typed, the other worked out (read-only look); both off for a capot. */

@@ -19,28 +19,33 @@ export class BookTravel {
     if (link) await this.openLink(link.hash, link.version);
   }
 
-  /** A new game on this device from `data` (a file's game), checked by the core. Resolves to its reply. */
-  async importGame(data, file) {
+  /**
+   * A new game on this device from `data` (a file's game), checked by the core, after the
+   * change under way (never dropped for it). The form keeps what is being typed. Resolves
+   * to the core's reply.
+   */
+  importGame(data, file) {
     const book = this.#book;
-    if (book.busy || book.viewing) return { ok: false, busy: true };
-    book.busy = true;
-    let reply;
-    try {
-      const request = data !== null && typeof data === "object" && !Array.isArray(data) ? { ...data, ...EXPLAIN } : data;
-      reply = await book.scorer().scoreGame(request);
-    } catch (error) {
-      reply = runtimeFailure(error);
-    } finally {
-      book.busy = false;
-    }
-    if (reply?.ok) book.addGame(data, reply.result, { type: "imported", file, form: "clear" });
-    else this.refuseFile(file, null, reply?.errors ?? []);
-    return reply;
+    return book.serial(async () => {
+      let reply;
+      try {
+        const request = data !== null && typeof data === "object" && !Array.isArray(data) ? { ...data, ...EXPLAIN } : data;
+        reply = await book.scorer().scoreGame(request);
+      } catch (error) {
+        reply = runtimeFailure(error);
+      }
+      if (reply?.ok) book.addGame(data, reply.result, { type: "imported", file });
+      else this.refuseFile(file, null, reply?.errors ?? []);
+      return reply;
+    });
   }
 
-  /** A file that is no game: said in a notice (`key` of the travel words, else the core's `errors`). */
-  refuseFile(file, key, errors = []) {
-    this.#book.notices.add({ words: "travel", key: "badFile", params: { file }, reason: key, errors });
+  /**
+   * A file that is no game: said in a notice (`key` of the travel words, filled with
+   * `params`, else the core's `errors`).
+   */
+  refuseFile(file, key, errors = [], params = {}) {
+    this.#book.notices.add({ words: "travel", key: "badFile", params: { ...params, file }, reason: key, errors });
     this.#book.emit({ type: "fileRefused" });
   }
 
@@ -66,24 +71,27 @@ export class BookTravel {
       book.emit({ type: "linkRefused" });
       return reply;
     }
-    const restore = Boolean(book.editing);
-    book.stopEditing();
+    // A deal being edited stays as it is: the form is only hidden while the link's game shows.
     const { game, score } = reply.result;
     const stamp = book.now().toISOString();
     const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
     book.viewing = { game: { id: "shared", created: stamp, updated: stamp, names, rules: game.rules ?? {}, deals: game.deals }, result: score };
     book.error = null;
-    book.emit({ type: "linkOpened", form: restore ? "restore" : undefined });
+    book.emit({ type: "linkOpened" });
     return reply;
   }
 
-  /** Keep the game opened from a link: a new game on this device, now the current one. */
+  /**
+   * Keep the game opened from a link: a new game on this device, now the current one. Not
+   * while a deal is being edited (its change would be lost): the banner says to finish it.
+   * The form keeps the deal being typed.
+   */
   keepShared() {
     const book = this.#book;
     const viewing = book.viewing;
-    if (!viewing || book.busy) return;
+    if (!viewing || book.busy || book.editing) return;
     book.viewing = null;
-    book.addGame(viewing.game, viewing.result, { type: "kept", form: "clear" });
+    book.addGame(viewing.game, viewing.result, { type: "kept" });
   }
 
   closeShared() {

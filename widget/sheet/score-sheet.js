@@ -15,17 +15,19 @@
 // render() here with the deal in the form) and its next request reads `pot`. The
 // element loads this module only when its `sheet` attribute is set.
 
-import { VERSION } from "../core-tables.js";
+import { MAX_INPUT_CHARS, VERSION } from "../core-tables.js";
 import { STORE_WORDS } from "../i18n/store-strings.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { plural } from "../i18n/format.js";
+import { rulesSummary } from "../i18n/rule-words.js";
+import { rulesFrom } from "../deal/house-rules.js";
 import { adoptSheetStyles } from "../styles/sheet.js";
 import { BarView } from "./bar-view.js";
 import { effectsOf } from "./effects.js";
 import { fileName, gameCsv, gameFile } from "./export.js";
 import { GameBook } from "./game-book.js";
-import { GamesList, MAX_FILE_BYTES } from "./games-list.js";
+import { GamesList } from "./games-list.js";
 import { IdbStore } from "./idb-store.js";
 import { RulesPanel } from "./rules-panel.js";
 import { clearLinkFromAddress, download, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
@@ -68,6 +70,7 @@ export class ScoreSheet extends EventTarget {
   #send;
   #banner;
   #draft = null; // the form's values before a deal was loaded into it
+  #keptLink = false; // a game kept from the address's link is not saved yet
   #effects = null; // the last change's focus and announcement, carried out after its render
   #status = null; // copy/share status
   #lang = "bg";
@@ -187,7 +190,11 @@ export class ScoreSheet extends EventTarget {
     this.#applyToForm(change);
     const effects = effectsOf(change, { undoFocused: this.#games.undoFocused });
     if (effects.focus || effects.announce) this.#effects = { ...effects, change };
-    if (["linkRefused", "kept", "sharedClosed"].includes(change.type)) clearLinkFromAddress();
+    if (["linkRefused", "sharedClosed"].includes(change.type)) clearLinkFromAddress();
+    // A kept game leaves the address only once it is saved: a reload before (or a device
+    // that could not save it) still finds the link there.
+    if (change.type === "kept") this.#keptLink = true;
+    if (this.#keptLink) this.#clearKeptLink();
     if (["linkOpened", "kept", "sharedClosed"].includes(change.type)) this.#send.reset();
     if (["linkOpened", "newGame", "gameOpened", "gameRemoved"].includes(change.type)) this.#view.question.close();
     if (GAME_CHANGES.has(change.type)) {
@@ -196,6 +203,15 @@ export class ScoreSheet extends EventTarget {
     }
     this.dispatchEvent(new Event("change"));
   };
+
+  /** Once the kept game is saved, its link leaves the address (it is done). */
+  async #clearKeptLink() {
+    const saver = this.#book.saver;
+    await saver.settled();
+    if (!this.#keptLink || saver.saving !== "saved" || saver.isDirty(this.#book.current)) return;
+    this.#keptLink = false;
+    clearLinkFromAddress();
+  }
 
   /** What the change asks of the form: cleared, a deal loaded (its values kept first), or restored. */
   #applyToForm({ form, deal }) {
@@ -259,17 +275,29 @@ export class ScoreSheet extends EventTarget {
     if (isGameLink(hash)) this.#book.travel.openLink(hash, VERSION);
   }
 
-  /** Add a game from a JSON file (the contract's game format), checked by the core. */
+  /**
+   * Add a game from a JSON file (the contract's game format), checked by the core. A file
+   * longer than the core reads is too large (said, with the limit); one that comes while
+   * a change is under way waits for it (the book's queue).
+   */
   async importFile(file) {
     const book = this.#book;
-    if (book.busy || book.viewing) return;
+    const max = Math.round(MAX_INPUT_CHARS / 1000);
+    const tooLarge = (size) => book.travel.refuseFile(file.name, "tooLarge", [], { size: Math.ceil(size / 1000), max });
+    // Four bytes a character at most: a larger file cannot be a text the core reads.
+    if (file.size > 4 * MAX_INPUT_CHARS) return tooLarge(file.size);
+    let text;
+    try {
+      text = await file.text();
+    } catch {
+      return book.travel.refuseFile(file.name, "notJson");
+    }
+    if (text.length > MAX_INPUT_CHARS) return tooLarge(new Blob([text]).size);
     let data;
     try {
-      if (file.size > MAX_FILE_BYTES) throw new Error("too large");
-      data = JSON.parse(await file.text());
+      data = JSON.parse(text);
     } catch {
-      book.travel.refuseFile(file.name, "notJson");
-      return;
+      return book.travel.refuseFile(file.name, "notJson");
     }
     await book.travel.importGame(data, file.name);
   }
@@ -366,7 +394,8 @@ export class ScoreSheet extends EventTarget {
     const { game, result } = sheet;
     const names = teamNames(game, s);
     const shared = sheet.viewing && { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, deals: plural(s.sheet.gameDeals, game.deals.length, lang) };
-    this.#banner.render(s, shared, sheet.busy, headingLevel);
+    const blocked = sheet.viewing && sheet.editing ? format(s.travel.finishEdit, { n: sheet.editing.index + 1 }) : "";
+    this.#banner.render(s, shared, sheet.busy, headingLevel, { rules: sheet.viewing ? rulesSummary(game.rules ?? {}, lang, rulesFrom(game.deals)) : "", blocked });
     this.#send.render(s);
     const t = s.sheet;
     const items = [...sheet.games]
@@ -375,7 +404,8 @@ export class ScoreSheet extends EventTarget {
         const names = teamNames(game, STRINGS[lang]);
         const date = formatDate(game.created, lang);
         const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
-        const text = `${date} · ${names.us} ${result.totals.us} : ${result.totals.them} ${names.them} · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`;
+        // The names as parts of their own: each shown isolated (a name's direction stays its own).
+        const text = [`${date} · `, { name: names.us }, ` ${result.totals.us} : ${result.totals.them} `, { name: names.them }, ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`];
         return { id: game.id, date, text, current };
       });
     const deleted = sheet.deleted && { date: formatDate(sheet.deleted.created, lang) };

@@ -3,7 +3,24 @@
 // moved once a change is on screen, and rows built again only when what they show
 // changed. The DOM is touched only through elements the caller gives.
 
-import { afterNextFrame, setAttribute, setText } from "./dom.js";
+import { formatParts } from "../i18n/format.js";
+import { afterNextFrame, h, setAttribute, setText } from "./dom.js";
+
+/** The parameters of the widget's words that are names the players typed (teams, players). */
+export const NAME_PARAMS = new Set(["usName", "themName", "team", "name", "dealer", "player"]);
+
+/**
+ * Fill `element` with `template` formatted by `params`, each name in a <bdi> of its own:
+ * a name's own direction (Arabic, Hebrew) cannot reorder the sentence around it. Only
+ * when the text changed, so a render that writes the same words touches nothing.
+ */
+export function setIsolated(element, template, params, names = NAME_PARAMS) {
+  const parts = formatParts(template, params);
+  const key = JSON.stringify(parts);
+  if (element.dataset.isolated === key) return;
+  element.dataset.isolated = key;
+  element.replaceChildren(...parts.map((part) => (typeof part === "string" ? part : names.has(part.name) ? h("bdi", {}, part.text) : part.text)));
+}
 
 /** The text of a core message (`{bg, en}`) in `lang`: English if it has no `lang`, else `fallback`. */
 export function messageText(message, lang, fallback = "") {

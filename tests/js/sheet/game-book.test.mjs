@@ -163,7 +163,7 @@ test("a link is shown read only once the games are checked; kept, it is a new ga
   assert.equal(book.viewing, null);
   assert.equal(book.game.deals.length, 2);
   assert.equal(book.games.size, 2);
-  assert.deepEqual(last(book), { type: "kept", form: "clear" });
+  assert.deepEqual(last(book), { type: "kept" }, "the form keeps the deal being typed");
   const refused = await book.travel.openLink("#game=bad", 1);
   assert.equal(refused.ok, false);
 });
@@ -173,7 +173,7 @@ test("import: a checked game becomes the current one; a refused one changes noth
   const reply = await book.travel.importGame({ version: 1, names: { us: "X" }, deals: [deal(3, 3)] }, "g.json");
   assert.equal(reply.ok, true);
   assert.equal(book.game.names.us, "X");
-  assert.deepEqual(last(book), { type: "imported", file: "g.json", form: "clear" });
+  assert.deepEqual(last(book), { type: "imported", file: "g.json" }, "the form keeps the deal being typed");
   const refused = await book.travel.importGame({ version: 1, deals: [{ bad: true }] }, "bad.json");
   assert.equal(refused.ok, false);
   assert.equal(book.games.size, 1);
@@ -196,4 +196,42 @@ test("a link that arrives before the games are checked is opened once they are",
   await book.open();
   assert.deepEqual(calls, [{ version: 1, link: "#game=ok" }]);
   assert.equal(book.game.id, "shared");
+});
+
+test("a link that arrives during an edit leaves the edit as it is; Keep waits until it is done", async () => {
+  const book = await openBook();
+  await book.record(deal(10, 6));
+  book.edits.edit(0);
+  await book.travel.openLink("#game=ok", 1);
+  assert.equal(book.editing?.index, 0, "the edit stands");
+  assert.equal(last(book).form, undefined, "the form is not touched");
+  book.travel.keepShared();
+  assert.ok(book.viewing, "not kept while a deal is being edited");
+  book.travel.closeShared();
+  assert.equal(book.editing?.index, 0, "back to the edit");
+  await book.edits.saveEdit(deal(1, 1));
+  await book.travel.openLink("#game=ok", 1);
+  book.travel.keepShared();
+  assert.equal(book.viewing, null);
+  assert.equal(book.games.size, 2);
+});
+
+test("a file that comes while a change is with the core waits for it, never dropped", async () => {
+  let release;
+  const book = await openBook();
+  const score = book.core.scoreGame.bind(book.core);
+  book.core.scoreGame = async (request) => {
+    if (request.deals.some((d) => d.slow)) await new Promise((resolve) => (release = resolve));
+    return score(request);
+  };
+  const recording = book.record({ fake: [1, 1], slow: true });
+  const importing = book.travel.importGame({ version: 1, deals: [deal(3, 3)] }, "g.json");
+  await idle();
+  assert.equal(book.games.size, 1, "the import waits for the change under way");
+  release();
+  await recording;
+  const reply = await importing;
+  assert.equal(reply.ok, true);
+  assert.equal(book.games.size, 2);
+  assert.deepEqual(book.game.deals, [deal(3, 3)]);
 });

@@ -165,3 +165,85 @@ test("team names typed go into the table's heads and the bar", async () => {
   await settle();
   assert.equal(text($(".sheet-table thead th.us")), "Ann & Ivo");
 });
+
+test("a name the players typed is isolated wherever it sits in a sentence", async () => {
+  const { $, $$ } = await mountSheet({ lang: "en" });
+  const input = $('input[name="name-us"]');
+  input.value = "مريم";
+  input.dispatchEvent(new window.Event("input"));
+  await settle();
+  await press($("button.record"));
+  assert.deepEqual($$(".bar-totals bdi").map((bdi) => bdi.textContent), ["مريم", "Them"]);
+  assert.equal($(".bar-totals").textContent, "Total مريم 10 : 6 Them");
+  assert.deepEqual($$(".games li .game-text bdi").map((bdi) => bdi.textContent), ["مريم", "Them"]);
+  assert.equal($(".sheet-table thead th.us").getAttribute("dir"), "auto");
+});
+
+/** A File as the import hands it over: a name, a size in bytes and its text. */
+function file(name, text, size = new Blob([text]).size) {
+  return { name, size, text: async () => text };
+}
+
+test("a file too large for a game says so with the limit; a file that is no JSON says so", async () => {
+  const { sheet, $ } = await mountSheet({ lang: "en" });
+  await sheet.importFile(file("big.json", "{}", 5_000_000));
+  assert.match(text($(".notices")), /“big\.json” is not a game the calculator can read\. The file is too large for a game: 5000 KB, and 250 KB is the most\./);
+  await sheet.importFile(file("long.json", `{"deals": "${"x".repeat(300_000)}"}`));
+  assert.match(text($(".notices")), /too large for a game: 30\d KB/);
+  await sheet.importFile(file("notes.txt", "hello"));
+  assert.match(text($(".notices")), /“notes\.txt” is not a game .* The file is not JSON\./);
+});
+
+test("a game from a file becomes the current game; the deal being typed stays in the form", async () => {
+  const { sheet, form, $, $$ } = await mountSheet({ lang: "en" });
+  form.calls.length = 0;
+  await sheet.importFile(file("g.json", JSON.stringify({ version: 1, names: { us: "Ann" }, deals: [{ fake: [3, 3] }] })));
+  assert.equal($$(".sheet-table tbody tr").length, 1);
+  assert.equal(text($(".sheet-table thead th.us")), "Ann");
+  assert.equal(form.calls.includes("clear"), false, "the form is not cleared");
+  assert.match(form.said.at(-1), /imported/);
+});
+
+test("a link during an edit: Keep is off and says why; the banner names the game's house rules", async () => {
+  const { sheet, form, $, $$ } = await mountSheet({ lang: "en" });
+  await press($("button.record"));
+  await press($$(".sheet-table tbody tr")[0].querySelector("button"));
+  form.calls.length = 0;
+  sheet.openLink("#game=ok");
+  await settle();
+  assert.equal($(".shared").hidden, false);
+  assert.equal($(".shared button.keep-game").disabled, true);
+  assert.equal(text($(".shared-blocked")), "First save or cancel your change to deal 1.");
+  assert.match(text($(".shared-rules")), /rule book|house rules/i);
+  assert.equal(form.calls.some((call) => call === "clear" || call[0] === "restore"), false, "the edit's form is untouched");
+  await press($(".shared button.close-shared"));
+  assert.match(text($(".action-hint")), /Editing deal 1/);
+});
+
+test("a kept game leaves the address only once it is saved", async () => {
+  const replaced = [];
+  globalThis.location = { hash: "#game=ok", pathname: "/calculator/", search: "" };
+  globalThis.history = { state: null, replaceState: (state, title, url) => replaced.push(url) };
+  const full = await mountSheet({ lang: "en" });
+  const { MemoryBackend, MemoryStore: Store } = await import("../../../widget/sheet/memory-store.js");
+  void Store;
+  const backend = new MemoryBackend();
+  const { sheet, $ } = await mountSheet({ lang: "en", store: backend.store() });
+  backend.failure = "full";
+  sheet.openLink("#game=ok");
+  await settle();
+  await press($(".shared button.keep-game"));
+  await settle();
+  assert.deepEqual(replaced, [], "not saved: the link stays in the address");
+  backend.failure = null;
+  await press($("button.record")); // the next change saves the kept game too
+  assert.deepEqual(replaced, ["/calculator/"], "saved at last: the link is done");
+  replaced.length = 0;
+  full.sheet.openLink("#game=ok");
+  await settle();
+  await press(full.$(".shared button.keep-game"));
+  await settle();
+  assert.deepEqual(replaced, ["/calculator/"]);
+  delete globalThis.location;
+  delete globalThis.history;
+});
