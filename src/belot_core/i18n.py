@@ -31,11 +31,14 @@ import string
 from collections.abc import Mapping
 from typing import TypedDict
 
+from .cards import DECK, Suit
 from .errors import BelotError, Param
 from .house import HOUSE_RULES
 from .model import Names
 
 __all__ = [
+    "CARD_NAME",
+    "CARD_NAMES",
     "CONTRACT_ABBREVIATIONS",
     "CONTRACT_WORDS",
     "DECLARATION_WORDS",
@@ -46,6 +49,7 @@ __all__ = [
     "LANGUAGES",
     "MESSAGES",
     "OUTCOME_WORDS",
+    "RANK_WORDS",
     "TEAM_LABELS",
     "TEAM_WORDS",
     "HouseRuleOption",
@@ -180,6 +184,48 @@ GAME_WORDS = {
         "passed_short": "passed",
         "hang": "{points} hang",
     },
+}
+
+#: The ranks as players say them; a card is its rank and its suit's symbol (the
+#: symbol a suit contract's noun ends with).
+RANK_WORDS = {
+    "bg": {
+        "seven": "7",
+        "eight": "8",
+        "nine": "9",
+        "ten": "10",
+        "jack": "вале",
+        "queen": "дама",
+        "king": "поп",
+        "ace": "асо",
+    },
+    "en": {
+        "seven": "7",
+        "eight": "8",
+        "nine": "9",
+        "ten": "10",
+        "jack": "J",
+        "queen": "Q",
+        "king": "K",
+        "ace": "A",
+    },
+}
+
+#: How a card is named from its rank's word and its suit's symbol: "вале ♥", "J♥".
+CARD_NAME = {"bg": "{rank} {suit}", "en": "{rank}{suit}"}
+
+#: Each suit's symbol, as its contract's noun ends ("купа ♥").
+_SUIT_SYMBOLS = {suit: CONTRACT_WORDS["en"][suit.value].rpartition(" ")[2] for suit in Suit}
+
+#: Every card by its code ("JH"), as players name it, in each language.
+CARD_NAMES = {
+    lang: {
+        card.code: CARD_NAME[lang].format(
+            rank=RANK_WORDS[lang][card.rank], suit=_SUIT_SYMBOLS[card.suit]
+        )
+        for card in DECK
+    }
+    for lang in ("bg", "en")
 }
 
 #: The contests among declarations ("Which declarations count"), as plural nouns.
@@ -537,6 +583,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "unknown_rule": {
         "bg": "Непознато домашно правило „{value}“; възможните са: {choices}.",
         "en": "Unknown house rule “{value}”; the house rules are: {choices}.",
+    },
+    "unknown_card": {
+        "bg": "„{value}“ не е карта; картите се пишат така: JH, 10S, 9C, AD.",
+        "en": "“{value}” is not a card; cards are written like this: JH, 10S, 9C, AD.",
     },
     # --- errors: impossible under the rules ----------------------------------
     "declarations_in_no_trumps": {

@@ -17,11 +17,12 @@ one contest (:data:`ONE_CONTEST`).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TypeGuard
 
+from .cards import Card, Suit, card_values
 from .errors import BelotError, InvalidInputError, RuleViolationError, echo
 from .house import DEFAULT_RULES, Rules
 from .memo import hash_once
@@ -30,6 +31,7 @@ from .text import visible
 __all__ = [
     "ASKED",
     "CAPOT_BONUS",
+    "CARD_POINTS",
     "CARRES_IN_DECK",
     "CONTESTS",
     "DECLARATION_POINTS",
@@ -98,14 +100,25 @@ class Contract(enum.StrEnum):
         return self not in (Contract.NO_TRUMPS, Contract.ALL_TRUMPS)
 
     @property
-    def deck_points(self) -> int:
-        """Card points in the whole deck at face value, without the last trick."""
-        # "a suit 152 | All trumps 248 | No trumps 120, then doubled"
+    def trumps(self) -> frozenset[Suit]:
+        """The trump suits: "All trumps: every suit is trump; No trumps: no suit is"."""
         if self is Contract.ALL_TRUMPS:
-            return 248
+            return frozenset(Suit)
         if self is Contract.NO_TRUMPS:
-            return 120
-        return 152
+            return frozenset()
+        return frozenset({Suit(self.value)})
+
+    @property
+    def deck_points(self) -> int:
+        """Card points in the whole deck at face value, without the last trick: the
+        sum of :data:`CARD_POINTS` -- 152 in a suit, 248 in All trumps, 120 in No
+        trumps (then doubled)."""
+        return _DECK_POINTS[self]
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        """The card points of ``cards`` at face value in this contract."""
+        values = CARD_POINTS[self]
+        return sum(values[card] for card in cards)
 
     @property
     def card_multiplier(self) -> int:
@@ -126,6 +139,17 @@ class Contract(enum.StrEnum):
         if self is Contract.ALL_TRUMPS:
             return 4
         return 1
+
+
+#: Each card's points at face value in each contract, in deck order: the rule book's
+#: values (:data:`~belot_core.cards.TRUMP_POINTS`, :data:`~belot_core.cards.PLAIN_POINTS`)
+#: with the contract's trump suits.
+CARD_POINTS: dict[Contract, dict[Card, int]] = {
+    contract: card_values(contract.trumps) for contract in Contract
+}
+_DECK_POINTS: dict[Contract, int] = {
+    contract: sum(values.values()) for contract, values in CARD_POINTS.items()
+}
 
 
 class Doubling(enum.StrEnum):
