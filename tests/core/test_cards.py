@@ -1,7 +1,9 @@
 """belot_core.cards: the deck, its values, and what a pile of cards can be.
 
 The deck and the card values, checked against the rule book's words ("Contracts
-and raw points"), and the cards' names as players say them.
+and raw points"); the cards' spelling and their names as players say them; the
+tricks a pile of cards can fill. A pile entered as its cards, in a deal and
+through the JSON contract, is test_piles.py.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from belot_core import (
     Card,
     Contract,
     InvalidInputError,
+    Pile,
     Rank,
     Suit,
+    Team,
 )
 from belot_core.cards import (
     CARDS_PER_TRICK,
@@ -142,6 +146,7 @@ def test_a_card_is_a_rank_and_a_suit() -> None:
 def test_a_piles_points(contract: Contract, codes: list[str], points: int) -> None:
     cards = [Card.parse(code) for code in codes]
     assert contract.points_of(cards) == points
+    assert Pile.counted(team=Team.US, cards=codes, contract=contract).points == points
 
 
 @pytest.mark.parametrize(
