@@ -18,9 +18,12 @@ The house rules' names and one-line descriptions live here too
 data, for the widget's generated tables.
 
 This is the one place of every game word: the word tables below (teams,
-contracts, declarations, doublings, outcomes, a capot, all passed, what hangs)
-are what the messages say and what :mod:`belot_core.tables` exports to the
-widget, which writes no game word of its own.
+contracts, declarations, doublings, outcomes, ranks and cards, a capot, all
+passed, what hangs) are what the messages say and what :mod:`belot_core.tables`
+exports to the widget, which writes no game word of its own. A parameter that
+is a card's code (``card``, ``missing``, ``pile``) is named as players say it
+("вале ♥", "J♥"), and one that counts cards or tricks takes its noun ("1 карта",
+"3 ръце").
 """
 
 from __future__ import annotations
