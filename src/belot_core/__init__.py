@@ -13,12 +13,14 @@
 (ByTeam(us=112, them=70), 'made', ByTeam(us=11, them=7))
 """
 
+from .cards import DECK, Card, Rank, Suit
 from .errors import BelotError, InvalidInputError, RuleViolationError, SheetError
 from .house import DEFAULT_RULES, HOUSE_RULES, Rules
 from .i18n import Language, house_rule_options, render
 from .json_api import score_deal_json, score_game_json
 from .link import game_link, read_game_link
 from .model import (
+    CARD_POINTS,
     MAX_NAME_LENGTH,
     Announced,
     Answer,
@@ -42,6 +44,8 @@ from .rules import DealResult, Step, score_deal
 from .sheet import TARGET, GameSheet, GameStatus, Passed, Row
 
 __all__ = [
+    "CARD_POINTS",
+    "DECK",
     "DEFAULT_RULES",
     "HOUSE_RULES",
     "MAX_NAME_LENGTH",
@@ -50,6 +54,7 @@ __all__ = [
     "Answer",
     "BelotError",
     "ByTeam",
+    "Card",
     "Contract",
     "Deal",
     "DealResult",
@@ -66,11 +71,13 @@ __all__ = [
     "Passed",
     "Pile",
     "Question",
+    "Rank",
     "Row",
     "RuleViolationError",
     "Rules",
     "SheetError",
     "Step",
+    "Suit",
     "Team",
     "__version__",
     "accept",
