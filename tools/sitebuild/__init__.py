@@ -6,5 +6,6 @@ Modules, imports pointing one way (build.py → these → paths):
 - `steps` — a named, timed step; commands without a shell; file hashes;
 - `bootstrap` — .venv, the pinned pip packages, node_modules, Debian packages, test wheels;
 - `dist` — the pipeline: dist/ from the source tree, the pinned Pyodide and our wheel;
-- `server` — dist/ over HTTP the way a static host serves it.
+- `tls` — a throwaway certificate for serving over HTTPS (tests, benches);
+- `server` — dist/ over HTTP or HTTPS the way a static host serves it, logging what it sends.
 """
