@@ -163,6 +163,7 @@ INSTALL = (
           type: data?.type ?? (data?.id === undefined ? "answer" : "reply"),
           phase: data?.phase ?? null, file: data?.file ?? null,
           loaded: data?.loaded ?? null, total: data?.total ?? null,
+          steps: data?.steps ?? null,
         });
       });
     }
@@ -224,7 +225,12 @@ def timings(bench: dict[str, Any], kind: str) -> dict[str, Any]:
     else:
         phases["answer"] = first(lambda m: m["type"] == "answer")
     info = bench.get("info") or {}
+    # The worker's own marks (ms since the epoch), in ms since the intent.
+    ready = next((m for m in messages if m["type"] == "ready"), None)
+    intent = bench["origin"] + t0
+    steps = {k: v - intent for k, v in ((ready or {}).get("steps") or {}).items()}
     return {
+        "steps": dict(sorted(steps.items(), key=lambda item: item[1])),
         "ms": bench["end"] - t0,
         "text": bench["text"],
         "intent_event": bench["intent"]["type"] if bench["intent"] else None,
@@ -271,7 +277,7 @@ def run_stock(browser: Browser, folder: Path, certificate: Certificate | None) -
             context.close()
 
 
-def run_ours(browser: Browser, certificate: Certificate | None) -> dict[str, Any]:
+def run_ours(browser: Browser, certificate: Certificate | None, warm: bool) -> dict[str, Any]:
     """Ours cold, then a second visit (warm) in the same profile with the server stopped."""
     context = browser.new_context()
     try:
@@ -281,6 +287,8 @@ def run_ours(browser: Browser, certificate: Certificate | None) -> dict[str, Any
             navigated = time.time()
             cold = visit(page, url + ARTICLE, "ours")
             served(cold, log)
+            if not warm:
+                return cold
             cold["service_worker"] = page.evaluate(SERVICE_WORKER_ACTIVE)
             # The whole first visit per file: the page, the runtime, the offline copy.
             cold["visit_files"] = files_between(log, navigated, time.time())
@@ -513,6 +521,29 @@ def ratio(a: dict[str, Any] | None, b: dict[str, Any] | None) -> str:
     return f"{a['median'] / b['median']:.2f}" if a and b and b["median"] else "—"
 
 
+# The worker's marks shown in the table (all of them are in the JSON), in start order.
+STEP_NAMES = {
+    "worker running": "worker running",
+    "manifest read": "manifest",
+    "loader imported": "loader",
+    "runtime/pyodide-lock.json downloaded": "lock",
+    "runtime/python_stdlib.zip downloaded": "stdlib",
+    "runtime/pyodide.asm.wasm downloaded": "wasm",
+    "wasm instantiateStreaming": "wasm instantiated",
+    "python started": "python + packages",
+    "core imported": "core imported",
+}
+
+
+def step_cell(runs: list[dict[str, Any]]) -> str:
+    """Medians of the worker's marks, ms since the intent (the wheel's: any name)."""
+    cells = []
+    for step in STEP_NAMES:
+        stat = collect(runs, lambda run, step=step: run.get("steps", {}).get(step))
+        cells.append("—" if not stat else f"{stat['median']:,.0f}")
+    return " / ".join(cells)
+
+
 def phase_cell(runs: list[dict[str, Any]], names: tuple[str, ...]) -> str:
     """Medians of the phases' times since the intent, in order."""
     cells = []
@@ -583,6 +614,10 @@ def table(data: dict[str, Any]) -> str:
     row(
         "phases, baseline: worker made / answer",
         lambda e: phase_cell(runs[e]["stock"], ("worker made", "answer")),
+    )
+    row(
+        "steps, cold ours (ms since intent): " + " / ".join(STEP_NAMES.values()),
+        lambda e: step_cell(runs[e]["ours"]),
     )
     if any(runs[e]["probe"] for e in engines):
         probe_rows(runs, engines, row)
@@ -656,8 +691,9 @@ def run_engines(
                 print(f"repetition {rep + 1}/{args.reps}: {engine}", flush=True)
                 browser = browsers[engine]
                 runs[engine]["stock"].append(run_stock(browser, folder / "baseline", certificate))
-                ours = run_ours(browser, certificate)
-                runs[engine]["warm"].append(ours.pop("warm"))
+                ours = run_ours(browser, certificate, args.warm)
+                if args.warm:
+                    runs[engine]["warm"].append(ours.pop("warm"))
                 runs[engine]["ours"].append(ours)
                 if args.probe:
                     runs[engine]["probe"].append(run_probe(browser, folder / "probe", certificate))
@@ -743,6 +779,12 @@ def main() -> int:
     )
     parser.add_argument(
         "--http", action="store_true", help="serve plain HTTP (default: HTTPS, as a site is)"
+    )
+    parser.add_argument(
+        "--cold-only",
+        dest="warm",
+        action="store_false",
+        help="no second (warm) visit, nor the wait for the offline copy before it",
     )
     args = parser.parse_args()
     engines: list[Engine] = [e for e in ENGINE_ORDER if e in args.engines.split(",")]
