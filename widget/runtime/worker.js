@@ -1,5 +1,5 @@
 // The Python side of <belot-calculator>: a module Web Worker that loads Pyodide and
-// the belot_core wheel, then answers scoring requests. One worker serves every
+// belot_core (bytecode in the build's library zip), then answers scoring requests. One worker serves every
 // calculator on the page (see runtime/pyodide-scorer.js).
 //
 // Protocol (all plain, structured-cloneable objects):
@@ -152,11 +152,14 @@ function pyodideOptions(runtime, manifestURL) {
   // The build's trimmed standard library (only what start-up and the core import);
   // without the entry, Pyodide's default next to indexURL.
   const stdLibURL = runtime.stdLib ? sameOriginURL(runtime.stdLib, manifestURL, "the standard library") : undefined;
+  // Packages bundled into the library zip (the core, as bytecode) are imported from
+  // there: no wheel to fetch and unpack.
+  const bundled = new Set(runtime.bundled ?? []);
   return {
     indexURL,
     lockFileURL,
     stdLibURL,
-    packages: runtime.packages ?? ["belot-core"],
+    packages: (runtime.packages ?? ["belot-core"]).filter((name) => !bundled.has(name)),
     stdout: () => {},
     stderr: (line) => console.warn("[belot-calculator]", line),
   };
