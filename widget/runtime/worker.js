@@ -17,9 +17,11 @@
 //                                 the phase ("manifest", "download", "snapshot") and the file on its way
 //                  {type: "ready", build, pyodide, snapshot, steps}  snapshot: started from a saved
 //                                 one; steps: {step: time (ms since the epoch)}, where the start went
-//                  {type: "seeded"}  after "ready": this start's downloads are in the offline copy's
-//                                 cache (runtime/caches.js), or failed to get there; the page
-//                                 registers the service worker only now, so its install finds them
+//                  {type: "seeded"}  after "ready" and the first answer (or a second of quiet):
+//                                 this start's downloads are in the offline copy's cache
+//                                 (runtime/caches.js), or failed to get there; the page registers
+//                                 the service worker only now, so its install finds them and
+//                                 never competes with the start
 //                  {type: "failed", error: {code, message}}
 // The core's own validation errors are a successful call: result = {ok: false, errors}.
 // `ok: false` at the protocol level means the runtime itself failed.
@@ -47,6 +49,11 @@ import { snapshotStore } from "./snapshot.js";
 let ready = null; // Promise<{scoreDeal, scoreGame}> once "init" arrived
 let saveSnapshot = null; // after a cold start: (re)arms the idle timer of the snapshot
 const SNAPSHOT_IDLE_MS = 3000;
+const START_QUIET_MS = 1000; // no request this long after "ready": the start is over
+let answered = () => {};
+const firstAnswer = new Promise((resolve) => {
+  answered = resolve;
+});
 
 /** Where the start went: step → ms since the epoch (comparable with the page's clock). */
 const steps = {};
@@ -82,6 +89,7 @@ self.addEventListener("message", async (event) => {
     } else {
       throw new ProtocolError("unknown_type", `unknown message type: ${JSON.stringify(type)}`);
     }
+    answered();
     saveSnapshot?.();
   } catch (error) {
     self.postMessage({ id, ok: false, error: describe(error) });
@@ -120,17 +128,20 @@ async function init(pageManifestURL, pageBuild, offline) {
     seeder.put(manifestURL, manifestResponse.body, manifestResponse.headers);
     const runtime = manifest.runtime ?? {};
     const options = pyodideOptions(runtime, manifestURL);
-    const { loadPyodide } = await import(new URL("pyodide.mjs", options.indexURL).href);
-    mark("loader imported");
+    const loader = importModules(manifest, manifestURL, options.indexURL);
     const snapshots = snapshotStore(manifestURL, build, runtime.pyodide);
-    const started = await startPython(loadPyodide, options, snapshots, () => watchDownloads(manifest, manifestURL, { fail, mark, seeder }));
-    const { pyodide, fromSnapshot } = started;
+    const wheels = options.packages.length > 0;
+    const cold = () => watchDownloads(manifest, manifestURL, { fail, mark, seeder, wheels }).prefetch(options.indexURL);
+    const { pyodide, fromSnapshot } = await startPython(loader, options, snapshots, cold);
     const api = coreApi(pyodide);
     mark("core imported");
     const info = { build, pyodide: runtime.pyodide ?? pyodide.version, snapshot: fromSnapshot };
     reportProgress(true);
     self.postMessage({ type: "ready", ...info, steps });
-    seeder.settled().then(() => self.postMessage({ type: "seeded" }));
+    // The offline copy's install waits until the start is over: the copies stored, and
+    // the first answer given (or a second of quiet), so it never competes with it.
+    const startOver = Promise.race([firstAnswer, new Promise((resolve) => setTimeout(resolve, START_QUIET_MS))]);
+    Promise.all([seeder.settled(), startOver]).then(() => self.postMessage({ type: "seeded" }));
     if (!fromSnapshot && snapshots.available) armSnapshot(pyodide, snapshots);
     return { info, ...api };
   } catch (error) {
@@ -166,15 +177,36 @@ function pyodideOptions(runtime, manifestURL) {
 }
 
 /**
+ * The runtime's ES modules (the manifest's .mjs files under indexURL: Pyodide's loader
+ * and its JS glue), imported now, all at once, while the rest is decided and fetched:
+ * Pyodide's own import of the glue later finds it in the module map. Resolves to the
+ * loader's module.
+ */
+function importModules(manifest, manifestURL, indexURL) {
+  const loaderURL = new URL("pyodide.mjs", indexURL).href;
+  for (const name of Object.keys(manifest.files ?? {})) {
+    const url = new URL(name, manifestURL).href;
+    if (url.startsWith(indexURL) && url.endsWith(".mjs") && url !== loaderURL) {
+      import(url).catch(() => {}); // a failure is Pyodide's to report, when it imports it
+    }
+  }
+  return import(loaderURL).then((loader) => {
+    mark("loader imported");
+    return loader;
+  });
+}
+
+/**
  * Python started, with the core: from this build's start-up snapshot when there is a
  * usable one (an earlier visit took it after Python started and imported the core:
- * it skips Python's start-up and imports), else the cold way, with every download
- * watched (`watch`). Any failure of a snapshot: drop it and start the normal way.
+ * it skips Python's start-up and imports), else the cold way (`cold()` first: every
+ * download watched and started). Any failure of a snapshot: drop it, start the cold way.
  */
-async function startPython(loadPyodide, options, snapshots, watch) {
+async function startPython(loader, options, snapshots, cold) {
   const restoreWasm = watchWasm();
   try {
     const snapshot = await snapshots.load();
+    const { loadPyodide } = await loader;
     if (snapshot) {
       reportProgress(true, "snapshot");
       try {
@@ -191,7 +223,7 @@ async function startPython(loadPyodide, options, snapshots, watch) {
         await snapshots.remove();
       }
     }
-    watch();
+    cold();
     const pyodide = await untilUncaughtError(loadPyodide({ ...options, _makeSnapshot: snapshots.available }));
     mark("python started");
     return { pyodide, fromSnapshot: false };
