@@ -127,15 +127,13 @@ function watchedFetch(realFetch, files, expected, { fail, mark, seeder }) {
       const length = Number(response.headers.get("content-length"));
       if (length > 0) total += length;
     }
-    let body = counted(response.body, name, known?.bytes ?? null, { fail, mark });
-    if (known && seeder.active) {
-      const [kept, copy] = body.tee();
-      seeder.put(url, copy, response.headers);
-      body = kept;
-    }
-    const wrapped = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    Object.defineProperty(wrapped, "url", { value: response.url });
-    return wrapped;
+    // Pyodide gets the response itself, untouched (so the engine can compile the wasm
+    // as it streams in); a clone of it is counted, checked and copied for the offline
+    // copy, or read to its end and dropped.
+    const body = counted(response.clone().body, name, known?.bytes ?? null, { fail, mark });
+    if (known && seeder.active) seeder.put(url, body, response.headers);
+    else body.pipeTo(new WritableStream()).catch(() => {});
+    return response;
   };
 }
 

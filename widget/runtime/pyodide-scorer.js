@@ -101,15 +101,21 @@ export class PyodideScorer extends EventTarget {
       this.#fail({ code: error.code ?? "load_failed", message: error.message });
       return ready;
     }
+    // The manifest is read here while the worker starts (its modules load, its thread
+    // starts), so the worker has it at once; on any failure the worker fetches it
+    // itself, and reports what is wrong.
+    const manifest = fetch(this.#manifestURL, { cache: "no-cache" })
+      .then((response) => (response.ok ? response.text() : null))
+      .catch(() => null);
     // The worker is made in a task of its own (~10 ms on a slow phone), not in the
     // one that handles the press or the pointer that asked for it.
     yieldToBrowser().then(() => {
-      if (this.#ready === ready && this.state === "loading") this.#spawn();
+      if (this.#ready === ready && this.state === "loading") this.#spawn(manifest);
     });
     return ready;
   }
 
-  #spawn() {
+  #spawn(manifest) {
     let worker;
     try {
       worker = new Worker(scriptURL(this.#workerURL, "the calculator's worker"), { type: "module", name: "belot-calculator" });
@@ -134,7 +140,11 @@ export class PyodideScorer extends EventTarget {
     // cache, and says "seeded" once they are stored: the service worker is registered
     // then (#onMessage), so its install finds them instead of downloading them again.
     const offlineCopy = offline.firstInstall(this.#manifestURL);
-    this.#call("init", { manifestURL: this.#manifestURL, build: BUILD, offline: offlineCopy }).then(
+    const init = manifest.then((text) => {
+      if (worker !== this.#worker) throw Object.assign(new Error("restarted"), { code: "retried" });
+      return this.#call("init", { manifestURL: this.#manifestURL, build: BUILD, offline: offlineCopy, manifest: text });
+    });
+    init.then(
       (info) => {
         if (worker !== this.#worker) return;
         clearTimeout(this.#watchdog);

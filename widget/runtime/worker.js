@@ -3,8 +3,9 @@
 // calculator on the page (see runtime/pyodide-scorer.js).
 //
 // Protocol (all plain, structured-cloneable objects):
-//   page → worker  {id, type: "init", payload: {manifestURL, build, offline}}   build: the page's
-//                                 (build.js); offline: the page will register the service worker
+//   page → worker  {id, type: "init", payload: {manifestURL, build, offline, manifest}}   build: the
+//                                 page's (build.js); offline: the page will register the service
+//                                 worker; manifest: its text as the page read it, or null
 //                  {id, type: "score", payload: {request: "<JSON text>"}}
 //                  {id, type: "score_game", payload: {request: "<JSON text>"}}
 //                  {id, type: "game_link", payload: {request: "<JSON text>"}}       a game → its link text
@@ -66,7 +67,8 @@ self.addEventListener("message", async (event) => {
   const { id, type, payload } = event.data ?? {};
   try {
     if (type === "init") {
-      ready ??= init(String(payload?.manifestURL), payload?.build ?? null, payload?.offline === true);
+      const manifestText = typeof payload?.manifest === "string" ? payload.manifest : null;
+      ready ??= init(String(payload?.manifestURL), payload?.build ?? null, payload?.offline === true, manifestText);
       const { info } = await ready;
       self.postMessage({ id, ok: true, result: info });
       return;
@@ -110,12 +112,15 @@ function describe(error) {
   };
 }
 
-async function init(pageManifestURL, pageBuild, offline) {
+async function init(pageManifestURL, pageBuild, offline, pageManifest) {
   try {
     const manifestURL = sameOriginURL(pageManifestURL, self.location.href, "the manifest");
     guardFetches();
     reportProgress(true, "manifest");
-    const manifestResponse = await fetch(manifestURL, { cache: "no-cache" });
+    // The manifest as the page read it while this worker started, else fetched here.
+    const manifestResponse = pageManifest !== null
+      ? new Response(pageManifest, { headers: { "content-type": "application/json" } })
+      : await fetch(manifestURL, { cache: "no-cache" });
     if (!manifestResponse.ok) {
       throw new ProtocolError("http_error", `HTTP ${manifestResponse.status} for ${manifestURL}`);
     }
