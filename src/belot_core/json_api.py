@@ -493,6 +493,9 @@ def _shown(value: Param) -> Param:
     return value
 
 
+_DEAL_FIELD = re.compile(r"deals\[(\d+)\]")
+
+
 def _error(error: BelotError, names: Names | None = None) -> dict[str, JSON]:
     params = {key: _shown(value) for key, value in error.params.items()}
     if params != dict(error.params):
@@ -503,8 +506,11 @@ def _error(error: BelotError, names: Names | None = None) -> dict[str, JSON]:
         "params": _json_params(error.params),
         "message": message(error, names),
     }
-    if error.field.startswith("deals["):
-        data["deal"] = int(error.field[6 : error.field.index("]")])
+    # A deal's own error names it ("deals[3].contract"); a field merely spelled like
+    # that (an unknown key of a game in a link) names none.
+    deal = _DEAL_FIELD.match(error.field)
+    if deal:
+        data["deal"] = int(deal.group(1))
     return data
 
 
