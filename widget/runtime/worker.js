@@ -137,7 +137,7 @@ async function init(pageManifestURL, pageBuild, offline, pageManifest) {
     const snapshots = snapshotStore(manifestURL, build, runtime.pyodide);
     const wheels = options.packages.length > 0;
     const cold = () => watchDownloads(manifest, manifestURL, { fail, mark, seeder, wheels }).prefetch(options.indexURL);
-    const { pyodide, fromSnapshot } = await startPython(loader, options, snapshots, cold);
+    const { pyodide, fromSnapshot } = await startPython(loader, options, snapshots, cold, offline);
     const api = coreApi(pyodide);
     mark("core imported");
     const info = { build, pyodide: runtime.pyodide ?? pyodide.version, snapshot: fromSnapshot };
@@ -189,16 +189,17 @@ function pyodideOptions(runtime, manifestURL) {
  */
 function importModules(manifest, manifestURL, indexURL) {
   const loaderURL = new URL("pyodide.mjs", indexURL).href;
+  const loader = import(loaderURL).then((module) => {
+    mark("loader imported");
+    return module;
+  });
   for (const name of Object.keys(manifest.files ?? {})) {
     const url = new URL(name, manifestURL).href;
     if (url.startsWith(indexURL) && url.endsWith(".mjs") && url !== loaderURL) {
       import(url).catch(() => {}); // a failure is Pyodide's to report, when it imports it
     }
   }
-  return import(loaderURL).then((loader) => {
-    mark("loader imported");
-    return loader;
-  });
+  return loader;
 }
 
 /**
@@ -206,11 +207,20 @@ function importModules(manifest, manifestURL, indexURL) {
  * usable one (an earlier visit took it after Python started and imported the core:
  * it skips Python's start-up and imports), else the cold way (`cold()` first: every
  * download watched and started). Any failure of a snapshot: drop it, start the cold way.
+ * `firstVisit`: the page sets offline use up now, so there is no snapshot to expect and
+ * the downloads start before the snapshot store has even been opened.
  */
-async function startPython(loader, options, snapshots, cold) {
+async function startPython(loader, options, snapshots, cold, firstVisit) {
   const restoreWasm = watchWasm();
+  let started = false;
+  const start = () => {
+    if (!started) cold();
+    started = true;
+  };
   try {
+    if (firstVisit) start();
     const snapshot = await snapshots.load();
+    if (!snapshot) start(); // the downloads start now, while the loader is still on its way
     const { loadPyodide } = await loader;
     if (snapshot) {
       reportProgress(true, "snapshot");
@@ -226,9 +236,9 @@ async function startPython(loader, options, snapshots, cold) {
         if (failure) throw error; // the wasm itself failed: no normal start will do better
         console.warn("[belot-calculator] start-up snapshot unusable, starting without it:", error);
         await snapshots.remove();
+        start();
       }
     }
-    cold();
     const pyodide = await untilUncaughtError(loadPyodide({ ...options, _makeSnapshot: snapshots.available }));
     mark("python started");
     return { pyodide, fromSnapshot: false };
