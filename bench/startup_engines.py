@@ -61,8 +61,8 @@ What the clock measures (page clock, performance.now(); bench/startup.py's INSTR
 - the probe (see PROBE_WORKER; --no-probe skips it): what loadPyodide does inside, in
   each engine, with dist/'s runtime in a worker of the bench's own: the wasm compile and
   instantiation, the whole loadPyodide, the core's import and first score, the same with
-  JSPI hidden and with every download re-streamed the way widget/runtime/worker.js counts
-  bytes, the start from a snapshot, the wasm compiled alone (twice: is the second
+  JSPI hidden and with every download counted on a clone (as widget/runtime/worker.js
+  counts bytes), the start from a snapshot, the wasm compiled alone (twice: is the second
   compile cached?), a Python loop run three times (the engine's warm-up against its
   steady speed), and the snapshot's making, SHA-256, and Cache Storage write and read.
 
@@ -312,8 +312,9 @@ def run_ours(browser: Browser, certificate: Certificate | None, warm: bool) -> d
 # wrapped), loadPyodide, the first score, making the snapshot, its SHA-256, writing it
 # to and reading it from Cache Storage; then, in a fresh worker, the start from that
 # snapshot; the same cold start with JSPI hidden (where the engine has it: Pyodide
-# takes it when `"Suspending" in WebAssembly`) and with the downloads re-streamed; and,
-# on a fresh origin again, the wasm compiled alone twice (the second from the HTTP cache).
+# takes it when `"Suspending" in WebAssembly`) and with the downloads counted on a
+# clone; and, on a fresh origin again, the wasm compiled alone twice (the second from the
+# HTTP cache).
 
 PROBE_WORKER = """\
 const now = () => performance.now();
@@ -335,37 +336,30 @@ const options = async () => {
     indexURL: new URL(runtime.indexURL, base).href,
     lockFileURL: new URL(runtime.lockFile, base).href,
     stdLibURL: new URL(runtime.stdLib, base).href,
-    packages: runtime.packages,
+    // The core is bundled into the library zip: no package is loaded, as in worker.js.
+    packages: runtime.packages.filter((name) => !(runtime.bundled ?? []).includes(name)),
     stdout: () => {},
     stderr: () => {},
   };
 };
-// widget/runtime/worker.js's download counter, in short: every response's body re-streamed
-// through a ReadableStream of its own (what its cold start hands Pyodide).
+// widget/runtime/worker.js's download counter, in short: every response handed on as it
+// is, and a clone of it read to its end and counted (the worker also copies it into
+// Cache Storage on a first visit).
 const wrapFetch = () => {
   const realFetch = self.fetch.bind(self);
   self.fetch = async (input, init) => {
     const response = await realFetch(input, init);
     if (!response.body) return response;
-    const reader = response.body.getReader();
+    const reader = response.clone().body.getReader();
     let received = 0;
-    const counted = new ReadableStream({
-      async pull(controller) {
+    (async () => {
+      for (;;) {
         const chunk = await reader.read();
-        if (chunk.done) {
-          controller.close();
-          return;
-        }
+        if (chunk.done) return;
         received += chunk.value.byteLength;
-        controller.enqueue(chunk.value);
-      },
-      cancel: (reason) => reader.cancel(reason),
-    });
-    const copy = new Response(counted, {
-      status: response.status, statusText: response.statusText, headers: response.headers,
-    });
-    Object.defineProperty(copy, "url", { value: response.url });
-    return copy;
+      }
+    })().catch(() => {});
+    return response;
   };
 };
 const start = async (extra, variant) => {
@@ -645,7 +639,7 @@ def probe_rows(
     )
     row("probe, the same with JSPI hidden", lambda e: cell(e, "cold_nojspi", start))
     row(
-        "probe, the same with every download re-streamed as widget/runtime/worker.js counts it",
+        "probe, the same with every download counted on a clone, as widget/runtime/worker.js does",
         lambda e: cell(e, "cold_wrapped", start),
     )
     row("probe, start from the snapshot: the same three", lambda e: cell(e, "warm", start))
