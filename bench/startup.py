@@ -240,6 +240,17 @@ INSTRUMENT = """(() => {
       for (const e of list.getEntries()) bench.longTasks.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
   } catch {}
+  // Where our start went: the worker's own marks, from its "ready" message.
+  bench.steps = null;
+  const BaseWorker = window.Worker;
+  window.Worker = class extends BaseWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", ({ data }) => {
+        if (data?.type === "ready" && data.steps) bench.steps ??= data.steps;
+      });
+    }
+  };
   window.__benchDone = (text) => {
     if (bench.end === null) { bench.end = performance.now(); bench.text = text; }
   };
@@ -369,6 +380,11 @@ def start_and_wait(page: Page, button: Locator) -> dict[str, Any]:
         # Wall clock (s) of the intent and of the result, to cut the server's log.
         "intent_at": (bench["origin"] + t0) / 1000,
         "result_at": (bench["origin"] + end) / 1000,
+        # Ours: the worker's marks (widget/runtime/worker.js), in ms since the intent.
+        "steps": {
+            name: at - (bench["origin"] + t0)
+            for name, at in sorted((bench.get("steps") or {}).items(), key=lambda item: item[1])
+        },
     }
 
 
@@ -875,6 +891,42 @@ START_ROWS = (
 )
 
 
+# The worker's marks shown (every one is in the JSON), in start order.
+STEPS = (
+    ("worker running", "worker running"),
+    ("manifest read", "manifest"),
+    ("runtime/python_stdlib.zip downloaded", "library zip"),
+    ("runtime/pyodide.asm.wasm downloaded", "wasm downloaded"),
+    ("wasm instantiateStreaming", "wasm instantiated"),
+    ("python started", "Python started"),
+    ("core imported", "core imported"),
+)
+
+
+def steps_table(raw: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """Where our cold start went, normal and phone-like: the worker's marks (median ms
+    since the intent), then the first result."""
+    lines = [
+        "| ours, cold: ms since intent (median) | "
+        + " | ".join(label for _, label in STEPS)
+        + " | first result |",
+        "|---" * (len(STEPS) + 2) + "|",
+    ]
+    for label, key in (("normal", "ours"), ("phone-like", "phone_ours")):
+        cells = []
+        for step, _ in STEPS:
+
+            def at(run: dict[str, Any], step: str = step) -> Any:
+                return run.get("steps", {}).get(step)
+
+            stat = collect(raw[key], at)
+            cells.append("—" if not stat else f"{stat['median']:,.0f}")
+        total = collect(raw[key], "ms")
+        cells.append("—" if not total else f"{total['median']:,.0f}")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def start_table(stats: dict[str, dict[str, Any]]) -> list[str]:
     lines = [
         "| scenario | time to result: median (min-max) | bytes, whole visit "
@@ -1023,7 +1075,8 @@ def main() -> int:
     summarise(data)
     data["seconds"] = time.monotonic() - started
     data["machine"]["load_average_end"] = os.getloadavg()
-    lines = [*start_table(data["stats"]), "", *files_table(data["files"]), ""]
+    lines = [*start_table(data["stats"]), "", *steps_table(data["raw"]), ""]
+    lines += [*files_table(data["files"]), ""]
     if "edits" in data:
         lines += [*extras_table(data), ""]
     data["table"] = "\n".join([*lines, *targets_table(data["targets"])])
