@@ -247,7 +247,9 @@ INSTRUMENT = """(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener("message", ({ data }) => {
-        if (data?.type === "ready" && data.steps) bench.steps ??= data.steps;
+        // A copy: a driver that serializes the page's objects by reference (WebDriver
+        // BiDi) would send the second mention of the same object empty.
+        if (data?.type === "ready" && data.steps) bench.steps ??= { ...data.steps };
       });
     }
   };
