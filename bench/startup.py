@@ -576,7 +576,10 @@ def run_article(browser: Any, url: str, log: list[Any]) -> dict[str, Any]:
         return {
             "bytes": bytes_between(log, navigated, done),
             "requests": paths,
-            "runtime_requests": [p for p in paths if "/runtime/" in p or "manifest.json" in p],
+            # The runtime's own files (the widget's modules live in /widget/runtime/).
+            "runtime_requests": [
+                p for p in paths if p.startswith("/runtime/") or p == "/manifest.json"
+            ],
             "workers": len(page.workers),
         }
     finally:
