@@ -189,15 +189,40 @@ def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Cell]]) ->
 
 
 def tables_from_markdown(text: str, titles: Sequence[str] = ()) -> list[Table]:
-    """The Markdown tables a bench printed (blocks separated by blank lines) as tables."""
+    """The Markdown tables a bench printed: a table starts at a header row followed by its
+    |---| row and takes every table row after it, up to the next header (blank lines and
+    other lines between them are skipped)."""
+    lines = [line.strip() for line in text.strip().splitlines()]
     tables: list[Table] = []
-    for block in text.strip().split("\n\n"):
-        lines = [line.strip() for line in block.strip().splitlines()]
-        if len(lines) < 2 or not set(lines[1]) <= set("|-: "):
-            raise ValueError(f"not a Markdown table: {block[:60]!r}")
-        cells = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
-        title = titles[len(tables)] if len(tables) < len(titles) else ""
-        tables.append(table(title, cells[0], cells[2:]))
+    rows: list[list[str]] = []
+    header: list[str] | None = None
+
+    def cells(line: str) -> list[str]:
+        return [cell.strip() for cell in line.strip("|").split("|")]
+
+    def close() -> None:
+        if header is not None:
+            title = titles[len(tables)] if len(tables) < len(titles) else ""
+            tables.append(table(title, header, rows))
+
+    for index, line in enumerate(lines):
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if line.startswith("|") and following.startswith("|") and set(following) <= set("|-: "):
+            close()
+            header, rows = cells(line), []
+        elif line.startswith("|") and not set(line) <= set("|-: ") and header is not None:
+            row = cells(line)
+            width = len(header)
+            # A short row (a note under a table) is padded; a long one keeps its extras
+            # in the last cell.
+            rows.append(
+                [*row, *[""] * (width - len(row))]
+                if len(row) <= width
+                else [*row[: width - 1], " | ".join(row[width - 1 :])]
+            )
+    close()
+    if not tables:
+        raise ValueError(f"no Markdown table in {text[:60]!r}")
     return tables
 
 

@@ -1,7 +1,7 @@
 """Start-up in every engine: intent → first result, cold and warm, against stock Pyodide.
 
     python3 build.py build && .venv/bin/python bench/startup_engines.py [--reps 3]
-        [--engines chromium,firefox,webkit]
+        [--engines chromium,firefox,webkit] [--no-probe] [--http]
 
 One run drives Chromium, Firefox ESR and WebKitGTK the same way (tools/browsers:
 puppeteer-core over WebDriver BiDi for Chromium and Firefox, Selenium's WebKitWebDriver
@@ -9,8 +9,17 @@ for WebKitGTK's MiniBrowser under Xvfb), so the three columns are measured alike
 Chromium is driven here as Firefox is, not through Playwright as in bench/startup.py.
 Every repetition runs, in each engine in turn, the baseline then ours (interleaved, so
 load on the machine hits every engine and both sides alike). Prints a table (median and
-min-max) and writes bench/results/startup-engines.json (then run bench/report.py for
-bench/RESULTS.md). A benchmark, not a test: nothing here fails on a number.
+min-max) and the server's bytes per file, and writes bench/results/startup-engines.json
+(the machine, the date, every run). A benchmark, not a test: nothing here fails on a
+number; the goal (issue 27) is ours at most 0.5x stock in every engine.
+
+Served over HTTPS, as a site is (--http: plain HTTP): a certificate made for the run
+(sitebuild.tls), which each browser is told to trust (tools/browsers: Chromium by the
+certificate's public key, Firefox and WebKitGTK through WebDriver's acceptInsecureCerts).
+It matters: WebKit, like Safari, offers brotli only over HTTPS. The server logs every
+response (sitebuild.server.Sent), so the bytes per file, from intent to result and over
+the whole first visit (the offline copy's install included), show a second download by
+name.
 
 What is compared (bench/startup.py's pages, imported from it)
 - baseline: stock `loadPyodide()` and `1+1` in a module worker ("baseline, in a worker"
@@ -52,8 +61,8 @@ What the clock measures (page clock, performance.now(); bench/startup.py's INSTR
 - the probe (see PROBE_WORKER; --no-probe skips it): what loadPyodide does inside, in
   each engine, with dist/'s runtime in a worker of the bench's own: the wasm compile and
   instantiation, the whole loadPyodide, the core's import and first score, the same with
-  JSPI hidden and with every download re-streamed the way widget/runtime/worker.js counts
-  bytes, the start from a snapshot, the wasm compiled alone (twice: is the second
+  JSPI hidden and with every download counted on a clone (as widget/runtime/worker.js
+  counts bytes), the start from a snapshot, the wasm compiled alone (twice: is the second
   compile cached?), a Python loop run three times (the engine's warm-up against its
   steady speed), and the snapshot's making, SHA-256, and Cache Storage write and read.
 
@@ -64,6 +73,7 @@ is hidden (no animation frames) and gets no pointer input (tools/browsers/webkit
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import platform
 import shutil
@@ -73,21 +83,23 @@ import tempfile
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))  # browsers, sitebuild
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/report.py  # browsers, sitebuild
 from report import tables_from_markdown, write_results
 from startup import (
     ARTICLE,
     INSTRUMENT,
-    RESULTS,
     SERVICE_WORKER_ACTIVE,
     SNAPSHOT_SAVED,
     TIMEOUT_MS,
     BaselineHandler,
-    BenchHandler,
     bytes_between,
+    file_medians,
+    files_between,
     machine,
+    make_certificate_for_run,
     serve,
     summary,
     write_baseline,
@@ -95,6 +107,8 @@ from startup import (
 
 from browsers import Browser, Engine, Page, launch
 from sitebuild.paths import DIST
+from sitebuild.server import Sent
+from sitebuild.tls import Certificate
 
 ENGINE_ORDER: tuple[Engine, ...] = ("chromium", "firefox", "webkit")
 ENGINE_NAMES = {"chromium": "Chromium", "firefox": "Firefox ESR", "webkit": "WebKitGTK"}
@@ -149,6 +163,7 @@ INSTALL = (
           type: data?.type ?? (data?.id === undefined ? "answer" : "reply"),
           phase: data?.phase ?? null, file: data?.file ?? null,
           loaded: data?.loaded ?? null, total: data?.total ?? null,
+          steps: data?.steps ?? null,
         });
       });
     }
@@ -171,29 +186,6 @@ WAIT = """async (ms) => {
   return { ...bench, longTasks: bench.longTasks.length, origin: performance.timeOrigin,
     info: element?.scorer?.info ?? null };
 }"""
-
-
-class EncodingHandler(BenchHandler):
-    """bench/startup.py's handler, also noting what each response was encoded with."""
-
-    encodings: ClassVar[list[tuple[str, str, str]]] = []  # (path, Accept-Encoding, encoding)
-
-    def send_header(self, keyword: str, value: str) -> None:
-        if keyword.lower() == "content-encoding":
-            self.encoding = value
-        super().send_header(keyword, value)
-
-    def respond(self, send_body: bool) -> None:
-        self.encoding = "identity"
-        super().respond(send_body)
-        accepted = self.headers.get("Accept-Encoding") or ""
-        self.encodings.append((self.path, accepted, self.encoding))
-
-
-def handler(base: type[BenchHandler] = BenchHandler) -> type[EncodingHandler]:
-    """A handler class with a list of its own, for one server (base: the baseline's has no
-    Content Security Policy, ours has the site's)."""
-    return type("Encodings", (EncodingHandler, base), {"encodings": []})
 
 
 # --- one visit -------------------------------------------------------------------------
@@ -233,7 +225,12 @@ def timings(bench: dict[str, Any], kind: str) -> dict[str, Any]:
     else:
         phases["answer"] = first(lambda m: m["type"] == "answer")
     info = bench.get("info") or {}
+    # The worker's own marks (ms since the epoch), in ms since the intent.
+    ready = next((m for m in messages if m["type"] == "ready"), None)
+    intent = bench["origin"] + t0
+    steps = {k: v - intent for k, v in ((ready or {}).get("steps") or {}).items()}
     return {
+        "steps": dict(sorted(steps.items(), key=lambda item: item[1])),
         "ms": bench["end"] - t0,
         "text": bench["text"],
         "intent_event": bench["intent"]["type"] if bench["intent"] else None,
@@ -249,41 +246,52 @@ def timings(bench: dict[str, Any], kind: str) -> dict[str, Any]:
     }
 
 
-def wasm_encoding(encodings: list[tuple[str, str, str]]) -> dict[str, str] | None:
-    for path, accepted, encoding in encodings:
-        if path.split("?")[0] == WASM:
-            return {"accept_encoding": accepted, "content_encoding": encoding}
+def wasm_encoding(log: list[Sent]) -> dict[str, str] | None:
+    """What the wasm's request offered and what it was sent with."""
+    for sent in log:
+        if sent.path == WASM and sent.body_sent:
+            return {"accept_encoding": sent.accept_encoding, "content_encoding": sent.encoding}
     return None
 
 
-def run_stock(browser: Browser, folder: Path) -> dict[str, Any]:
+def served(result: dict[str, Any], log: list[Sent]) -> None:
+    """The server's side of a cold start: bytes and files from intent to result."""
+    result["runtime_bytes"] = bytes_between(log, result["intent_at"], result["result_at"])
+    result["files"] = files_between(log, result["intent_at"], result["result_at"])
+    result["wasm"] = wasm_encoding(log)
+
+
+def run_stock(browser: Browser, folder: Path, certificate: Certificate | None) -> dict[str, Any]:
     """Stock Pyodide in a module worker, cold: a fresh profile and a fresh origin."""
-    served = handler(BaselineHandler)
-    with serve(folder, served) as (url, log):
+    with serve(folder, BaselineHandler, certificate) as (url, log):
         context = browser.new_context()
         try:
             page = context.new_page()
+            navigated = time.time()
             result = visit(page, url + "/?worker", "stock")
             assert result["text"] == "2", result
-            result["runtime_bytes"] = bytes_between(log, result["intent_at"], result["result_at"])
-            result["wasm"] = wasm_encoding(served.encodings)
+            served(result, log)
+            result["visit_files"] = files_between(log, navigated, time.time())
             return result
         finally:
             context.close()
 
 
-def run_ours(browser: Browser) -> dict[str, Any]:
+def run_ours(browser: Browser, certificate: Certificate | None, warm: bool) -> dict[str, Any]:
     """Ours cold, then a second visit (warm) in the same profile with the server stopped."""
     context = browser.new_context()
     try:
         with ExitStack() as online:
-            served = handler()
-            url, log = online.enter_context(serve(DIST, served))
+            url, log = online.enter_context(serve(DIST, certificate=certificate))
             page = context.new_page()
+            navigated = time.time()
             cold = visit(page, url + ARTICLE, "ours")
-            cold["runtime_bytes"] = bytes_between(log, cold["intent_at"], cold["result_at"])
-            cold["wasm"] = wasm_encoding(served.encodings)
+            served(cold, log)
+            if not warm:
+                return cold
             cold["service_worker"] = page.evaluate(SERVICE_WORKER_ACTIVE)
+            # The whole first visit per file: the page, the runtime, the offline copy.
+            cold["visit_files"] = files_between(log, navigated, time.time())
             cold["snapshot_saved"] = page.evaluate(SNAPSHOT_SAVED)
             page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 500))")
             page.close()
@@ -304,8 +312,9 @@ def run_ours(browser: Browser) -> dict[str, Any]:
 # wrapped), loadPyodide, the first score, making the snapshot, its SHA-256, writing it
 # to and reading it from Cache Storage; then, in a fresh worker, the start from that
 # snapshot; the same cold start with JSPI hidden (where the engine has it: Pyodide
-# takes it when `"Suspending" in WebAssembly`) and with the downloads re-streamed; and,
-# on a fresh origin again, the wasm compiled alone twice (the second from the HTTP cache).
+# takes it when `"Suspending" in WebAssembly`) and with the downloads counted on a
+# clone; and, on a fresh origin again, the wasm compiled alone twice (the second from the
+# HTTP cache).
 
 PROBE_WORKER = """\
 const now = () => performance.now();
@@ -327,37 +336,30 @@ const options = async () => {
     indexURL: new URL(runtime.indexURL, base).href,
     lockFileURL: new URL(runtime.lockFile, base).href,
     stdLibURL: new URL(runtime.stdLib, base).href,
-    packages: runtime.packages,
+    // The core is bundled into the library zip: no package is loaded, as in worker.js.
+    packages: runtime.packages.filter((name) => !(runtime.bundled ?? []).includes(name)),
     stdout: () => {},
     stderr: () => {},
   };
 };
-// widget/runtime/worker.js's download counter, in short: every response's body re-streamed
-// through a ReadableStream of its own (what its cold start hands Pyodide).
+// widget/runtime/worker.js's download counter, in short: every response handed on as it
+// is, and a clone of it read to its end and counted (the worker also copies it into
+// Cache Storage on a first visit).
 const wrapFetch = () => {
   const realFetch = self.fetch.bind(self);
   self.fetch = async (input, init) => {
     const response = await realFetch(input, init);
     if (!response.body) return response;
-    const reader = response.body.getReader();
+    const reader = response.clone().body.getReader();
     let received = 0;
-    const counted = new ReadableStream({
-      async pull(controller) {
+    (async () => {
+      for (;;) {
         const chunk = await reader.read();
-        if (chunk.done) {
-          controller.close();
-          return;
-        }
+        if (chunk.done) return;
         received += chunk.value.byteLength;
-        controller.enqueue(chunk.value);
-      },
-      cancel: (reason) => reader.cancel(reason),
-    });
-    const copy = new Response(counted, {
-      status: response.status, statusText: response.statusText, headers: response.headers,
-    });
-    Object.defineProperty(copy, "url", { value: response.url });
-    return copy;
+      }
+    })().catch(() => {});
+    return response;
   };
 };
 const start = async (extra, variant) => {
@@ -463,29 +465,29 @@ def write_probe(folder: Path) -> None:
     (folder / "probe-worker.js").write_text(PROBE_WORKER, encoding="utf-8")
 
 
-def run_probe(browser: Browser, folder: Path) -> dict[str, Any]:
+def run_probe(browser: Browser, folder: Path, certificate: Certificate | None) -> dict[str, Any]:
     """Each step on a fresh origin (a server of its own), in a fresh profile."""
     context = browser.new_context()
     result: dict[str, Any] = {}
     try:
-        with serve(folder, BaselineHandler) as (url, _):
+        with serve(folder, BaselineHandler, certificate) as (url, _):
             page = context.new_page()
             page.goto(url + "/")
             result["cold"] = page.evaluate(PROBE_STEP, "cold", None)
             result["warm"] = page.evaluate(PROBE_STEP, "warm", None)
             page.close()
         if result["cold"]["jspi"]:
-            with serve(folder, BaselineHandler) as (url, _):
+            with serve(folder, BaselineHandler, certificate) as (url, _):
                 page = context.new_page()
                 page.goto(url + "/")
                 result["cold_nojspi"] = page.evaluate(PROBE_STEP, "cold", "nojspi")
                 page.close()
-        with serve(folder, BaselineHandler) as (url, _):
+        with serve(folder, BaselineHandler, certificate) as (url, _):
             page = context.new_page()
             page.goto(url + "/")
             result["cold_wrapped"] = page.evaluate(PROBE_STEP, "cold", "wrapped")
             page.close()
-        with serve(folder, BaselineHandler) as (url, _):
+        with serve(folder, BaselineHandler, certificate) as (url, _):
             page = context.new_page()
             page.goto(url + "/")
             result["compile"] = page.evaluate(PROBE_STEP, "compile", None)
@@ -513,6 +515,29 @@ def ratio(a: dict[str, Any] | None, b: dict[str, Any] | None) -> str:
     return f"{a['median'] / b['median']:.2f}" if a and b and b["median"] else "—"
 
 
+# The worker's marks shown in the table (all of them are in the JSON), in start order.
+STEP_NAMES = {
+    "worker running": "worker running",
+    "manifest read": "manifest",
+    "loader imported": "loader",
+    "runtime/pyodide-lock.json downloaded": "lock",
+    "runtime/python_stdlib.zip downloaded": "stdlib",
+    "runtime/pyodide.asm.wasm downloaded": "wasm",
+    "wasm instantiateStreaming": "wasm instantiated",
+    "python started": "python + packages",
+    "core imported": "core imported",
+}
+
+
+def step_cell(runs: list[dict[str, Any]]) -> str:
+    """Medians of the worker's marks, ms since the intent (the wheel's: any name)."""
+    cells = []
+    for step in STEP_NAMES:
+        stat = collect(runs, lambda run, step=step: run.get("steps", {}).get(step))
+        cells.append("—" if not stat else f"{stat['median']:,.0f}")
+    return " / ".join(cells)
+
+
 def phase_cell(runs: list[dict[str, Any]], names: tuple[str, ...]) -> str:
     """Medians of the phases' times since the intent, in order."""
     cells = []
@@ -535,7 +560,7 @@ def table(data: dict[str, Any]) -> str:
 
     row("cold: ours", lambda e: fmt(stats[e]["ours"]))
     row("cold: baseline, stock Pyodide in a worker", lambda e: fmt(stats[e]["stock"]))
-    row("cold: ours / baseline", lambda e: ratio(stats[e]["ours"], stats[e]["stock"]))
+    row("cold: ours / baseline (goal ≤ 0.5)", lambda e: ratio(stats[e]["ours"], stats[e]["stock"]))
     row("warm: ours, second visit offline", lambda e: fmt(stats[e]["warm"]))
     row("warm / cold (ours)", lambda e: ratio(stats[e]["warm"], stats[e]["ours"]))
     row(
@@ -584,6 +609,10 @@ def table(data: dict[str, Any]) -> str:
         "phases, baseline: worker made / answer",
         lambda e: phase_cell(runs[e]["stock"], ("worker made", "answer")),
     )
+    row(
+        "steps, cold ours (ms since intent): " + " / ".join(STEP_NAMES.values()),
+        lambda e: step_cell(runs[e]["ours"]),
+    )
     if any(runs[e]["probe"] for e in engines):
         probe_rows(runs, engines, row)
     return "\n".join(lines)
@@ -610,7 +639,7 @@ def probe_rows(
     )
     row("probe, the same with JSPI hidden", lambda e: cell(e, "cold_nojspi", start))
     row(
-        "probe, the same with every download re-streamed as widget/runtime/worker.js counts it",
+        "probe, the same with every download counted on a clone, as widget/runtime/worker.js does",
         lambda e: cell(e, "cold_wrapped", start),
     )
     row("probe, start from the snapshot: the same three", lambda e: cell(e, "warm", start))
@@ -637,6 +666,100 @@ def probe_rows(
     )
 
 
+def run_engines(
+    args: argparse.Namespace, engines: list[Engine], certificate: Certificate | None
+) -> tuple[dict[str, dict[str, list[dict[str, Any]]]], dict[str, str]]:
+    """Every repetition: in each engine in turn, stock, ours (cold, warm), the probe."""
+    runs: dict[str, dict[str, list[dict[str, Any]]]] = {
+        e: {"stock": [], "ours": [], "warm": [], "probe": []} for e in engines
+    }
+    versions: dict[str, str] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-baseline-") as scratch, ExitStack() as stack:
+        folder = Path(scratch)
+        write_baseline(folder / "baseline")
+        if args.probe:
+            write_probe(folder / "probe")
+        browsers = {e: stack.enter_context(launch(e, trust=certificate)) for e in engines}
+        for rep in range(args.reps):
+            for engine in engines:
+                print(f"repetition {rep + 1}/{args.reps}: {engine}", flush=True)
+                browser = browsers[engine]
+                runs[engine]["stock"].append(run_stock(browser, folder / "baseline", certificate))
+                ours = run_ours(browser, certificate, args.warm)
+                if args.warm:
+                    runs[engine]["warm"].append(ours.pop("warm"))
+                runs[engine]["ours"].append(ours)
+                if args.probe:
+                    runs[engine]["probe"].append(run_probe(browser, folder / "probe", certificate))
+                versions[engine] = (
+                    browser.version.split("/")[-1]
+                    if engine != "chromium"
+                    else (browser.version.split("/")[1].split(".")[0])
+                )
+    return runs, versions
+
+
+def engine_stats(runs: dict[str, dict[str, list[dict[str, Any]]]]) -> dict[str, Any]:
+    """Per engine: medians and min-max of the times and bytes, and bytes per file."""
+    return {
+        e: {
+            "stock": collect(r["stock"], lambda run: run["ms"]),
+            "ours": collect(r["ours"], lambda run: run["ms"]),
+            "warm": collect(r["warm"], lambda run: run["ms"]),
+            "stock_press": collect(r["stock"], lambda run: run["press_ms"]),
+            "ours_press": collect(r["ours"], lambda run: run["press_ms"]),
+            "warm_press": collect(r["warm"], lambda run: run["press_ms"]),
+            "stock_bytes": collect(r["stock"], lambda run: run["runtime_bytes"]),
+            "ours_bytes": collect(r["ours"], lambda run: run["runtime_bytes"]),
+            "files": {
+                kind: file_medians(r[side], key)
+                for kind, side, key in (
+                    ("ours", "ours", "files"),
+                    ("ours_visit", "ours", "visit_files"),
+                    ("stock", "stock", "files"),
+                )
+            },
+        }
+        for e, r in runs.items()
+    }
+
+
+def files_table(data: dict[str, Any]) -> str:
+    """Server bytes per runtime file in every engine: ours (cold start; the whole first
+    visit with the offline copy's install) and stock, median KB, "xN" for N downloads."""
+    engines: list[str] = list(data["engines"])
+    stats = data["stats"]
+    paths = sorted(
+        {
+            path
+            for e in engines
+            for kind in stats[e]["files"].values()
+            for path in kind
+            if "/runtime/" in path or path.endswith(("manifest.json", "sw.js"))
+        }
+    )
+    columns = [(e, kind) for e in engines for kind in ("ours", "ours_visit", "stock")]
+    names = {"ours": "ours", "ours_visit": "ours, whole visit", "stock": "stock"}
+    lines = [
+        "| server KB per file (median; xN: downloads in one run) | "
+        + " | ".join(f"{ENGINE_NAMES[e]}: {names[k]}" for e, k in columns)
+        + " |",
+        "|---" * (len(columns) + 1) + "|",
+    ]
+    for path in paths:
+        cells = []
+        for engine, kind in columns:
+            entry = stats[engine]["files"][kind].get(path)
+            if not entry:
+                cells.append("—")
+                continue
+            times = f" x{entry['downloads_max']}" if entry["downloads_max"] > 1 else ""
+            coding = "/".join(entry["encodings"]) or "304"
+            cells.append(f"{entry['bytes'] / 1000:,.1f} {coding}{times}")
+        lines.append(f"| {path} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--reps", type=int, default=3, help="repetitions in every engine")
@@ -648,6 +771,15 @@ def main() -> int:
     parser.add_argument(
         "--no-probe", dest="probe", action="store_false", help="skip the step-by-step probe"
     )
+    parser.add_argument(
+        "--http", action="store_true", help="serve plain HTTP (default: HTTPS, as a site is)"
+    )
+    parser.add_argument(
+        "--cold-only",
+        dest="warm",
+        action="store_false",
+        help="no second (warm) visit, nor the wait for the offline copy before it",
+    )
     args = parser.parse_args()
     engines: list[Engine] = [e for e in ENGINE_ORDER if e in args.engines.split(",")]
     if not engines:
@@ -657,68 +789,34 @@ def main() -> int:
         return 1
     started = time.monotonic()
     info = machine()
-    runs: dict[str, dict[str, list[dict[str, Any]]]] = {
-        e: {"stock": [], "ours": [], "warm": [], "probe": []} for e in engines
-    }
-    versions: dict[str, str] = {}
-    with tempfile.TemporaryDirectory(prefix="bench-baseline-") as scratch, ExitStack() as stack:
-        folder = Path(scratch)
-        write_baseline(folder / "baseline")
-        if args.probe:
-            write_probe(folder / "probe")
-        browsers = {e: stack.enter_context(launch(e)) for e in engines}
-        for rep in range(args.reps):
-            for engine in engines:
-                print(f"repetition {rep + 1}/{args.reps}: {engine}", flush=True)
-                browser = browsers[engine]
-                runs[engine]["stock"].append(run_stock(browser, folder / "baseline"))
-                ours = run_ours(browser)
-                runs[engine]["warm"].append(ours.pop("warm"))
-                runs[engine]["ours"].append(ours)
-                if args.probe:
-                    runs[engine]["probe"].append(run_probe(browser, folder / "probe"))
-                versions[engine] = (
-                    browser.version.split("/")[-1]
-                    if engine != "chromium"
-                    else (browser.version.split("/")[1].split(".")[0])
-                )
-    info["load_average_end"] = round(os.getloadavg()[0], 2)
-    info["engines"] = ", ".join(f"{engine} {versions[engine]}" for engine in engines)
-    stats = {
-        e: {
-            "stock": collect(r["stock"], lambda run: run["ms"]),
-            "ours": collect(r["ours"], lambda run: run["ms"]),
-            "warm": collect(r["warm"], lambda run: run["ms"]),
-            "stock_press": collect(r["stock"], lambda run: run["press_ms"]),
-            "ours_press": collect(r["ours"], lambda run: run["press_ms"]),
-            "warm_press": collect(r["warm"], lambda run: run["press_ms"]),
-            "stock_bytes": collect(r["stock"], lambda run: run["runtime_bytes"]),
-            "ours_bytes": collect(r["ours"], lambda run: run["runtime_bytes"]),
-        }
-        for e, r in runs.items()
-    }
+    with tempfile.TemporaryDirectory(prefix="bench-tls-") as tls:
+        certificate = make_certificate_for_run(Path(tls), args.http)
+        runs, versions = run_engines(args, engines, certificate)
+    info["load_average_end"] = os.getloadavg()
     data: dict[str, Any] = {
         "machine": info,
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "scheme": "http" if certificate is None else "https",
         "python": platform.python_version(),
         "reps": args.reps,
         "engines": engines,
         "versions": versions,
         "runs": runs,
-        "stats": stats,
+        "stats": engine_stats(runs),
         "seconds": time.monotonic() - started,
     }
-    data["table"] = table(data)
+    for stat in data["stats"].values():  # ours / stock in a worker: the issue's goal, 0.5
+        stat["ratio"] = stat["ours"]["median"] / stat["stock"]["median"]
+    data["table"] = table(data) + "\n\n" + files_table(data)
     print()
     print(
-        f"machine: {info['cpu']}, {info['cores']} cores; load average "
-        f"{info['load_average_start']:.1f} at start, {info['load_average_end']:.1f} at end"
+        f"machine: {info['cpu']}, {info['cores']} cores; {data['scheme'].upper()}; load average "
+        f"{info['load_average_start'][0]:.1f} at start, {info['load_average_end'][0]:.1f} at end"
     )
     print(data["table"])
-    out = write_results(
-        "startup-engines", tables=tables_from_markdown(data["table"]), data=data, machine_info=info
-    )
-    print(f"\nwritten: {out.relative_to(RESULTS.parents[1])} (then run bench/report.py), ", end="")
-    print(f"{data['seconds']:.0f} s")
+    tables = tables_from_markdown(data["table"])
+    out = write_results("startup-engines", tables=tables, data=data, machine_info=data["machine"])
+    print(f"\nwritten: {out.name} (then run bench/report.py), {data['seconds']:.0f} s")
     return 0
 
 

@@ -9,9 +9,12 @@
 // - install: fill the cache "belot-calculator <scope path> <build>" with every file,
 //   each fetched with `integrity` (a file that is not exactly this build's bytes fails
 //   the install, so a half-deployed site never becomes a cache) and `cache: "no-cache"`
-//   (revalidated: a file the page has just downloaded costs a 304, not its bytes).
-//   Files whose hash did not change since an older complete cache are copied from it,
-//   after their bytes are checked against the hash: an older cache is never trusted.
+//   (revalidated: a file the browser's HTTP cache still has costs a 304, not its bytes).
+//   On the first visit, the calculator's worker has already put copies of the runtime
+//   it downloaded into this cache (widget/runtime/caches.js): each is kept once its
+//   bytes match the build's hash, so the runtime crosses the network once, also in a
+//   browser without an HTTP cache. Files whose hash did not change since an older
+//   complete cache are copied from it, after the same check: no copy is ever trusted.
 // - activate: delete this scope's caches of other builds (and the calculator worker's
 //   start-up snapshots of other builds). No skipWaiting(), no
 //   clients.claim(): a page stays with the worker (and so the build) it was loaded
@@ -33,6 +36,7 @@ const PRECACHE = self.__BELOT_PRECACHE__;
 const BUILD = PRECACHE.build;
 /** absolute URL → "sha256-<base64>" */
 const REVISIONS = new Map(PRECACHE.files.map(([path, sha]) => [new URL(path, self.location).href, sha]));
+// The same names as widget/runtime/caches.js gives them (sw.js sits next to manifest.json).
 const PREFIX = `belot-calculator ${new URL("./", self.location).pathname} `;
 const CACHE = PREFIX + BUILD;
 /** A synthetic entry of each complete cache: {url: revision} of what it holds. */
@@ -161,12 +165,17 @@ async function install() {
   const reusable = await unchangedInOlderBuilds();
   let fetched = 0;
   let copied = 0;
+  let kept = 0;
   await Promise.all(
     [...REVISIONS].map(async ([url, revision]) => {
-      // A retried install keeps what it has, once checked; an older build's copy of an
-      // unchanged file is taken only if its bytes are this build's.
-      const kept = await cache.match(url, { ignoreVary: true });
-      if (kept && (await holds(kept, revision))) return;
+      // What the cache has (the runtime worker's copies, or a retried install's files)
+      // is kept once checked; an older build's copy of an unchanged file is taken only
+      // if its bytes are this build's.
+      const there = await cache.match(url, { ignoreVary: true });
+      if (there && (await holds(there, revision))) {
+        kept += 1;
+        return;
+      }
       const older = reusable.get(url);
       const old = older && (await (await caches.open(older)).match(url, { ignoreVary: true }));
       if (old && (await holds(old, revision))) {
@@ -183,7 +192,7 @@ async function install() {
   // Written last: a cache with an index is complete.
   const index = Object.fromEntries(REVISIONS);
   await cache.put(INDEX, new Response(JSON.stringify(index), { headers: { "content-type": "application/json" } }));
-  console.info(`[belot-calculator] build ${BUILD} cached: ${fetched} fetched, ${copied} copied from older builds`);
+  console.info(`[belot-calculator] build ${BUILD} cached: ${fetched} fetched, ${kept} kept, ${copied} copied from older builds`);
 }
 
 /** url → the name of an older complete cache holding exactly this build's revision. */

@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import zipfile
 from typing import Any
 
 # Not part of what the page runs: the command line (argparse), `python -m`, and
@@ -145,16 +146,29 @@ def invalid_inputs() -> list[Any]:
     ]
 
 
+def _core_modules(package_dir: str) -> list[str]:
+    """The core's modules but SKIPPED_MODULES: from its folder, or from the library zip
+    the page imports it from (bytecode: tools/trace_stdlib.py)."""
+    if os.path.isdir(package_dir):
+        names = os.listdir(package_dir)
+    else:
+        archive, _, inside = package_dir.partition(".zip/")
+        # Its names are ASCII: no need for the cp437 codec, which the page does not ship.
+        with zipfile.ZipFile(archive + ".zip", metadata_encoding="utf-8") as library:
+            names = [
+                name[len(inside) + 1 :]
+                for name in library.namelist()
+                if name.startswith(inside + "/") and "/" not in name[len(inside) + 1 :]
+            ]
+    stems = {name.rsplit(".", 1)[0] for name in names if name.endswith((".py", ".pyc"))}
+    return sorted(stems - SKIPPED_MODULES)
+
+
 def exercise() -> dict[str, int]:
     """Import the core and use its whole JSON contract; return counts of answers."""
     import belot_core
 
-    package_dir = os.path.dirname(belot_core.__file__)
-    modules = sorted(
-        name[:-3]
-        for name in os.listdir(package_dir)
-        if name.endswith(".py") and name[:-3] not in SKIPPED_MODULES
-    )
+    modules = _core_modules(os.path.dirname(belot_core.__file__))
     for name in modules:
         importlib.import_module(f"belot_core.{name}")
     from belot_core.house import HOUSE_RULES

@@ -91,6 +91,10 @@ def test_the_trimmed_stdlib_is_bytecode_the_manifest_names(manifest: dict[str, A
         infos = archive.infolist()
         names = [info.filename for info in infos]
         assert "json/__init__.pyc" in names and "dataclasses.pyc" in names, names
+        # The core, bundled as bytecode: the page loads no wheel (manifest "bundled").
+        assert "belot_core/json_api.pyc" in names and "belot_core/rules.pyc" in names, names
+        assert "belot_core/cli.pyc" not in names  # the command line: never imported
+        assert manifest["runtime"]["bundled"] == ["belot-core"]
         assert not [name for name in names if name.endswith(".py")], "source shipped"
         assert all(info.compress_type == zipfile.ZIP_STORED for info in infos)
         for name in names:
@@ -117,14 +121,18 @@ def test_web_app_manifest_icons() -> None:
 
 
 def test_service_worker_precaches_exactly_the_manifest(manifest: dict[str, Any]) -> None:
+    """Every file of the manifest but the core's wheel, which no page loads (the core is
+    bundled in the library zip)."""
     source = (DIST / "sw.js").read_text(encoding="utf-8")
     start = source.index("const PRECACHE = ") + len("const PRECACHE = ")
     precache = json.JSONDecoder().raw_decode(source[start:])[0]
     assert precache["build"] == manifest["build"]
+    files = {name: entry for name, entry in manifest["files"].items() if not name.endswith(".whl")}
+    assert len(files) == len(manifest["files"]) - 1
     expected = {
         f"/{name}": "sha256-" + base64.b64encode(bytes.fromhex(digest)).decode()
         for name, digest in {
-            **{name: entry["sha256"] for name, entry in manifest["files"].items()},
+            **{name: entry["sha256"] for name, entry in files.items()},
             "manifest.json": hashlib.sha256((DIST / "manifest.json").read_bytes()).hexdigest(),
         }.items()
     }

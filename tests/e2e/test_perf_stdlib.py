@@ -31,7 +31,8 @@ RUN_EXERCISE = """async ([source]) => {
     indexURL,
     lockFileURL: new URL(runtime.lockFile, manifestURL).href,
     stdLibURL: new URL(runtime.stdLib, manifestURL).href,
-    packages: runtime.packages,
+    // The core is bundled in the library zip: no package to load, as worker.js does.
+    packages: runtime.packages.filter((name) => !(runtime.bundled ?? []).includes(name)),
   });
   pyodide.FS.mkdirTree("/exercise");
   pyodide.FS.writeFile("/exercise/exercise_core.py", source);

@@ -246,6 +246,9 @@ def foreign_runtime(root: Path, other: str, field: str) -> str:
         wheel["file_name"] = f"{other}/runtime/{wheel['file_name']}"
         (root / "runtime" / "foreign-lock.json").write_text(json.dumps(lock), encoding="utf-8")
         runtime["lockFile"] = "runtime/foreign-lock.json"
+        # The core is bundled in the library zip, so no wheel is loaded: unbundled here,
+        # the worker loads it through the lock file, as a manifest could make it do.
+        runtime["bundled"] = []
     else:
         runtime[field] = f"{other}/{runtime[field]}"
     (root / "foreign.json").write_text(json.dumps(manifest), encoding="utf-8")

@@ -35,7 +35,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:
+    from sitebuild.tls import Certificate
 
 Engine = Literal["firefox", "webkit", "chromium"]
 ENGINES: tuple[Engine, ...] = ("firefox", "webkit")  # what tests/engines run in
@@ -100,21 +103,28 @@ class Browser(Protocol):
 
 
 @contextmanager
-def launch(engine: Engine) -> Iterator[Browser]:
-    """Start a browser of `engine`; it stops when the block ends."""
+def launch(engine: Engine, *, trust: Certificate | None = None) -> Iterator[Browser]:
+    """Start a browser of `engine`; it stops when the block ends.
+
+    With `trust`, the browser accepts that server certificate (sitebuild.tls): a server
+    made for the run, served over HTTPS. Chromium trusts exactly that certificate (its
+    public key's hash); Firefox and WebKitGTK take WebDriver's `acceptInsecureCerts`,
+    which WebDriver gives per session, not per origin (the sessions only ever visit
+    the run's own servers).
+    """
     browser: Browser
     if engine == "firefox":
         from browsers.puppeteer import Firefox
 
-        browser = Firefox()
+        browser = Firefox(trust)
     elif engine == "chromium":
         from browsers.puppeteer import Chromium
 
-        browser = Chromium()
+        browser = Chromium(trust)
     elif engine == "webkit":
         from browsers.webkit import WebKit
 
-        browser = WebKit()
+        browser = WebKit(trust)
     else:
         raise ValueError(f"unknown engine: {engine!r} (known: firefox, webkit, chromium)")
     try:

@@ -2,7 +2,10 @@
 // through WebDriver BiDi (Chromium's through puppeteer's chromium-bidi mapper), and this
 // script exposes it to tools/browsers/puppeteer.py as JSON lines on stdin/stdout.
 //
-//   node puppeteer.mjs <firefox|chrome> <executable> [browser argument...]
+//   node puppeteer.mjs <firefox|chrome> <executable> <options JSON> [browser argument...]
+//
+// The options are puppeteer.launch's own few that the Python side sets, as JSON:
+// {"acceptInsecureCerts": true} for a server with a certificate made for the run.
 //
 // Started, it launches the browser (headless, a fresh temporary profile) and prints
 // {"ready": true, "version": "firefox/153…"}. Then every line on stdin is one command
@@ -30,9 +33,11 @@
 import readline from "node:readline";
 import puppeteer from "puppeteer-core";
 
-const [product, executablePath, ...args] = process.argv.slice(2);
+const [product, executablePath, options, ...args] = process.argv.slice(2);
+const { acceptInsecureCerts = false } = JSON.parse(options || "{}");
 const browser = await puppeteer.launch({
   browser: product,
+  acceptInsecureCerts,
   protocol: "webDriverBiDi",
   executablePath,
   args,

@@ -20,6 +20,7 @@ from typing import IO, Any
 
 from browsers import Engine, ScriptError
 from sitebuild.paths import CHROMIUM, CHROMIUM_ARGS, FIREFOX, NODE_MODULES
+from sitebuild.tls import Certificate
 
 RUNNER = Path(__file__).with_name("puppeteer.mjs")
 START_TIMEOUT_S = 120
@@ -35,7 +36,7 @@ class PuppeteerBrowser:
     package = ""  # the Debian package that installs it, for the message when it is missing
     args: tuple[str, ...] = ()
 
-    def __init__(self) -> None:
+    def __init__(self, trust: Certificate | None = None) -> None:
         node = shutil.which("node")
         if node is None:
             raise RuntimeError("node not found: puppeteer-core needs Node.js")
@@ -47,8 +48,9 @@ class PuppeteerBrowser:
         self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept open while it runs
             "w+", prefix=f"{self.engine}-", suffix=".log", encoding="utf-8"
         )
+        options, args = self.trusting(trust)
         self._process = subprocess.Popen(
-            [node, RUNNER, self.product, self.executable, *self.args],
+            [node, RUNNER, self.product, self.executable, json.dumps(options), *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self.log,
@@ -64,6 +66,10 @@ class PuppeteerBrowser:
         if not ready.get("ready"):
             raise RuntimeError(f"{self.engine} did not start: {ready}")
         self.version = str(ready["version"])
+
+    def trusting(self, trust: Certificate | None) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """puppeteer.launch's options and the browser's arguments, trusting `trust`."""
+        return ({"acceptInsecureCerts": trust is not None}, self.args)
 
     def _read(self, stdout: IO[str]) -> None:
         for line in stdout:
@@ -165,7 +171,7 @@ class PuppeteerPage:
 
 
 class Firefox(PuppeteerBrowser):
-    """Debian's firefox-esr."""
+    """Debian's firefox-esr (trusting a certificate: WebDriver's acceptInsecureCerts)."""
 
     engine: Engine = "firefox"
     product = "firefox"
@@ -181,3 +187,9 @@ class Chromium(PuppeteerBrowser):
     executable = CHROMIUM
     package = "chromium"
     args = CHROMIUM_ARGS
+
+    def trusting(self, trust: Certificate | None) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """Chromium trusts exactly that certificate (by its public key), not every error."""
+        if trust is None:
+            return {}, self.args
+        return {}, (*self.args, f"--ignore-certificate-errors-spki-list={trust.spki}")

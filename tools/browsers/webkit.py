@@ -27,6 +27,7 @@ from selenium.webdriver.webkitgtk.service import Service
 
 from browsers import Engine, EngineCrashed, ScriptError
 from sitebuild.paths import MINIBROWSER, WEBKIT_DRIVER, XVFB
+from sitebuild.tls import Certificate
 
 XVFB_START_TIMEOUT_S = 30
 XVFB_ARGS = ("-screen", "0", "1280x1024x24", "-nolisten", "tcp")
@@ -108,7 +109,7 @@ class WebKit:
 
     engine: Engine = "webkit"
 
-    def __init__(self) -> None:
+    def __init__(self, trust: Certificate | None = None) -> None:
         for needed in (WEBKIT_DRIVER, MINIBROWSER):
             if not needed.exists():
                 raise RuntimeError(f"{needed} missing: apt-get install webkit2gtk-driver")
@@ -117,6 +118,7 @@ class WebKit:
             "w+", prefix="webkit-", suffix=".log", encoding="utf-8"
         )
         self.version = ""
+        self.trust = trust  # a server's certificate: WebDriver's acceptInsecureCerts
         self._contexts: list[WebKitContext] = []
 
     def new_context(self) -> WebKitContext:
@@ -139,6 +141,8 @@ class WebKitContext:
         options = Options()
         options.binary_location = str(MINIBROWSER)
         options.add_argument("--automation")
+        if browser.trust is not None:
+            options.accept_insecure_certs = True
         service = Service(
             executable_path=str(WEBKIT_DRIVER),
             log_output=browser.log,

@@ -8,5 +8,7 @@ Modules, imports pointing one way (build.py → these → paths):
 - `headers` — what a response for a file of dist/ says to the browser (policy, types);
 - `dist` — the pipeline: dist/ from the source tree, the pinned Pyodide and our wheel;
 - `hosts` — those headers as configuration for other hosts (_headers, nginx, Apache);
-- `server` — dist/ over HTTP the way a static host serves it, with those headers.
+- `tls` — a throwaway certificate for serving over HTTPS (tests, benches);
+- `server` — dist/ over HTTP or HTTPS the way a static host serves it, with those headers,
+  logging what it sends.
 """

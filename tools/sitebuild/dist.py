@@ -187,20 +187,24 @@ def copy_runtime(runtime: Path) -> None:
             print(f"    runtime/{name}: {source.stat().st_size} bytes")
 
 
-# The page's standard library: only the files that Pyodide's start-up, the package
-# loader and belot_core import, found by running them (tools/trace_stdlib.mjs in
-# Node, with the full stdlib) and exercising everything the page asks of the core
+# The page's Python library: the files of the standard library that Pyodide's start-up
+# and belot_core import, found by running them (tools/trace_stdlib.mjs in Node, with
+# the full stdlib) and exercising everything the page asks of the core
 # (tools/exercise_core.py; tests/e2e/test_perf_stdlib.py runs the same exercise in
-# Chromium against the trimmed archive, so a module the trace missed fails a test).
-# Shipped as bytecode compiled by Pyodide itself (tools/trace_stdlib.py says why).
+# Chromium against the trimmed archive, so a module the trace missed fails a test),
+# and the core's own modules. Shipped as bytecode compiled by Pyodide itself
+# (tools/trace_stdlib.py says why), so the page loads no package: the core's wheel (in
+# runtime/, with the lock file) is its Python distribution, never fetched by the page.
 STDLIB_NAME = "python_stdlib.zip"
+CORE_SOURCE = ROOT / "src"
 
 
 def trace_stdlib(runtime: Path) -> tuple[list[str], Path]:
-    """The stdlib files the page imports and their zip, cached by the hash of the inputs."""
+    """The files of the page's library and their zip, cached by the hash of the inputs."""
     digest = hashlib.sha256()
+    core = sorted((CORE_SOURCE / "belot_core").glob("*.py"))
     for path in (
-        runtime / STDLIB_NAME, runtime / LOCK_NAME, *sorted(runtime.glob("*.whl")),
+        runtime / STDLIB_NAME, runtime / LOCK_NAME, *core,
         runtime / "pyodide.asm.wasm", *STDLIB_TOOLS, STDLIB_EXERCISE,
     ):  # fmt: skip
         digest.update(path.name.encode() + b"\0" + sha256_file(path).encode() + b"\n")
@@ -214,18 +218,19 @@ def trace_stdlib(runtime: Path) -> tuple[list[str], Path]:
             raise StepFailed("node not found; install Node.js >= 18 and run again")
         STDLIB_TRACES.mkdir(parents=True, exist_ok=True)
         partial_trace, partial_zip = (cached.with_suffix(s + ".partial") for s in (".json", ".zip"))
-        run([node, STDLIB_TOOLS[0], "--runtime", runtime, "--package", PACKAGE,
+        run([node, STDLIB_TOOLS[0], "--runtime", runtime, "--core", CORE_SOURCE,
              "--exercise", STDLIB_EXERCISE,
              "--out", partial_trace, "--zip", partial_zip])  # fmt: skip
         partial_zip.rename(archive)
         partial_trace.rename(trace)
-    files = json.loads(trace.read_text(encoding="utf-8"))["files"]
-    assert isinstance(files, list) and files, trace
+    traced = json.loads(trace.read_text(encoding="utf-8"))
+    files = [*traced["files"], *traced["core"]]
+    assert traced["files"] and traced["core"], trace
     return [str(name) for name in files], archive
 
 
 def trim_stdlib(runtime: Path) -> None:
-    with step(f"trimmed {STDLIB_NAME} (bytecode of what start-up and belot_core import)"):
+    with step(f"{STDLIB_NAME}: bytecode of the stdlib start-up imports, and of belot_core"):
         full = runtime / STDLIB_NAME
         keep, archive = trace_stdlib(runtime)
         with zipfile.ZipFile(archive) as trimmed:
@@ -359,6 +364,8 @@ def write_manifest(out: Path) -> dict[str, object]:
                 "lockFile": f"runtime/{LOCK_NAME}",
                 "packages": [PACKAGE],
                 "stdLib": f"runtime/{STDLIB_NAME}",
+                # In stdLib as bytecode: the page imports it from there, loading no wheel.
+                "bundled": [PACKAGE],
                 "pyodide": pyodide_version(),
             },
             "files": files,
@@ -382,7 +389,12 @@ def write_service_worker(out: Path) -> None:
         if (out / SERVICE_WORKER).exists():
             raise StepFailed(f"site/ must not have a {SERVICE_WORKER}: the build writes it")
         manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-        hashes = {name: entry["sha256"] for name, entry in manifest["files"].items()}
+        # Not the wheels of bundled packages: no page loads them (see STDLIB_NAME).
+        hashes = {
+            name: entry["sha256"]
+            for name, entry in manifest["files"].items()
+            if not (name.startswith("runtime/") and name.endswith(".whl"))
+        }
         hashes["manifest.json"] = sha256_file(out / "manifest.json")
         # SRI form ("sha256-<base64>"): the worker fetches with integrity, so a file from
         # another build can never enter this build's cache.

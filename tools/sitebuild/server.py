@@ -1,13 +1,18 @@
-"""The static server: dist/ over HTTP the way a static host serves it.
+"""The static server: dist/ over HTTP (or HTTPS) the way a static host serves it.
 
-`python3 build.py serve` runs it in the foreground; the tests and bench/startup.py
-run it in a thread on a free port. GET and HEAD only; MIME types; the
-precompressed .br/.gz copies the pipeline wrote, chosen by Accept-Encoding; a
-strong ETag from the content, 304s, folder index pages and a 404 page. Every
-response carries the site's Content Security Policy and `nosniff` (the headers of
-sitebuild.headers, which the other hosts' configuration also gets); the `Server`
-header names no Python version; a connection idle for `DistHandler.timeout`
-seconds (also one that stops half-way through its request) is closed.
+`python3 build.py serve` runs it in the foreground; the tests and benches run it in a
+thread on a free port (`serving`). GET and HEAD only; MIME types; the precompressed
+.br/.gz copies the pipeline wrote, chosen by Accept-Encoding; a strong ETag from the
+content, 304s, folder index pages and a 404 page. Every response carries the site's
+Content Security Policy and `nosniff` (the headers of sitebuild.headers, which the other
+hosts' configuration also gets); the `Server` header names no Python version; a
+connection idle for `DistHandler.timeout` seconds (also one that stops half-way through
+its request) is closed.
+
+`serving(..., certificate=...)` serves over HTTPS with a certificate made for the run
+(sitebuild.tls); `serving(..., log=[...])` appends a `Sent` for every response, with
+the bytes that went over the wire, so a test or a bench can say which file was sent
+how many times, to whom (a conditional request is a revalidation) and how encoded.
 """
 
 from __future__ import annotations
@@ -20,9 +25,13 @@ import posixpath
 import shutil
 import signal
 import socket
+import ssl
+import sys
 import threading
+import time
 import urllib.parse
 from collections.abc import Iterator
+from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -31,6 +40,7 @@ from typing import Any
 from sitebuild.headers import SECURITY_HEADERS, file_headers
 from sitebuild.paths import DIST, ENCODED_SUFFIXES, ENCODINGS
 from sitebuild.steps import sha256_file
+from sitebuild.tls import Certificate
 
 NOT_FOUND_PAGE = (
     "<!doctype html><html lang=en><meta charset=utf-8><title>Not found</title>"
@@ -80,6 +90,39 @@ def content_etag(path: Path, stat: os.stat_result, variant: str) -> str:
     return f'"{known}{variant}"'
 
 
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """One response as it went over the wire."""
+
+    at: float  # when its request was read (time.time())
+    path: str  # the request's path, without the query
+    status: int
+    bytes: int  # status line, headers and body, as written
+    encoding: str  # the Content-Encoding sent ("identity": none)
+    conditional: bool  # the request asked If-None-Match / If-Modified-Since (a revalidation)
+    accept_encoding: str  # what the request offered
+
+    @property
+    def body_sent(self) -> bool:
+        """Whether a file's bytes went out (a 200 to a GET), not a 304, a HEAD or an error."""
+        return self.status == HTTPStatus.OK and self.bytes > 0
+
+
+class _CountingWriter:
+    """The handler's wfile, counting what is written through it."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+        self.count = 0
+
+    def write(self, data: bytes) -> int:
+        self.count += len(data)
+        return int(self.raw.write(data))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
 class DistHandler(BaseHTTPRequestHandler):
     """GET/HEAD for a built dist/: MIME types, precompressed br/gzip, ETag, 304, index, 404."""
 
@@ -93,6 +136,47 @@ class DistHandler(BaseHTTPRequestHandler):
     # The headers added to every response; a subclass may change them (a test serving
     # a page without a policy, to check what the widget does on its own).
     security_headers: dict[str, str] = SECURITY_HEADERS
+    # Where every response is logged (`serving(..., log=...)`), or None.
+    log: list[Sent] | None = None
+
+    def setup(self) -> None:
+        super().setup()
+        self.counted = _CountingWriter(self.wfile)
+        self.wfile = self.counted  # type: ignore[assignment]  # writes through, counting
+
+    def handle_one_request(self) -> None:
+        self.counted.count = 0
+        self.status_sent = 0
+        self.encoding_sent = "identity"
+        super().handle_one_request()
+        if self.log is None or not self.status_sent:
+            return
+        headers = self.headers
+        self.log.append(
+            Sent(
+                at=self.read_at,
+                path=urllib.parse.urlsplit(self.path).path,
+                status=self.status_sent,
+                bytes=self.counted.count,
+                encoding=self.encoding_sent,
+                conditional=bool(headers.get("If-None-Match") or headers.get("If-Modified-Since")),
+                accept_encoding=headers.get("Accept-Encoding") or "",
+            )
+        )
+
+    def parse_request(self) -> bool:
+        # Its request line has just arrived (a kept-alive connection waits for it first).
+        self.read_at = time.time()
+        return super().parse_request()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status_sent = int(code)
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-encoding":
+            self.encoding_sent = value
+        super().send_header(keyword, value)
 
     def version_string(self) -> str:
         """The Server header: the name only, no Python version."""
@@ -212,16 +296,50 @@ class DistServer(ThreadingHTTPServer):
 
     Without that, a browser's kept-alive connections would still be answered by their
     threads after the server stopped listening: a test that stops the server to go
-    offline would not be offline. (A request cut off that way prints its traceback,
-    as any dropped connection does.)
+    offline would not be offline. (A connection cut off that way, or dropped by the
+    browser, is not reported; `handle_error`.) With a TLS context it serves HTTPS, each
+    handshake in the connection's own thread.
     """
 
     daemon_threads = True
+    handshake_timeout = 10  # seconds a TLS client may take to finish its handshake
 
-    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
+    def __init__(
+        self,
+        address: tuple[str, int],
+        handler: type[BaseHTTPRequestHandler],
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
         super().__init__(address, handler)
+        self.tls = tls
         self._open: set[socket.socket] = set()
         self._open_lock = threading.Lock()
+
+    def get_request(self) -> tuple[socket.socket, Any]:
+        connection, address = super().get_request()
+        if self.tls is not None:
+            # The handshake happens in the connection's own thread (finish_request),
+            # so a slow or broken client never holds up the accepting loop.
+            connection = self.tls.wrap_socket(
+                connection, server_side=True, do_handshake_on_connect=False
+            )
+        return connection, address
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection the browser reset or dropped (it cancelled a download, or closed
+        the tab) is the browser's business; any other error prints its traceback."""
+        if isinstance(sys.exception(), (ConnectionError, ssl.SSLEOFError)):
+            return
+        super().handle_error(request, client_address)
+
+    def finish_request(self, request: Any, client_address: Any) -> None:
+        if isinstance(request, ssl.SSLSocket):
+            request.settimeout(self.handshake_timeout)
+            try:
+                request.do_handshake()
+            except OSError:  # ssl.SSLError too: a client that gave up, or distrusts us
+                return
+        super().finish_request(request, client_address)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         with self._open_lock:
@@ -249,30 +367,46 @@ def serve_dist(
     *,
     quiet: bool = False,
     handler: type[DistHandler] = DistHandler,
+    certificate: Certificate | None = None,
+    log: list[Sent] | None = None,
 ) -> DistServer:
     """A threaded static server for root, bound but not yet serving.
 
     Port 0 picks a free port: read it back from ``server.server_address[1]``.
-    `handler` may be a subclass of DistHandler that adds to what it does.
+    `handler` may be a subclass of DistHandler that adds to what it does; with a
+    `certificate` it serves HTTPS; with a `log`, every response is appended to it.
     """
-    bound = type(f"Bound{handler.__name__}", (handler,), {"root": root.resolve(), "quiet": quiet})
-    return DistServer((host, port), bound)
+    settings: dict[str, Any] = {"root": root.resolve(), "quiet": quiet}
+    if log is not None:
+        settings["log"] = log
+    bound = type(f"Bound{handler.__name__}", (handler,), settings)
+    tls = certificate.server_context() if certificate else None
+    return DistServer((host, port), bound, tls)
 
 
 @contextlib.contextmanager
-def serving(root: Path, handler: type[DistHandler] = DistHandler) -> Iterator[str]:
+def serving(
+    root: Path,
+    handler: type[DistHandler] = DistHandler,
+    *,
+    certificate: Certificate | None = None,
+    log: list[Sent] | None = None,
+) -> Iterator[str]:
     """Serve root quietly from a thread on a free port while the block runs.
 
-    ``with serving(root) as url:`` gives the base URL, ``http://127.0.0.1:<port>``;
-    the server stops when the block ends, its open connections closed, so the origin
-    is unreachable from then on. The tests and bench/startup.py serve every folder
-    this way.
+    ``with serving(root) as url:`` gives the base URL, ``http://127.0.0.1:<port>``
+    (``https://`` with a `certificate`); the server stops when the block ends, its open
+    connections closed, so the origin is unreachable from then on. The tests and the
+    benches serve every folder this way; `log` gets a `Sent` for every response.
     """
-    server = serve_dist(root, "127.0.0.1", 0, quiet=True, handler=handler)
+    server = serve_dist(
+        root, "127.0.0.1", 0, quiet=True, handler=handler, certificate=certificate, log=log
+    )
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    scheme = "https" if certificate else "http"
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"{scheme}://127.0.0.1:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.close_connections()

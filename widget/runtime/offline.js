@@ -1,10 +1,12 @@
 // Offline use of <belot-calculator>: the build's service worker (sw.js next to
 // manifest.json, written by build.py) and the "new version ready" notice.
 //
-// - register(manifestURL) is called once the runtime has loaded (the open button on an
-//   article, or the standalone calculator page), never before: an article whose
-//   calculator is not opened downloads no runtime, and the worker's install then
-//   revalidates what the page has just downloaded (304s) instead of fetching it twice.
+// - register(manifestURL, build) is called once the runtime has loaded (the open button
+//   on an article, or the standalone calculator page), never before: an article whose
+//   calculator is not opened downloads no runtime. On a first visit (`firstInstall`), the
+//   runtime's worker has put copies of its downloads into the offline copy's cache, and
+//   the service worker's install checks and keeps them instead of fetching them twice
+//   (the rest it revalidates: a 304 for what the browser's HTTP cache still has).
 // - It registers only a same-origin sw.js (a page of another site cannot) and never
 //   replaces another service worker already registered for the same scope.
 // - `updateReady` turns true (with an "updateready" event) when a newer build is
@@ -17,6 +19,7 @@
 //
 // One status per page (kept on globalThis, so a second copy of the module shares it).
 
+import { offlineCacheName } from "./caches.js";
 import { scriptURL } from "./origin.js";
 
 const KEY = Symbol.for("belot-calculator.offline");
@@ -65,8 +68,23 @@ export class OfflineStatus extends EventTarget {
     this.dispatchEvent(new Event("offlinechange"));
   }
 
-  /** Register the build's sw.js for offline use (once per URL); resolves to the registration or null. */
-  register(manifestURL) {
+  /**
+   * Whether this start is the one that sets offline use up: the page can register the
+   * build's service worker and none serves it yet. Then the runtime's worker copies its
+   * downloads into the offline copy's cache for the install (runtime/caches.js).
+   */
+  firstInstall(manifestURL) {
+    const container = globalThis.navigator?.serviceWorker;
+    if (!container || !globalThis.isSecureContext || container.controller) return false;
+    return new URL(manifestURL, location.href).origin === location.origin;
+  }
+
+  /**
+   * Register the build's sw.js for offline use (once per URL); resolves to the
+   * registration or null. `build`: the runtime's, whose copies a refused registration
+   * (another service worker holds the scope) leaves behind, so they are deleted.
+   */
+  register(manifestURL, build = null) {
     const script = new URL("sw.js", manifestURL).href;
     let registered = this.#registrations.get(script);
     if (!registered) {
@@ -75,6 +93,11 @@ export class OfflineStatus extends EventTarget {
         return null;
       });
       this.#registrations.set(script, registered);
+      registered.then((registration) => {
+        if (!registration && build && this.firstInstall(manifestURL)) {
+          caches.delete(offlineCacheName(manifestURL, build)).catch(() => {});
+        }
+      });
     }
     return registered;
   }

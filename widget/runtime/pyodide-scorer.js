@@ -13,7 +13,9 @@
 //
 // Once the runtime is ready, it registers the build's service worker for offline use
 // (runtime/offline.js): never before, so an article whose calculator is not opened loads
-// none of it, and only for this scorer, never for an injected one.
+// none of it, and only for this scorer, never for an injected one. On a first visit it
+// waits until the worker has stored copies of its downloads in the offline copy's cache
+// (the worker's "seeded"), so the runtime crosses the network once.
 //
 // A start never hangs: the worker reports a failed download or compile at once, and a
 // start that stops moving — no byte downloaded, no step begun for `stallTimeout` ms
@@ -99,15 +101,21 @@ export class PyodideScorer extends EventTarget {
       this.#fail({ code: error.code ?? "load_failed", message: error.message });
       return ready;
     }
+    // The manifest is read here while the worker starts (its modules load, its thread
+    // starts), so the worker has it at once; on any failure the worker fetches it
+    // itself, and reports what is wrong.
+    const manifest = fetch(this.#manifestURL, { cache: "no-cache" })
+      .then((response) => (response.ok ? response.text() : null))
+      .catch(() => null);
     // The worker is made in a task of its own (~10 ms on a slow phone), not in the
     // one that handles the press or the pointer that asked for it.
     yieldToBrowser().then(() => {
-      if (this.#ready === ready && this.state === "loading") this.#spawn();
+      if (this.#ready === ready && this.state === "loading") this.#spawn(manifest);
     });
     return ready;
   }
 
-  #spawn() {
+  #spawn(manifest) {
     let worker;
     try {
       worker = new Worker(scriptURL(this.#workerURL, "the calculator's worker"), { type: "module", name: "belot-calculator" });
@@ -128,13 +136,20 @@ export class PyodideScorer extends EventTarget {
       else this.#workerDidNotStart(event.message);
     });
     this.#armWatchdog();
-    this.#call("init", { manifestURL: this.#manifestURL, build: BUILD }).then(
+    // On a first visit, the worker copies what it downloads into the offline copy's
+    // cache, and says "seeded" once they are stored: the service worker is registered
+    // then (#onMessage), so its install finds them instead of downloading them again.
+    const offlineCopy = offline.firstInstall(this.#manifestURL);
+    const init = manifest.then((text) => {
+      if (worker !== this.#worker) throw Object.assign(new Error("restarted"), { code: "retried" });
+      return this.#call("init", { manifestURL: this.#manifestURL, build: BUILD, offline: offlineCopy, manifest: text });
+    });
+    init.then(
       (info) => {
         if (worker !== this.#worker) return;
         clearTimeout(this.#watchdog);
         this.info = info;
         this.#setState("ready");
-        offline.register(this.#manifestURL);
         this.#settle.resolve(info);
       },
       (error) => {
@@ -229,6 +244,10 @@ export class PyodideScorer extends EventTarget {
       return;
     }
     if (message.type === "ready") return; // the init reply settles it
+    if (message.type === "seeded") {
+      offline.register(this.#manifestURL, this.info?.build ?? null);
+      return;
+    }
     const pending = this.#pending.get(message.id);
     if (!pending) return;
     this.#pending.delete(message.id);

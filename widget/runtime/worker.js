@@ -1,9 +1,11 @@
 // The Python side of <belot-calculator>: a module Web Worker that loads Pyodide and
-// the belot_core wheel, then answers scoring requests. One worker serves every
+// belot_core (bytecode in the build's library zip), then answers scoring requests. One worker serves every
 // calculator on the page (see runtime/pyodide-scorer.js).
 //
 // Protocol (all plain, structured-cloneable objects):
-//   page → worker  {id, type: "init", payload: {manifestURL, build}}   build: the page's (build.js)
+//   page → worker  {id, type: "init", payload: {manifestURL, build, offline, manifest}}   build: the
+//                                 page's (build.js); offline: the page will register the service
+//                                 worker; manifest: its text as the page read it, or null
 //                  {id, type: "score", payload: {request: "<JSON text>"}}
 //                  {id, type: "score_game", payload: {request: "<JSON text>"}}
 //                  {id, type: "game_link", payload: {request: "<JSON text>"}}       a game → its link text
@@ -14,7 +16,13 @@
 //                  {id, ok: false, error: {code, message}}
 //                  {type: "progress", loaded, total, phase, file}   while starting: bytes so far,
 //                                 the phase ("manifest", "download", "snapshot") and the file on its way
-//                  {type: "ready", build, pyodide, snapshot}  snapshot: started from a saved one
+//                  {type: "ready", build, pyodide, snapshot, steps}  snapshot: started from a saved
+//                                 one; steps: {step: time (ms since the epoch)}, where the start went
+//                  {type: "seeded"}  after "ready" and the first answer (or a second of quiet):
+//                                 this start's downloads are in the offline copy's cache
+//                                 (runtime/caches.js), or failed to get there; the page registers
+//                                 the service worker only now, so its install finds them and
+//                                 never competes with the start
 //                  {type: "failed", error: {code, message}}
 // The core's own validation errors are a successful call: result = {ok: false, errors}.
 // `ok: false` at the protocol level means the runtime itself failed.
@@ -34,17 +42,33 @@
 // the page's to notice (runtime/pyodide-scorer.js: no progress message for `stallTimeout`).
 
 import { BUILD } from "../build.js";
+import { offlineCacheName, offlineSeeder } from "./caches.js";
+import { reportProgress, watchDownloads } from "./downloads.js";
 import { sameOriginURL } from "./origin.js";
+import { snapshotStore } from "./snapshot.js";
 
 let ready = null; // Promise<{scoreDeal, scoreGame}> once "init" arrived
 let saveSnapshot = null; // after a cold start: (re)arms the idle timer of the snapshot
 const SNAPSHOT_IDLE_MS = 3000;
+const START_QUIET_MS = 1000; // no request this long after "ready": the start is over
+let answered = () => {};
+const firstAnswer = new Promise((resolve) => {
+  answered = resolve;
+});
+
+/** Where the start went: step → ms since the epoch (comparable with the page's clock). */
+const steps = {};
+const mark = (step) => {
+  steps[step] ??= performance.timeOrigin + performance.now();
+};
+mark("worker running");
 
 self.addEventListener("message", async (event) => {
   const { id, type, payload } = event.data ?? {};
   try {
     if (type === "init") {
-      ready ??= init(String(payload?.manifestURL), payload?.build ?? null);
+      const manifestText = typeof payload?.manifest === "string" ? payload.manifest : null;
+      ready ??= init(String(payload?.manifestURL), payload?.build ?? null, payload?.offline === true, manifestText);
       const { info } = await ready;
       self.postMessage({ id, ok: true, result: info });
       return;
@@ -67,6 +91,7 @@ self.addEventListener("message", async (event) => {
     } else {
       throw new ProtocolError("unknown_type", `unknown message type: ${JSON.stringify(type)}`);
     }
+    answered();
     saveSnapshot?.();
   } catch (error) {
     self.postMessage({ id, ok: false, error: describe(error) });
@@ -87,111 +112,177 @@ function describe(error) {
   };
 }
 
-async function init(pageManifestURL, pageBuild) {
+async function init(pageManifestURL, pageBuild, offline, pageManifest) {
   try {
     const manifestURL = sameOriginURL(pageManifestURL, self.location.href, "the manifest");
     guardFetches();
     reportProgress(true, "manifest");
-    const manifestResponse = await fetch(manifestURL, { cache: "no-cache" });
+    // The manifest as the page read it while this worker started, else fetched here.
+    const manifestResponse = pageManifest !== null
+      ? new Response(pageManifest, { headers: { "content-type": "application/json" } })
+      : await fetch(manifestURL, { cache: "no-cache" });
     if (!manifestResponse.ok) {
       throw new ProtocolError("http_error", `HTTP ${manifestResponse.status} for ${manifestURL}`);
     }
-    const manifest = await manifestResponse.json();
+    const manifest = await manifestResponse.clone().json();
+    mark("manifest read");
     const build = manifest.build ?? null;
     checkBuild(pageBuild, build);
+    // This start's downloads, copied into the offline copy's cache as they arrive.
+    const seeder = offlineSeeder(offline && build ? offlineCacheName(manifestURL, build) : null);
+    seeder.put(manifestURL, manifestResponse.body, manifestResponse.headers);
     const runtime = manifest.runtime ?? {};
-    // Pyodide needs absolute URLs: a relative lockFileURL fails silently.
-    let indexURL = sameOriginURL(runtime.indexURL ?? "runtime/", manifestURL, "the runtime (indexURL)");
-    if (!indexURL.endsWith("/")) indexURL += "/";
-    const lockFileURL = runtime.lockFile
-      ? sameOriginURL(runtime.lockFile, manifestURL, "the lock file")
-      : new URL("pyodide-lock.json", indexURL).href;
-    // The build's trimmed standard library (only what start-up and the core import);
-    // without the entry, Pyodide's default next to indexURL.
-    const stdLibURL = runtime.stdLib ? sameOriginURL(runtime.stdLib, manifestURL, "the standard library") : undefined;
-
-    const options = {
-      indexURL,
-      lockFileURL,
-      stdLibURL,
-      packages: runtime.packages ?? ["belot-core"],
-      stdout: () => {},
-      stderr: (line) => console.warn("[belot-calculator]", line),
-    };
-    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+    const options = pyodideOptions(runtime, manifestURL);
+    const loader = importModules(manifest, manifestURL, options.indexURL);
     const snapshots = snapshotStore(manifestURL, build, runtime.pyodide);
-    const restoreWasm = watchWasm();
-    // Warm start: a memory snapshot of this build, taken on an earlier visit after
-    // Python started and imported the core, skips Python's start-up and imports.
-    // Any failure: drop the snapshot and start the normal way.
-    let pyodide = null;
-    let fromSnapshot = false;
-    try {
-      const snapshot = await snapshots.load();
-      if (snapshot) {
-        reportProgress(true, "snapshot");
-        try {
-          // No download to count (everything is local), and an unwrapped fetch keeps
-          // the browser's compiled-wasm cache usable.
-          pyodide = await untilUncaughtError(loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot }));
-          // A restored Python that cannot answer would fail every start of this build.
-          JSON.parse(pyodide.pyimport("belot_core.json_api").score_deal_json("{}"));
-          fromSnapshot = true;
-        } catch (error) {
-          if (failure) throw error; // the wasm itself failed: no normal start will do better
-          console.warn("[belot-calculator] start-up snapshot unusable, starting without it:", error);
-          pyodide = null;
-          await snapshots.remove();
-        }
-      }
-      if (!pyodide) {
-        countDownloads(manifest, manifestURL);
-        pyodide = await untilUncaughtError(loadPyodide({ ...options, _makeSnapshot: snapshots.available }));
-      }
-    } finally {
-      restoreWasm();
-    }
-    const api = pyodide.pyimport("belot_core.json_api");
-    const scoreDeal = api.score_deal_json;
-    let scoreGame = null;
-    try {
-      scoreGame = api.score_game_json ?? null;
-    } catch {
-      scoreGame = null;
-    }
+    const wheels = options.packages.length > 0;
+    const cold = () => watchDownloads(manifest, manifestURL, { fail, mark, seeder, wheels }).prefetch(options.indexURL);
+    const { pyodide, fromSnapshot } = await startPython(loader, options, snapshots, cold, offline);
+    const api = coreApi(pyodide);
+    mark("core imported");
     const info = { build, pyodide: runtime.pyodide ?? pyodide.version, snapshot: fromSnapshot };
     reportProgress(true);
-    self.postMessage({ type: "ready", ...info });
-    if (!fromSnapshot && snapshots.available) {
-      // Taken once, when the worker has been idle for SNAPSHOT_IDLE_MS (after start-up
-      // or after the last request): making it copies the whole wasm memory (~31 MB)
-      // for about a second, so it waits until the reader has stopped entering and
-      // never competes with a result.
-      let timer = 0;
-      const save = () => {
-        saveSnapshot = null;
-        snapshots.save(pyodide).catch((error) => {
-          console.warn("[belot-calculator] could not save a start-up snapshot:", error);
-        });
-      };
-      saveSnapshot = () => {
-        clearTimeout(timer);
-        timer = setTimeout(save, SNAPSHOT_IDLE_MS);
-      };
-      saveSnapshot();
-    }
-    // Pyodide has no public API for its memory size; Emscripten's heap view is stable
-    // across Pyodide releases, and null is an acceptable answer if it ever goes.
-    const wasmMemoryBytes = () => pyodide._module?.HEAPU8?.byteLength ?? null;
-    let link = null;
-    const linkApi = () => (link ??= pyodide.pyimport("belot_core.link"));
-    return { info, scoreDeal, scoreGame, wasmMemoryBytes, link: linkApi };
+    self.postMessage({ type: "ready", ...info, steps });
+    // The offline copy's install waits until the start is over: the copies stored, and
+    // the first answer given (or a second of quiet), so it never competes with it.
+    const startOver = Promise.race([firstAnswer, new Promise((resolve) => setTimeout(resolve, START_QUIET_MS))]);
+    Promise.all([seeder.settled(), startOver]).then(() => self.postMessage({ type: "seeded" }));
+    if (!fromSnapshot && snapshots.available) armSnapshot(pyodide, snapshots);
+    return { info, ...api };
   } catch (error) {
     const reported = failure ?? describe(error);
     if (reported.code === "runtime_error") reported.code = "load_failed";
     fail(reported);
     throw Object.assign(new Error(reported.message), { code: reported.code });
   }
+}
+
+/** loadPyodide's options for the manifest's runtime: every URL absolute and of this origin. */
+function pyodideOptions(runtime, manifestURL) {
+  // Pyodide needs absolute URLs: a relative lockFileURL fails silently.
+  let indexURL = sameOriginURL(runtime.indexURL ?? "runtime/", manifestURL, "the runtime (indexURL)");
+  if (!indexURL.endsWith("/")) indexURL += "/";
+  const lockFileURL = runtime.lockFile
+    ? sameOriginURL(runtime.lockFile, manifestURL, "the lock file")
+    : new URL("pyodide-lock.json", indexURL).href;
+  // The build's trimmed standard library (only what start-up and the core import);
+  // without the entry, Pyodide's default next to indexURL.
+  const stdLibURL = runtime.stdLib ? sameOriginURL(runtime.stdLib, manifestURL, "the standard library") : undefined;
+  // Packages bundled into the library zip (the core, as bytecode) are imported from
+  // there: no wheel to fetch and unpack.
+  const bundled = new Set(runtime.bundled ?? []);
+  return {
+    indexURL,
+    lockFileURL,
+    stdLibURL,
+    packages: (runtime.packages ?? ["belot-core"]).filter((name) => !bundled.has(name)),
+    stdout: () => {},
+    stderr: (line) => console.warn("[belot-calculator]", line),
+  };
+}
+
+/**
+ * The runtime's ES modules (the manifest's .mjs files under indexURL: Pyodide's loader
+ * and its JS glue), imported now, all at once, while the rest is decided and fetched:
+ * Pyodide's own import of the glue later finds it in the module map. Resolves to the
+ * loader's module.
+ */
+function importModules(manifest, manifestURL, indexURL) {
+  const loaderURL = new URL("pyodide.mjs", indexURL).href;
+  const loader = import(loaderURL).then((module) => {
+    mark("loader imported");
+    return module;
+  });
+  for (const name of Object.keys(manifest.files ?? {})) {
+    const url = new URL(name, manifestURL).href;
+    if (url.startsWith(indexURL) && url.endsWith(".mjs") && url !== loaderURL) {
+      import(url).catch(() => {}); // a failure is Pyodide's to report, when it imports it
+    }
+  }
+  return loader;
+}
+
+/**
+ * Python started, with the core: from this build's start-up snapshot when there is a
+ * usable one (an earlier visit took it after Python started and imported the core:
+ * it skips Python's start-up and imports), else the cold way (`cold()` first: every
+ * download watched and started). Any failure of a snapshot: drop it, start the cold way.
+ * `firstVisit`: the page sets offline use up now, so there is no snapshot to expect and
+ * the downloads start before the snapshot store has even been opened.
+ */
+async function startPython(loader, options, snapshots, cold, firstVisit) {
+  const restoreWasm = watchWasm();
+  let started = false;
+  const start = () => {
+    if (!started) cold();
+    started = true;
+  };
+  try {
+    if (firstVisit) start();
+    const snapshot = await snapshots.load();
+    if (!snapshot) start(); // the downloads start now, while the loader is still on its way
+    const { loadPyodide } = await loader;
+    if (snapshot) {
+      reportProgress(true, "snapshot");
+      try {
+        // No download to count (everything is local), and an unwrapped fetch keeps
+        // the browser's compiled-wasm cache usable.
+        const pyodide = await untilUncaughtError(loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot }));
+        // A restored Python that cannot answer would fail every start of this build.
+        JSON.parse(pyodide.pyimport("belot_core.json_api").score_deal_json("{}"));
+        mark("python started");
+        return { pyodide, fromSnapshot: true };
+      } catch (error) {
+        if (failure) throw error; // the wasm itself failed: no normal start will do better
+        console.warn("[belot-calculator] start-up snapshot unusable, starting without it:", error);
+        await snapshots.remove();
+        start();
+      }
+    }
+    const pyodide = await untilUncaughtError(loadPyodide({ ...options, _makeSnapshot: snapshots.available }));
+    mark("python started");
+    return { pyodide, fromSnapshot: false };
+  } finally {
+    restoreWasm();
+  }
+}
+
+/** The core's JSON functions, imported; and the worker's diagnostics. */
+function coreApi(pyodide) {
+  const api = pyodide.pyimport("belot_core.json_api");
+  let scoreGame = null;
+  try {
+    scoreGame = api.score_game_json ?? null;
+  } catch {
+    scoreGame = null;
+  }
+  // Pyodide has no public API for its memory size; Emscripten's heap view is stable
+  // across Pyodide releases, and null is an acceptable answer if it ever goes.
+  const wasmMemoryBytes = () => pyodide._module?.HEAPU8?.byteLength ?? null;
+  let link = null;
+  const linkApi = () => (link ??= pyodide.pyimport("belot_core.link"));
+  return { scoreDeal: api.score_deal_json, scoreGame, wasmMemoryBytes, link: linkApi };
+}
+
+/**
+ * After a cold start, the snapshot is taken once, when the worker has been idle for
+ * SNAPSHOT_IDLE_MS (after start-up or after the last request): making it copies the
+ * whole wasm memory (~31 MB) for about a second, so it waits until the reader has
+ * stopped entering and never competes with a result.
+ */
+function armSnapshot(pyodide, snapshots) {
+  let timer = 0;
+  const save = () => {
+    saveSnapshot = null;
+    snapshots.save(pyodide).catch((error) => {
+      console.warn("[belot-calculator] could not save a start-up snapshot:", error);
+    });
+  };
+  saveSnapshot = () => {
+    clearTimeout(timer);
+    timer = setTimeout(save, SNAPSHOT_IDLE_MS);
+  };
+  saveSnapshot();
 }
 
 // --- failures while starting ------------------------------------------------------
@@ -250,7 +341,9 @@ function watchWasm() {
     if (typeof original !== "function") continue;
     originals[name] = original;
     WebAssembly[name] = function (...args) {
-      return original.apply(this, args).catch((error) => {
+      const result = original.apply(this, args);
+      result.then(() => mark(`wasm ${name}`), () => {});
+      return result.catch((error) => {
         if (error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError) {
           const blocked = /Content.Security.Policy|unsafe-eval|wasm-eval/i.test(String(error?.message));
           fail({
@@ -292,191 +385,4 @@ function untilUncaughtError(promise) {
     };
   });
   return Promise.race([promise, failed]).finally(stop);
-}
-
-// --- start-up snapshot ----------------------------------------------------------
-// Pyodide's (private) memory snapshot: the wasm memory after Python has started and
-// imported belot_core (31.5 MB). Kept in Cache Storage, one entry, keyed by the build
-// of manifest.json (our wheel, the runtime and the stdlib archive all belong to a
-// build), so a new build never restores an old snapshot. The files of the wheel are
-// not in the snapshot (Emscripten's file system lives in JS), but every module of the
-// core is imported before it is taken, and the core imports nothing lazily.
-//
-// The entry carries the SHA-256 of its bytes (header x-belot-sha256), checked before
-// anything is restored: a snapshot changed or cut short in storage is deleted, never
-// run. (A script that can write this origin's storage can also write the hash; what
-// keeps such a script out is the same-origin rule and the Content Security Policy.)
-
-const SNAPSHOT_HASH = "x-belot-sha256";
-
-async function sha256Hex(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-function snapshotStore(manifestURL, build, pyodideVersion) {
-  const usable = Boolean(build) && typeof caches === "object" && caches !== null && Boolean(crypto?.subtle);
-  const cacheName = `belot-calculator-snapshot ${new URL("./", manifestURL).pathname}`;
-  const key = new URL(`__belot-snapshot__/${encodeURIComponent(build)}-${encodeURIComponent(pyodideVersion ?? "")}`, manifestURL).href;
-  const store = {
-    available: usable,
-    async load() {
-      if (!usable) return null;
-      let bytes;
-      let expected;
-      try {
-        const cache = await caches.open(cacheName);
-        const hit = await cache.match(key);
-        if (!hit) return null;
-        expected = hit.headers.get(SNAPSHOT_HASH);
-        bytes = new Uint8Array(await hit.arrayBuffer());
-      } catch {
-        return null;
-      }
-      if (!expected || (await sha256Hex(bytes)) !== expected) {
-        console.warn("[belot-calculator] start-up snapshot failed its check (SHA-256); deleted, starting without it");
-        await store.remove();
-        return null;
-      }
-      return bytes;
-    },
-    async save(pyodide) {
-      // Packages loaded through loadPyodide are listed in a JS object that the
-      // snapshot checks against its start-up value ({}); the restored instance loads
-      // no packages, so the list is empty while the snapshot is taken.
-      const loadedPackages = pyodide.loadedPackages;
-      const listed = { ...loadedPackages };
-      for (const name of Object.keys(listed)) delete loadedPackages[name];
-      let bytes;
-      try {
-        bytes = pyodide.makeMemorySnapshot();
-      } finally {
-        Object.assign(loadedPackages, listed);
-      }
-      const headers = { "content-type": "application/octet-stream", [SNAPSHOT_HASH]: await sha256Hex(bytes) };
-      const cache = await caches.open(cacheName);
-      for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
-      await cache.put(key, new Response(bytes, { headers }));
-    },
-    async remove() {
-      try {
-        await (await caches.open(cacheName)).delete(key);
-      } catch {
-        // nothing to remove
-      }
-    },
-  };
-  return store;
-}
-
-// --- downloads: progress and what went wrong -------------------------------------
-// Pyodide fetches the wasm, the standard library, the lock file and the wheel with the
-// global fetch(); we wrap it to count the bytes as they arrive and to catch what
-// Pyodide would only log: a file answered with an HTTP error, or one whose download
-// broke off or does not have the manifest's size. The expected total comes from the
-// manifest's file sizes when it has them, else from Content-Length.
-
-let loaded = 0;
-let total = 0;
-let lastReport = 0;
-let phase = "manifest";
-let pending = null; // the name of a file on its way, for a stalled download's message
-
-/** Absolute URL → {name, bytes} of every file the manifest lists. */
-function manifestFiles(manifest, manifestURL) {
-  const byURL = new Map();
-  const files = manifest.files;
-  if (!files || typeof files !== "object") return byURL;
-  for (const [name, entry] of Object.entries(files)) {
-    const size = typeof entry === "object" && entry ? (entry.size ?? entry.bytes) : null;
-    byURL.set(new URL(name, manifestURL).href, { name, bytes: typeof size === "number" ? size : null });
-  }
-  return byURL;
-}
-
-function expectedBytes(files) {
-  let sum = 0;
-  for (const { name, bytes } of files.values()) {
-    if (bytes !== null && /\.(wasm|zip|whl)$|pyodide-lock\.json$/.test(name)) sum += bytes;
-  }
-  return sum;
-}
-
-function countDownloads(manifest, manifestURL) {
-  const files = manifestFiles(manifest, manifestURL);
-  const expected = expectedBytes(files);
-  total = expected;
-  phase = "download";
-  const realFetch = self.fetch.bind(self);
-  self.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
-    const known = files.get(url);
-    const name = known?.name ?? url;
-    pending = name;
-    reportProgress(true);
-    let response;
-    try {
-      response = await realFetch(input, init);
-    } catch (error) {
-      fail({ code: error?.code ?? "load_failed", message: `${name}: ${error?.message ?? error}` });
-      throw error;
-    }
-    if (!response.ok) {
-      fail({ code: "http_error", status: response.status, message: `HTTP ${response.status} for ${name}` });
-      return response;
-    }
-    if (!response.body) return response;
-    if (!expected) {
-      const length = Number(response.headers.get("content-length"));
-      if (length > 0) total += length;
-    }
-    let received = 0;
-    const reader = response.body.getReader();
-    const counted = new ReadableStream({
-      async pull(controller) {
-        let chunk;
-        try {
-          chunk = await reader.read();
-        } catch (error) {
-          fail({ code: "cut_off", message: `the download of ${name} broke off after ${received} bytes: ${error?.message ?? error}` });
-          controller.error(error);
-          return;
-        }
-        if (chunk.done) {
-          const size = known?.bytes ?? null;
-          if (size !== null && received !== size) {
-            fail({
-              code: received < size ? "cut_off" : "corrupt",
-              message: `${name} arrived with ${received} bytes; this build's has ${size}`,
-            });
-          }
-          controller.close();
-          return;
-        }
-        received += chunk.value.byteLength;
-        loaded += chunk.value.byteLength;
-        reportProgress(false);
-        controller.enqueue(chunk.value);
-      },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
-    });
-    const copy = new Response(counted, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-    Object.defineProperty(copy, "url", { value: response.url });
-    return copy;
-  };
-  reportProgress(true);
-}
-
-function reportProgress(force, newPhase = phase) {
-  phase = newPhase;
-  const now = Date.now();
-  if (!force && now - lastReport < 80) return;
-  lastReport = now;
-  self.postMessage({ type: "progress", loaded, total: Math.max(total, loaded), phase, file: pending });
 }
