@@ -260,8 +260,8 @@ export const NOUNS = freeze({
       tierce: "терца",
       quarte: "кварта",
       quint: "квинта",
-      carre_jacks: "каре J",
-      carre_nines: "каре 9",
+      carre_jacks: "каре валета",
+      carre_nines: "каре деветки",
       carre: "каре",
       belot: "белот",
     },
@@ -332,8 +332,8 @@ export const NOUNS = freeze({
       tierce: "tierce",
       quarte: "quarte",
       quint: "quint",
-      carre_jacks: "carré J",
-      carre_nines: "carré 9",
+      carre_jacks: "jacks",
+      carre_nines: "nines",
       carre: "carré",
       belot: "belot",
     },
@@ -358,7 +358,7 @@ export const NOUNS = freeze({
       capot_short: "capot",
       passed: "all passed",
       passed_short: "passed",
-      hang: "{points} hang",
+      hang: "{points} hanging",
     },
   },
 });
@@ -366,19 +366,19 @@ export const NOUNS = freeze({
 /** Messages of the core the widget shows itself, with {param} placeholders. */
 export const MESSAGES = freeze({
   not_integer: {
-    bg: "Въведете цяло число (дадено е {value}).",
+    bg: "Въведете цяло число (въведено е {value}).",
     en: "Enter a whole number (got {value}).",
   },
   negative_count: {
-    bg: "Броят не може да е отрицателен (дадено е {value}).",
+    bg: "Броят не може да е отрицателен (въведено е {value}).",
     en: "A count cannot be negative (got {value}).",
   },
   points_out_of_range: {
-    bg: "Точките от картите трябва да са от 0 до {max}; дадено е {value}.",
+    bg: "Точките от картите трябва да са от 0 до {max}; въведено е {value}.",
     en: "Card points must be from 0 to {max}; got {value}.",
   },
   hanging_out_of_range: {
-    bg: "Висящите точки трябва да са от 0 до {max}; дадено е {value}.",
+    bg: "Висящите точки трябва да са от 0 до {max}; въведено е {value}.",
     en: "Hanging points must be from 0 to {max}; got {value}.",
   },
   declarations_in_no_trumps: {

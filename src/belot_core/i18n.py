@@ -139,14 +139,16 @@ DECLARATION_WORDS = {
     },
 }
 
-#: Declarations where room is short (a row of chips): the carrés by their rank.
+#: Declarations where room is short (a row of chips), as players say them: the carrés by
+#: their rank ("каре валета", "nines"), the 100 kind plain "каре" / "carré". A chip adds a
+#: carré's points, so that "Каре (100)" is never taken for the other two.
 DECLARATION_WORDS_SHORT = {
     "bg": {
         "tierce": "терца",
         "quarte": "кварта",
         "quint": "квинта",
-        "carre_jacks": "каре J",
-        "carre_nines": "каре 9",
+        "carre_jacks": "каре валета",
+        "carre_nines": "каре деветки",
         "carre": "каре",
         "belot": "белот",
     },
@@ -154,8 +156,8 @@ DECLARATION_WORDS_SHORT = {
         "tierce": "tierce",
         "quarte": "quarte",
         "quint": "quint",
-        "carre_jacks": "carré J",
-        "carre_nines": "carré 9",
+        "carre_jacks": "jacks",
+        "carre_nines": "nines",
         "carre": "carré",
         "belot": "belot",
     },
@@ -185,7 +187,7 @@ GAME_WORDS = {
         "capot_short": "capot",
         "passed": "all passed",
         "passed_short": "passed",
-        "hang": "{points} hang",
+        "hang": "{points} hanging",
     },
 }
 
@@ -432,7 +434,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hangs_doubled": {
         "bg": "Никой не пише: {raw} × {multiplier} = {product} → {points} висят.",
-        "en": "Nobody records: {raw} × {multiplier} = {product} → {points} hang.",
+        "en": "Nobody records: {raw} × {multiplier} = {product} → {points} hanging.",
     },
     "doubled": {
         "bg.us": "Ние взимаме всички точки ({doubling}): "
@@ -518,7 +520,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "house_hanging_rounds_down": {
         "bg": "Домашно правило „{rule}“: {raw} → {points} висят.",
-        "en": "House rule “{rule}”: {raw} → {points} hang.",
+        "en": "House rule “{rule}”: {raw} → {points} hanging.",
     },
     "house_one_declaration_contest": {
         "bg": "Домашно правило „{rule}“: обявите дават {us_name} {us}, {them_name} {them} "
@@ -570,24 +572,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "“{value}” is not one of: {choices}.",
     },
     "not_integer": {
-        "bg": "Въведете цяло число (дадено е {value}).",
+        "bg": "Въведете цяло число (въведено е {value}).",
         "en": "Enter a whole number (got {value}).",
     },
     "points_out_of_range": {
-        "bg": "Точките от картите трябва да са от 0 до {max}; дадено е {value}.",
+        "bg": "Точките от картите трябва да са от 0 до {max}; въведено е {value}.",
         "en": "Card points must be from 0 to {max}; got {value}.",
     },
     "hanging_out_of_range": {
-        "bg": "Висящите точки трябва да са от 0 до {max}; дадено е {value}.",
+        "bg": "Висящите точки трябва да са от 0 до {max}; въведено е {value}.",
         "en": "Hanging points must be from 0 to {max}; got {value}.",
     },
     "hanging_in_on_sheet": {
-        "bg": "В листа висящите точки се пренасят сами; не ги въвеждайте (дадено е {value}).",
+        "bg": "В листа висящите точки се пренасят сами; не ги въвеждайте (въведено е {value}).",
         "en": "On the game sheet hanging points carry over by themselves; "
         "do not enter them (got {value}).",
     },
     "negative_count": {
-        "bg": "Броят не може да е отрицателен (дадено е {value}).",
+        "bg": "Броят не може да е отрицателен (въведено е {value}).",
         "en": "A count cannot be negative (got {value}).",
     },
     "name_too_long": {
@@ -617,7 +619,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "or leave the tricks out.",
     },
     "tricks_out_of_range": {
-        "bg": "Ръцете трябва да са от 0 до {max}; дадено е {value}.",
+        "bg": "Ръцете трябва да са от 0 до {max}; въведено е {value}.",
         "en": "Tricks must be from 0 to {max}; got {value}.",
     },
     "unknown_card": {

@@ -97,7 +97,7 @@ CASES = [
     Case("hanging_rounds_down-case8", ("hanging_rounds_down",),
          request("hearts", "us", 56, "them", declarations={"us": {"quarte": 1}}), (0, 10, 11), (0, 10, 10),
          {"bg": "Домашно правило „Висящите се закръглят надолу“: 106 → 10 висят.",
-          "en": "House rule “Hanging points round down”: 106 → 10 hang."}),
+          "en": "House rule “Hanging points round down”: 106 → 10 hanging."}),
     Case("one_declaration_contest-D7", ("one_declaration_contest",),
          request("clubs", "us", 70, "us", **D7), (0, 31, 0), (0, 28, 0),
          {"bg": "Домашно правило „Обявите се сравняват заедно“: обявите дават Ние 0, Вие 120 (без него: 50 и 100).",
@@ -126,7 +126,7 @@ CASES = [
     Case("hanging_rounds_down-all-trumps-case9", ("hanging_rounds_down",),  # 154 : 154
          request("all_trumps", "us", 104, "them", declarations={"us": {"quarte": 1}}), (0, 15, 16), (0, 15, 15),
          {"bg": "Домашно правило „Висящите се закръглят надолу“: 154 → 15 висят.",
-          "en": "House rule “Hanging points round down”: 154 → 15 hang."}),
+          "en": "House rule “Hanging points round down”: 154 → 15 hanging."}),
     Case("hanging_rounds_down-off-the-boundary-case5", ("hanging_rounds_down",),  # 81 : 81
          request("diamonds", "us", 81, "them"), (0, 8, 8), (0, 8, 8), None),
     Case("one_declaration_contest-carre-beats-quint", ("one_declaration_contest",),  # 100 and 100

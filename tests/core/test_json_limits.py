@@ -208,7 +208,7 @@ def test_a_400_digit_number_is_shown_cut() -> None:
     shown = "7" * 39 + "…"
     assert error["params"] == {"value": shown, "max": 152}
     assert error["message"] == {
-        "bg": f"Точките от картите трябва да са от 0 до 152; дадено е {shown}.",
+        "bg": f"Точките от картите трябва да са от 0 до 152; въведено е {shown}.",
         "en": f"Card points must be from 0 to 152; got {shown}.",
     }
 

@@ -154,7 +154,10 @@ def test_short_forms_exist_for_every_contract_and_declaration() -> None:
         assert len(set(shorts.values())) == len(shorts), "every chip reads differently"
         assert all(len(short) <= len(words["declarations"][k]) for k, short in shorts.items())
     assert nouns["bg"]["contracts_short"]["no_trumps"] == "БК"
-    assert nouns["en"]["declarations_short"]["carre_jacks"] == "carré J"
+    # The carrés by their rank, as players say them (issue 23: "Каре" beside "Каре 9" was
+    # ambiguous); the chip adds the points.
+    assert nouns["bg"]["declarations_short"]["carre_nines"] == "каре деветки"
+    assert nouns["en"]["declarations_short"]["carre_jacks"] == "jacks"
 
 
 def test_outcomes_and_the_sheets_words_are_the_cores() -> None:
@@ -184,20 +187,22 @@ def test_outcomes_and_the_sheets_words_are_the_cores() -> None:
         "capot_short": "capot",
         "passed": "all passed",
         "passed_short": "passed",
-        "hang": "{points} hang",
+        "hang": "{points} hanging",
     }
 
 
 def test_english_carres_are_one_family() -> None:
     """Carrés are carrés in English too, as tierce, quarte, quint and belot keep their
     French names: "carré of jacks", "carré of nines", "carré" (four aces, kings, queens
-    or tens), the contest "carrés" -- never "four jacks" beside "carré"."""
+    or tens), the contest "carrés" -- never "four jacks" beside "carré". Where room is
+    short (a chip) the two named carrés go by their rank, with their points beside them
+    ("Jacks (200)", "Nines (150)", "Carré (100)": issue 23)."""
     nouns = EXPORTS["NOUNS"]["en"]
     carres = [kind for kind in EXPORTS["DECLARATIONS"] if kind in EXPORTS["CARRES"]]
-    for table in ("declarations", "declarations_short"):
-        for kind in carres:
-            assert nouns[table][kind].startswith("carré"), (table, kind)
-            assert "four" not in nouns[table][kind]
+    for kind in carres:
+        assert nouns["declarations"][kind].startswith("carré"), kind
+        assert "four" not in nouns["declarations"][kind] + nouns["declarations_short"][kind]
+    assert [nouns["declarations_short"][kind] for kind in carres] == ["jacks", "nines", "carré"]
     assert nouns["declarations"]["carre_jacks"] == "carré of jacks"
     assert nouns["declarations"]["carre_nines"] == "carré of nines"
     assert render(

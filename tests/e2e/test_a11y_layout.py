@@ -260,7 +260,7 @@ def test_a_finished_game_prints_as_the_sheet(page: Page, dist_url: str) -> None:
     expect(calculator.part(".sheet-table thead th.us")).to_have_text("Иван и Петър")
     expect(calculator.part(".sheet-table thead th.them")).to_have_text("Мария и Ана")
     expect(calculator.part(".sheet-table tfoot td.us")).to_have_text("156")
-    expect(calculator.part(".banner.winner")).to_have_text("Победител: Иван и Петър (156 : 0)")
+    expect(calculator.part(".banner.winner")).to_have_text("Победители: Иван и Петър (156 : 0)")
     for gone in ("form", ".bar", ".result", ".sheet-toolbar", "details.games"):
         expect(calculator.part(gone)).to_be_hidden()
     for gone in (".site-header", ".site-footer", ".lead", "h1"):

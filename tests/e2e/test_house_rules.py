@@ -88,13 +88,13 @@ def test_a_house_rule_rescores_every_row_and_is_kept_with_the_game(
 ) -> None:
     calculator = open_sheet(page, dist_url)
     summary = calculator.part(".sheet-table caption .rules-summary")
-    expect(summary).to_have_text("По правилника")
+    expect(summary).to_have_text("Без домашни правила")
     record(calculator, HANG)
     record(calculator, RECONTRA)
     book = expect_the_cores_rows(page, calculator)
 
     open_rules(calculator)
-    expect(calculator.part(".rules-now")).to_have_text("По правилника")
+    expect(calculator.part(".rules-now")).to_have_text("Без домашни правила")
     # Every option of the core, named by its name and described by its description.
     options = house_rule_options()
     expect(calculator.part('input[name="house-rule"]')).to_have_count(len(options))
@@ -178,7 +178,9 @@ def test_a_house_rule_rescores_every_row_and_is_kept_with_the_game(
     # With no deal recorded there is nothing to ask: the rule book is back at once.
     calculator.part("button.rules-reset").click()
     expect(calculator.part(".rules-question")).to_be_hidden()
-    expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text("По правилника")
+    expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text(
+        "Без домашни правила"
+    )
     assert current_game(page)["rules"] == {}
 
 
@@ -244,7 +246,7 @@ def test_from_the_next_deal_on_the_rows_written_stay_as_they_are(page: Page, dis
         "Rescore all 3 deals with the new rules"
     )
     calculator.part("button.rules-all").click()
-    expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text("Rule book")
+    expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text("No house rules")
     game = current_game(page)
     assert game["rules"] == {} and all("rules" not in deal for deal in game["deals"])
     expect_the_cores_rows(page, calculator)
@@ -325,7 +327,7 @@ def test_a_rescore_the_core_refuses_changes_nothing_and_the_deal_can_be_fixed(
     calculator.part("button.save").click()
 
     # Saved, and the rule book applied to every deal.
-    expect(summary).to_have_text("По правилника")
+    expect(summary).to_have_text("Без домашни правила")
     expect(calculator.part(".rules-question")).to_be_hidden()
     expect(calculator.part(".editing-note")).to_be_hidden()
     game = current_game(page)

@@ -102,7 +102,9 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
     expect(calculator.part(".sheet-table caption .caption-title")).to_have_text(
         "Лист с резултатите"
     )
-    expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text("По правилника")
+    expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text(
+        "Без домашни правила"
+    )
     expect(calculator.part(".sheet-table thead th.us")).to_have_text("Ние")
     expect(calculator.part(".sheet-empty")).to_be_visible()
     expect(calculator.part("button.record")).to_be_disabled()  # nothing entered yet
@@ -111,7 +113,9 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
     # 1. A hanging deal: they record 8, our 8 hang and show up in the next deal's input.
     record(calculator, HANG)
     expect_row(calculator, 1, "0", "8")
-    expect(calculator.part(".sheet-table tbody tr").first.locator(".note")).to_have_text("висят 8")
+    first = calculator.part(".sheet-table tbody tr").first
+    expect(first.locator(".note .what")).to_have_text("♦ Ние (каро)")  # what was played
+    expect(first.locator(".note .notes")).to_have_text("висят 8")
     expect(calculator.part(".banner")).to_contain_text("Висят 8")
     expect(calculator.part(".bar-totals")).to_have_text("Общо Ние 0 : 8 Вие · висят 8")
     expect(hanging_in(calculator)).to_have_value("8")
@@ -156,8 +160,8 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
     record(calculator, THEM_HANG)
     expect_totals(calculator, 183, 8)
     banner = calculator.part(".banner.winner")
-    expect(banner).to_have_text("Победител: Ние (183 : 8)")
-    expect(calculator.part(".bar-totals")).to_have_text("Победител: Ние (183 : 8)")
+    expect(banner).to_have_text("Победители: Ние (183 : 8)")
+    expect(calculator.part(".bar-totals")).to_have_text("Победители: Ние (183 : 8)")
     # The one live region said the recording (the banner is no second live region).
     expect(calculator.part('[part="announcement"]')).to_have_text(
         "Раздаване 6 е записано: Ние 8, Вие 0. Общо 183 : 8."
@@ -431,7 +435,7 @@ def test_team_names_and_the_text_summary(browser: Browser, dist_url: str) -> Non
     assert lines[0].startswith("Belot · ")
     assert lines[1:] == [
         "Ann & Ivo : Them",
-        "1. 0 : 8 (8 hang)",
+        "1. 0 : 8 (8 hanging)",
         "2. passed",
         "3. 58 : 0 (capot)",
         "Total: Ann & Ivo 58 : 8 Them",

@@ -341,7 +341,7 @@ def test_result_event_is_composed_and_carries_request_and_result(fake_page: Page
 
 def test_language_follows_the_nearest_lang_ancestor(fake_page: Page) -> None:
     calculator = mount(fake_page, {**GIVEN, "pile-points": "82"}, lang="bg")
-    expect(calculator.part("#game-legend")).to_have_text("Чия е играта")
+    expect(calculator.part("#game-legend")).to_have_text("Кой какво каза")
     expect(calculator.radio("game", "them:hearts")).to_have_attribute("aria-label", "Вие – купа")
     expect(calculator.part("ol.explanation li")).to_have_text("Проба: clubs")
     fake_page.evaluate("document.getElementById('calc').parentElement.lang = 'en-GB'")

@@ -144,3 +144,12 @@ test("the live region says the bar's sentence once a change has settled, and the
   view.announce("Deal 1 recorded.");
   assert.equal($('[part="announcement"]').textContent, "Deal 1 recorded.");
 });
+
+test("a result's colour is who gained, from this device's side: their deal inside is ours", () => {
+  const { show, $ } = mount({ ...HEARTS, bidder: "them" }, "en");
+  show({ reply: { ok: true, result: { ...RESULT, outcome: "inside", record: { us: 16, them: 0 } } } });
+  assert.equal($(".bar-deal").getAttribute("data-gain"), "us");
+  assert.equal($(".outcome").getAttribute("data-gain"), "us");
+  show({ reply: { ok: true, result: { ...RESULT, outcome: "made", record: { us: 4, them: 12 } } } });
+  assert.equal($(".bar-deal").getAttribute("data-gain"), "them");
+});

@@ -75,7 +75,7 @@ test("rule sets: the ids switched on, in the core's order, unknown ones after", 
 test("the summary names the rules in the core's words, or says the rule book", () => {
   const name = (id, lang) => HOUSE_RULES.find((option) => option.id === id).name[lang];
   assert.equal(rulesSummary({}, "bg"), STRINGS.bg.houseRules.book);
-  assert.equal(rulesSummary(undefined, "en"), "Rule book");
+  assert.equal(rulesSummary(undefined, "en"), "No house rules");
   const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
   assert.equal(rulesSummary({ round_before_multiply: true }, "bg"), `Домашни правила: ${lower(name("round_before_multiply", "bg"))}`);
   assert.equal(
@@ -83,8 +83,8 @@ test("the summary names the rules in the core's words, or says the rule book", (
     `House rules: ${lower(name("round_before_multiply", "en"))}, ${lower(name("capot_cancels_contra", "en"))}`,
   );
   // Unknown ids are the core's error to show, not a rule to name.
-  assert.equal(rulesSummary({ zzz: true }, "en"), "Rule book");
-  assert.equal(rulesSummary({}, "en", 4), "Rule book (from deal 4)");
+  assert.equal(rulesSummary({ zzz: true }, "en"), "No house rules");
+  assert.equal(rulesSummary({}, "en", 4), "No house rules (from deal 4)");
 });
 
 test("where the game's rules start: after the last deal that keeps its own", () => {

@@ -39,7 +39,7 @@ test("a capot, all passed and what hangs are the core's words, on the form and t
   }
   assert.equal(STRINGS.bg.capot, "Капо (валат)");
   assert.equal(format(STRINGS.bg.sheet.rowHanging, { points: 8 }), "висят 8");
-  assert.equal(format(STRINGS.en.sheet.rowHanging, { points: 8 }), "8 hang");
+  assert.equal(format(STRINGS.en.sheet.rowHanging, { points: 8 }), "8 hanging");
   assert.equal(format(STRINGS.bg.capotOption, { team: "Ние" }), "Капо: Ние");
   assert.equal(STRINGS.en.sheet.rowInside, "failed (inside)");
 });

@@ -218,9 +218,15 @@ export class FormModel {
         this.load(recorded);
       },
       clear: () => this.clear(),
+      isEmpty: () => this.isEmpty(),
       focus: () => view().focusForm(),
       announce: (text) => view().announce(text),
     };
+  }
+
+  /** Whether nothing of a deal is in the form (as after clear: only whose pile is counted stays). */
+  isEmpty() {
+    return Object.keys(NEXT_DEAL).every((name) => this.#attributes.get(name) === null || (name === "doubling" && this.#attributes.get(name) === "none") || (name === "capot" && this.#attributes.get(name) === "none"));
   }
 
   /** Ready the form for the next deal (NEXT_DEAL). */

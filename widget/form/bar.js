@@ -9,6 +9,12 @@ import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { questionText } from "./questions.js";
 
+/** Who gains by a deal, from this device's side: "us", "them", or "" when it is even. */
+export function gainOf(result) {
+  const { us = 0, them = 0 } = result?.record ?? {};
+  return us > them ? "us" : them > us ? "them" : "";
+}
+
 export class BarSection {
   #context;
   #resultInView = true;
@@ -119,6 +125,7 @@ export class BarSection {
     const score = Boolean(view.current && view.result) && view.settled;
     if (ui.deal.classList.contains("scored") !== score) ui.deal.classList.toggle("scored", score);
     setAttribute(ui.deal, "data-outcome", score ? view.result.outcome : "");
+    setAttribute(ui.deal, "data-gain", score ? gainOf(view.result) : "");
     setHidden(ui.details, view.sheet);
     this.#renderVisibility(view);
     // Announce once per settled change: the sentence the bar shows, not its fragments.

@@ -8,9 +8,11 @@ import { format } from "../i18n/strings.js";
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { markInvalid } from "./fields.js";
 
-/** The chips' order on screen: sequences from short to long, carrés from 100 up, then the rest. */
-const CHIPS = [...Object.keys(SEQUENCES), ...Object.keys(CARRES).reverse()];
-CHIPS.push(...DECLARATIONS.filter((kind) => !CHIPS.includes(kind)));
+/**
+ * The chips' order on screen: sequences from short to long and the belot (one row on a
+ * phone), then the carrés from 100 up (the next row).
+ */
+const CHIPS = [...Object.keys(SEQUENCES), ...DECLARATIONS.filter((kind) => !(kind in SEQUENCES) && !(kind in CARRES)), ...Object.keys(CARRES).reverse()];
 
 export class DeclarationsSection {
   #context;
@@ -50,7 +52,9 @@ export class DeclarationsSection {
       context.changed();
       context.actions.count(team, kind, delta);
     };
-    const name = context.label(h("span", { class: "chip-name" }), (s) => s.declarationsShort[kind]);
+    const name = h("span", { class: "chip-name" }, context.label(h("span", { class: "chip-word" }), (s) => s.declarationsShort[kind]));
+    // A carré's points under its name, small: the three carrés fit one row of a phone.
+    if (kind in CARRES) name.append(context.label(h("span", { class: "chip-points" }), (s) => ` ${s.declarationPoints[kind]}`));
     const badge = h("span", { class: "badge", "aria-hidden": "true" });
     // Named by what it shows and its count ("Каре 9: 1", WCAG 2.5.3); the space keeps the
     // name and the badge two words for anything that reads the text.
@@ -97,7 +101,8 @@ export class DeclarationsSection {
         const { add, minus, badge } = this.chips[team][kind];
         const count = counts[kind];
         setText(badge, count > 0 ? count : "");
-        setAttribute(add, "aria-label", format(s.chip, { name: s.declarationsShort[kind], count }));
+        const named = kind in CARRES ? `${s.declarationsShort[kind]} ${s.declarationPoints[kind]}` : s.declarationsShort[kind];
+        setAttribute(add, "aria-label", format(s.chip, { name: named, count }));
         setAttribute(add, "aria-pressed", count > 0);
         const full = count >= countLimit(kind, deal.contract);
         if (add.disabled !== none) add.disabled = none;

@@ -6,6 +6,7 @@ import { TEAMS } from "../core-tables.js";
 import { format } from "../i18n/strings.js";
 import { afterNextFrame, h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
+import { gainOf } from "./bar.js";
 
 /** `element`, or in its place a heading of `level` with the same class and text. */
 function heading(element, level) {
@@ -69,6 +70,7 @@ export class ResultSection {
     }
     setText(ui.message, "");
     setAttribute(ui.outcome, "class", `outcome ${result.outcome}`);
+    setAttribute(ui.outcome, "data-gain", gainOf(result));
     setText(ui.outcome, s.outcomes[result.outcome] ?? result.outcome);
     for (const team of TEAMS) {
       setText(ui.cells[`raw-${team}`], result.raw?.[team] ?? "");

@@ -5,7 +5,7 @@
 // core-tables.js NOUNS) and its numbers; this file holds only the widget's own
 // words and puts the core's in, as labels or through {placeholders}.
 
-import { LAST_TRICK_POINTS, MESSAGES, NOUNS } from "../core-tables.js";
+import { CARRES, DECLARATION_POINTS, LAST_TRICK_POINTS, MESSAGES, NOUNS } from "../core-tables.js";
 import { format } from "./format.js";
 
 export { format };
@@ -42,8 +42,8 @@ const WORDS = {
       "Калкулаторът засега не може да работи без интернет на това устройство: браузърът е изтрил копието му. То ще се възстанови само, щом сте онлайн.",
     details: "Подробности",
 
-    game: "Чия е играта",
-    gameHint: "Изберете, после въведете точките.",
+    game: "Кой какво каза",
+    gameHint: "Изберете играта, после въведете точките.",
     gameOption: "{team} – {contract}",
     points: "Точки",
     pointsHint: "без {points}-те от последната ръка",
@@ -54,13 +54,13 @@ const WORDS = {
     capotLead: "{capot}:",
     capotHint: "При капо картите, последната ръка и бонусът {bonus} отиват у отбора с капото.",
     declarations: "Обяви",
-    declarationsHint: "както са обявени",
+    declarationsHint: "всички казани (калкулаторът решава кои се броят)",
     declarationsTeam: "Обяви – {team}",
     chip: "{name}: {count}",
     remove: "Махни едно: {name}, {team}",
     chipsHelp: "Натиснете обява, за да добавите една; Delete или „−“ маха една. Стрелките минават между обявите.",
-    questions: { sequence: "Чия {kind} е по-висока?", carre: "Чие {kind} е по-силно?" },
-    equal: "Равни",
+    questions: { sequence: "Чия {kind} е по-старша?", carre: "Чие {kind} е по-старшо?" },
+    equal: "Еднакви",
     hangingIn: "Висящи точки от предното раздаване",
     hangingInHint: "Точки, които висят от предно раздаване (вече закръглени).",
     missing: { game: "Изберете играта", points: "Въведете точките", last_trick: "Кой взе последната ръка?" },
@@ -82,7 +82,7 @@ const WORDS = {
     // House rules (deal/house-rules.js, sheet/rules-panel.js); the rules' names and descriptions are the core's.
     houseRules: {
       house: "Домашни правила: {names}",
-      book: "По правилника",
+      book: "Без домашни правила",
       from: "{rules} (от раздаване {n})",
       rowOne: "домашно правило",
       rowMany: "домашни правила",
@@ -109,7 +109,7 @@ const WORDS = {
       note: "Бележка",
       total: "Общо",
       record: "Запиши",
-      undo: "Отмени последното",
+      undo: "Върни последното раздаване",
       newGame: "Нова игра",
       save: "Запази промените",
       deleteDeal: "Изтрий раздаването",
@@ -120,7 +120,7 @@ const WORDS = {
       empty: "Още няма записани раздавания. Въведете раздаването горе и натиснете „Запиши“.",
       pot: "Висят {points} т. — отиват при спечелилите следващото раздаване.",
       totals: "Общо {usName} {us} : {them} {themName}",
-      winner: "Победител: {team} ({us} : {them})",
+      winner: "Победители: {team} ({us}\u00a0:\u00a0{them})",
       unclaimed: "Неприбрани висящи точки: {points} (никой не ги записва).",
       gameOver: "Играта свърши. За още една натиснете „Нова игра“.",
       recorded: "Раздаване {n} е записано: {usName} {us}, {themName} {them}. Общо {totalUs} : {totalThem}.",
@@ -133,6 +133,12 @@ const WORDS = {
       nameThem: "Втори отбор",
       confirmNewGame: "Да започнем ли нова игра? Тази остава запазена в списъка с игри.",
       confirmNewGameYes: "Да, нова игра",
+      confirmPassed: "Във формата има въведено раздаване. Всички казаха пас — да го изтрием ли?",
+      confirmPassedYes: "Да, всички казаха пас",
+      redo: "Върни отмененото",
+      undoShort: "Отмени",
+      rowCollected: "+{points} висящи",
+      redone: "Раздаване {n} е записано отново: {usName} {us}, {themName} {them}. Общо {totalUs} : {totalThem}.",
       games: "Игри на това устройство ({count})",
       gameCurrent: "текущата",
       gameInProgress: "незавършена",
@@ -150,7 +156,7 @@ const WORDS = {
       text: "Резултатът като текст",
       textTitle: "Белот · {date}",
       textTotal: "Общо",
-      textWinner: "Победител: {team}",
+      textWinner: "Победители: {team}",
       textPot: "Висят: {points}",
       textUnclaimed: "Неприбрани висящи: {points}",
       dismiss: "Скрий",
@@ -195,7 +201,7 @@ const WORDS = {
     details: "Details",
 
     game: "Who bid what",
-    gameHint: "Choose one, then type the points.",
+    gameHint: "Choose the game, then type the points.",
     gameOption: "{team} – {contract}",
     points: "Points",
     pointsHint: "without the {points} for the last trick",
@@ -206,7 +212,7 @@ const WORDS = {
     capotLead: "{capot}:",
     capotHint: "With a capot, all cards, the last trick and the {bonus} bonus go to the team that took every trick.",
     declarations: "Declarations",
-    declarationsHint: "as announced",
+    declarationsHint: "all that were called (the calculator decides which count)",
     declarationsTeam: "Declarations – {team}",
     chip: "{name}: {count}",
     remove: "Remove one: {name}, {team}",
@@ -234,7 +240,7 @@ const WORDS = {
     // House rules (deal/house-rules.js, sheet/rules-panel.js); the rules' names and descriptions are the core's.
     houseRules: {
       house: "House rules: {names}",
-      book: "Rule book",
+      book: "No house rules",
       from: "{rules} (from deal {n})",
       rowOne: "house rule",
       rowMany: "house rules",
@@ -272,7 +278,7 @@ const WORDS = {
       empty: "No deals recorded yet. Enter the deal above and press “Record”.",
       pot: "{points} points hang — they go to whoever wins the next deal.",
       totals: "Total {usName} {us} : {them} {themName}",
-      winner: "Winner: {team} ({us} : {them})",
+      winner: "Winners: {team} ({us}\u00a0:\u00a0{them})",
       unclaimed: "Hanging points left unclaimed: {points} (nobody records them).",
       gameOver: "The game is over. Press “New game” to play another.",
       recorded: "Deal {n} recorded: {usName} {us}, {themName} {them}. Totals {totalUs} : {totalThem}.",
@@ -285,6 +291,12 @@ const WORDS = {
       nameThem: "Second team",
       confirmNewGame: "Start a new game? This one stays saved in the list of games.",
       confirmNewGameYes: "Yes, new game",
+      confirmPassed: "A deal is entered in the form. All passed — throw it away?",
+      confirmPassedYes: "Yes, all passed",
+      redo: "Redo",
+      undoShort: "Undo",
+      rowCollected: "+{points} hanging",
+      redone: "Deal {n} recorded again: {usName} {us}, {themName} {them}. Totals {totalUs} : {totalThem}.",
       games: "Games on this device ({count})",
       gameCurrent: "current",
       gameInProgress: "in progress",
@@ -302,7 +314,7 @@ const WORDS = {
       text: "The score as text",
       textTitle: "Belot · {date}",
       textTotal: "Total",
-      textWinner: "Winner: {team}",
+      textWinner: "Winners: {team}",
       textPot: "Hanging: {points}",
       textUnclaimed: "Unclaimed hanging points: {points}",
       dismiss: "Dismiss",
@@ -371,6 +383,8 @@ function strings(lang) {
     declarationNames: labels(nouns.declarations),
     declarationWords: nouns.declarations,
     declarationsShort: labels(nouns.declarations_short),
+    // A carré on a chip says what it is worth ("Каре (100)" is never taken for the others).
+    declarationPoints: Object.fromEntries(Object.keys(CARRES).map((kind) => [kind, `(${DECLARATION_POINTS[kind]})`])),
     declarationsNone: MESSAGES.declarations_in_no_trumps[lang],
   });
 }

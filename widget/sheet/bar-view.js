@@ -7,13 +7,13 @@
 import { h, setHidden, setText } from "../ui/dom.js";
 import { errorsText, Labels, setIsolated } from "../ui/kit.js";
 import { format } from "../i18n/strings.js";
-import { statusText, teamNames } from "./summary.js";
+import { rowLine, statusText, teamNames } from "./summary.js";
 
 export class BarView {
   #labels = new Labels();
   ui = {};
 
-  /** `actions`: {record, save, newGame, passed, deleteDeal, cancel}. */
+  /** `actions`: {record, save, newGame(button), passed(button), deleteDeal, cancel, undo}. */
   constructor(actions) {
     const ui = this.ui;
     const button = (className, text, onClick) => {
@@ -29,28 +29,36 @@ export class BarView {
     ui.totalsRest = h("span", { class: "totals-rest" });
     ui.notSaved = h("span", { class: "not-saved" });
     ui.totals = h("p", { class: "bar-totals", part: "bar-totals" }, ui.totalsMain, ui.totalsRest, ui.notSaved);
+    // The latest rows, just after a Record: what was written is seen without scrolling,
+    // its row marked, with an Undo of its own.
+    ui.recentRows = h("span", { class: "recent-rows" });
+    ui.recent = h("p", { class: "bar-recent", part: "bar-recent" }, ui.recentRows);
+    // Just after a Record, until the next deal is begun (Record would be off), its Undo
+    // stands where Record stands: the bar keeps its height, the form stays in view.
+    ui.undoRecorded = button("undo-recorded", (t) => t.undoShort, () => actions.undo());
+    ui.sheetLines = h("div", { class: "bar-sheet" }, ui.totals, ui.recent);
     ui.record = button("primary record", (t) => t.record, () => actions.record());
     ui.save = button("primary save", (t) => t.save, () => actions.save());
     ui.newGame = button("primary bar-new-game", (t) => t.newGame, () => actions.newGame(ui.newGame));
     ui.error = h("p", { class: "error sheet-error", part: "sheet-error", role: "alert" });
-    ui.passed = button("passed", (t) => t.passed, () => actions.passed());
+    ui.passed = button("passed", (t) => t.passed, () => actions.passed(ui.passed));
   }
 
   /** The parts the form's view places: see CalculatorView.attachSheet. */
   get parts() {
     const ui = this.ui;
-    return { note: ui.formNote, gameAction: ui.passed, totals: ui.totals, error: ui.error, actions: [ui.record, ui.save, ui.newGame] };
+    return { note: ui.formNote, gameAction: ui.passed, totals: ui.sheetLines, error: ui.error, actions: [ui.undoRecorded, ui.record, ui.save, ui.newGame] };
   }
 
   /** Before the games are checked: only a refused start's message. */
   renderLoading({ s, lang, sheet }) {
     const ui = this.ui;
     this.#labels.render(s.sheet);
-    for (const element of [ui.formNote, ui.totals, ui.record, ui.save, ui.newGame, ui.passed]) setHidden(element, true);
+    for (const element of [ui.formNote, ui.totals, ui.recent, ui.undoRecorded, ui.record, ui.save, ui.newGame, ui.passed]) setHidden(element, true);
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
   }
 
-  render({ s, lang, state, deal, sheet }) {
+  render({ s, lang, state, deal, sheet, justRecorded = null, formEmpty = false }) {
     const ui = this.ui;
     const t = s.sheet;
     this.#labels.render(t);
@@ -58,7 +66,10 @@ export class BarView {
     const ready = state === "ready";
     setHidden(ui.totals, false);
     // Record; while editing, Save changes (none for a passed deal); once over, New game.
-    setHidden(ui.record, editing !== null || result.finished);
+    const undoHere = Boolean(justRecorded) && formEmpty && !deal && editing === null && !result.finished;
+    setHidden(ui.undoRecorded, !undoHere);
+    ui.undoRecorded.disabled = busy;
+    setHidden(ui.record, editing !== null || result.finished || undoHere);
     setHidden(ui.newGame, editing !== null || !result.finished);
     setHidden(ui.passed, editing !== null || result.finished);
     setHidden(ui.save, editing === null || editing.passed);
@@ -76,6 +87,29 @@ export class BarView {
     setHidden(ui.formNote, !hint);
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
     this.#renderTotals(s, lang, sheet);
+    this.#renderRecent(s, lang, sheet, undoHere ? justRecorded : null);
+  }
+
+  /** The last two rows in a line ("4. 0 : 16 · 5. 10 : 27"), the one just recorded marked. */
+  #renderRecent(s, lang, { result }, justRecorded) {
+    const ui = this.ui;
+    const rows = result.rows.slice(-2);
+    const first = result.rows.length - rows.length;
+    const key = JSON.stringify([lang, rows.map((row) => [row.record, row.passed, row.hanging_out, row.collected]), first, justRecorded]);
+    // Shown in the place of the form's "what is missing" line (styles/sheet.js), only just
+    // after a Record while nothing of the next deal is entered: the bar keeps its height.
+    setHidden(ui.recent, !rows.length || !justRecorded);
+    if (ui.recent.dataset.key === key) return;
+    ui.recent.dataset.key = key;
+    ui.recentRows.replaceChildren(
+      ...rows.flatMap((row, i) => {
+        const n = first + i + 1;
+        const marked = n === justRecorded;
+        const line = h("span", { class: marked ? "recent-row recorded" : "recent-row" }, rowLine(row, n, s, lang));
+        if (marked) line.prepend(h("span", { class: "recorded-mark", "aria-hidden": "true" }, "✓ "));
+        return i ? [" · ", line] : [line];
+      }),
+    );
   }
 
   /** The totals line: the game so far (or its winner), what hangs, why a game at 151 goes on. */

@@ -1,6 +1,8 @@
-// Editing a recorded deal, in the game book: a played deal is loaded into the form and
+// Editing what was recorded, in the game book: a played deal is loaded into the form and
 // saved back (with the house rules it was played under), a passed deal can only be
-// deleted, and the Rules panel can ask to fix a deal for rules it is to be scored by.
+// deleted, the Rules panel can ask to fix a deal for rules it is to be scored by, and
+// the last deals can be taken back (Undo, offered back to the form) and recorded again
+// (Redo) while nothing else changed the game.
 // Each change goes through the book (GameBook.change): the core, then the save. No DOM.
 
 export class BookEdits {
@@ -62,5 +64,39 @@ export class BookEdits {
     this.edit(index);
     if (book.editing?.index === index) book.editing.fixing = true;
     book.emit({ type: "fixing", index });
+  }
+
+  /**
+   * Take the last deal back. It is offered to the form (which takes it if nothing is
+   * being typed there) and kept for Redo, until another change of the game.
+   */
+  async undo() {
+    const book = this.#book;
+    if (!book.game?.deals.length || book.editing) return;
+    let undone = null;
+    const next = (game) => {
+      undone = game.deals.at(-1) ?? null;
+      return undone ? game.deals.slice(0, -1) : null;
+    };
+    const id = book.current;
+    await book.change(next, (deals) => ({ type: "undone", n: deals.length + 1, form: "offer", deal: undone }), {
+      after: () => {
+        book.undone = { id, deals: [...(book.undone?.id === id ? book.undone.deals : []), undone] };
+      },
+      keepUndone: true,
+    });
+  }
+
+  /** Record again the deal taken back last (while nothing else changed the game). */
+  async redo() {
+    const book = this.#book;
+    const kept = book.undone;
+    if (!kept || kept.id !== book.current || book.editing) return;
+    const deal = kept.deals.at(-1);
+    const after = () => {
+      const deals = kept.deals.slice(0, -1);
+      book.undone = deals.length ? { id: kept.id, deals } : null;
+    };
+    await book.change((game) => [...game.deals, deal], (deals) => ({ type: "redone", n: deals.length, form: "clear" }), { after, keepUndone: true });
   }
 }

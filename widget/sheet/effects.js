@@ -16,6 +16,8 @@ export function effectsOf(change, { undoFocused = false } = {}) {
       return { focus: { to: "form" }, announce: say("recorded", { row: change.n }) };
     case "recordedPassed":
       return { focus: { to: "form" }, announce: say("recordedPassed", { row: change.n }) };
+    case "redone":
+      return { focus: { to: "form" }, announce: say("redone", { row: change.n }) };
     case "undone":
       return { focus: { to: "undo" }, announce: say("undone") };
     case "editing":

@@ -53,6 +53,7 @@ export class GameBook extends EventTarget {
   editing = null; // {index, deal, fixing}: the deal loaded into the form
   deleted = null; // {game, index, current, result, rev}: the game whose Undo stands
   error = null; // the core's errors for the last refused change
+  undone = null; // {id, deals}: the deals taken back by Undo, the last one first to come back
   busy = false; // a change is with the core
   validated = false;
   #validating = false;
@@ -123,6 +124,7 @@ export class GameBook extends EventTarget {
       error: this.error,
       notices: this.notices,
       deleted: this.deleted && { created: this.deleted.game.created },
+      redo: Boolean(this.undone && this.undone.id === this.current),
       games: [...this.games.values()].map((game) => ({ game, result: this.results.get(game.id) ?? EMPTY_RESULT, current: game.id === this.current })),
     };
   }
@@ -231,7 +233,7 @@ export class GameBook extends EventTarget {
    * `change` is announced. A refusal goes to `refused(errors)` if given, else it is kept
    * as `error` (the bar shows it). A second press while one is under way is ignored.
    */
-  async change(next, change, { rules, refused, after } = {}) {
+  async change(next, change, { rules, refused, after, keepUndone = false } = {}) {
     const id = this.current;
     if (!this.game || this.busy || this.viewing) return false;
     this.busy = true;
@@ -240,13 +242,13 @@ export class GameBook extends EventTarget {
       this.emit({ type: "busy" }); // an old error is taken away at once
     }
     try {
-      return await this.serial(() => this.#change(id, next, change, { rules, refused, after }));
+      return await this.serial(() => this.#change(id, next, change, { rules, refused, after, keepUndone }));
     } finally {
       this.busy = false;
     }
   }
 
-  async #change(id, next, change, { rules, refused, after }) {
+  async #change(id, next, change, { rules, refused, after, keepUndone }) {
     const game = this.games.get(id);
     if (!game) return false; // deleted in another tab meanwhile (the notice says so)
     const deals = next(game);
@@ -267,6 +269,7 @@ export class GameBook extends EventTarget {
     const changed = { ...game, deals, updated: this.#clock().toISOString() };
     if (rules) changed.rules = { ...rules };
     this.replace(changed, reply.result);
+    if (!keepUndone) this.undone = null; // another change of the game: what was undone stays undone
     after?.();
     this.emit(typeof change === "function" ? change(deals) : change);
     return true;
@@ -290,11 +293,6 @@ export class GameBook extends EventTarget {
   async passed() {
     if (this.editing) return;
     await this.change((game) => [...game.deals, { passed: true }], (deals) => ({ type: "recordedPassed", n: deals.length, form: "clear" }));
-  }
-
-  async undo() {
-    if (!this.game?.deals.length || this.editing) return;
-    await this.change((game) => (game.deals.length ? game.deals.slice(0, -1) : null), { type: "undone" });
   }
 
   stopEditing() {

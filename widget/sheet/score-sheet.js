@@ -15,7 +15,7 @@
 // render() here with the deal in the form) and its next request reads `pot`. The
 // element loads this module only when its `sheet` attribute is set.
 
-import { MAX_INPUT_CHARS, VERSION } from "../core-tables.js";
+import { VERSION } from "../core-tables.js";
 import { STORE_WORDS } from "../i18n/store-strings.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
@@ -25,14 +25,15 @@ import { rulesFrom } from "../deal/house-rules.js";
 import { adoptSheetStyles } from "../styles/sheet.js";
 import { BarView } from "./bar-view.js";
 import { effectsOf } from "./effects.js";
-import { fileName, gameCsv, gameFile } from "./export.js";
+import { gameFile } from "./export.js";
+import { downloadAside, exportGame, readGameFile } from "./files.js";
 import { GameBook } from "./game-book.js";
 import { GamesList } from "./games-list.js";
 import { IdbStore } from "./idb-store.js";
 import { RulesPanel } from "./rules-panel.js";
-import { clearLinkFromAddress, download, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
+import { clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
 import { SheetView } from "./sheet-view.js";
-import { formatDate, rowNotes, summaryText, teamNames } from "./summary.js";
+import { formatDate, summaryText, teamNames } from "./summary.js";
 import { afterNextFrame } from "../ui/dom.js";
 import { errorsText } from "../ui/kit.js";
 
@@ -40,7 +41,8 @@ import { errorsText } from "../ui/kit.js";
  * What the sheet may do with the element's form:
  * `deal()` → the deal in the form as a game deal, once scored and valid, else null;
  * `save()` → the form's values, `restore(saved)` puts them back;
- * `load(deal)` fills the form with a recorded deal; `clear()` readies it for the
+ * `load(deal)` fills the form with a recorded deal; `isEmpty()`: nothing of a deal is
+ * typed in it; `clear()` readies it for the
  * next deal (every fact of the deal cleared); `focus()` brings it into view and
  * focuses its first field; `announce(text)` says `text` in the form's one live region.
  * @typedef {object} SheetForm
@@ -48,9 +50,12 @@ import { errorsText } from "../ui/kit.js";
 
 /** The changes that changed a game on this device (the element's "belot-calculator-sheet" event). */
 const GAME_CHANGES = new Set([
-  "recorded", "recordedPassed", "undone", "edited", "dealDeleted", "rulesChanged", "named",
+  "recorded", "recordedPassed", "undone", "redone", "edited", "dealDeleted", "rulesChanged", "named",
   "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept",
 ]);
+
+/** How long a deal just recorded stays marked in the bar, with its Undo (ms). */
+export const RECORDED_MS = 8000;
 
 /** The strings `s` with the words of games that travel (`s.travel`) and of saving them (`s.store`). */
 function words(s, lang) {
@@ -71,6 +76,8 @@ export class ScoreSheet extends EventTarget {
   #banner;
   #draft = null; // the form's values before a deal was loaded into it
   #keptLink = false; // a game kept from the address's link is not saved yet
+  #justRecorded = null; // the number of the deal just recorded, marked in the bar for a while
+  #recordedTimer = 0;
   #effects = null; // the last change's focus and announcement, carried out after its render
   #status = null; // copy/share status
   #lang = "bg";
@@ -99,9 +106,10 @@ export class ScoreSheet extends EventTarget {
       record: () => book.record(this.#form.deal()),
       save: () => this.#saveEdit(),
       newGame: (back) => this.#askNewGame(this.#view.section.firstElementChild, back),
-      passed: () => book.passed(),
+      passed: (button) => this.#passed(button),
       deleteDeal: () => book.edits.deleteDeal(),
       cancel: () => book.edits.cancelEdit(),
+      undo: () => book.edits.undo(),
     });
     this.#rules = new RulesPanel({
       apply: (rules, how) => book.applyRules(rules, how),
@@ -125,11 +133,12 @@ export class ScoreSheet extends EventTarget {
     this.#banner = new SharedBanner({ keep: () => book.travel.keepShared(), close: () => book.travel.closeShared() });
     this.#view = new SheetView(
       {
-        undo: () => book.undo(),
+        undo: () => book.edits.undo(),
+        redo: () => book.edits.redo(),
         newGame: (anchor, back) => this.#askNewGame(anchor, back),
         share: () => this.share(),
         dismiss: () => book.dismissNotices(),
-        downloadAside: () => this.downloadAside(),
+        downloadAside: () => downloadAside(book.saver.store),
         edit: (index) => book.edits.edit(index),
         setName: (team, value) => book.setName(team, value),
       },
@@ -197,12 +206,26 @@ export class ScoreSheet extends EventTarget {
     if (this.#keptLink) this.#clearKeptLink();
     if (["linkOpened", "kept", "sharedClosed"].includes(change.type)) this.#send.reset();
     if (["linkOpened", "newGame", "gameOpened", "gameRemoved"].includes(change.type)) this.#view.question.close();
+    if (GAME_CHANGES.has(change.type)) this.#markRecorded(change);
     if (GAME_CHANGES.has(change.type)) {
       this.#status = null;
       this.#target.dispatchEvent(new CustomEvent("belot-calculator-sheet", { bubbles: true, composed: true, detail: this.#eventDetail() }));
     }
     this.dispatchEvent(new Event("change"));
   };
+
+  /** A Record (or Redo) is marked in the bar for RECORDED_MS; any other change of the game ends it. */
+  #markRecorded(change) {
+    clearTimeout(this.#recordedTimer);
+    const recorded = ["recorded", "recordedPassed", "redone"].includes(change.type);
+    this.#justRecorded = recorded ? change.n : null;
+    if (!recorded) return;
+    this.#recordedTimer = setTimeout(() => {
+      this.#justRecorded = null;
+      this.dispatchEvent(new Event("change"));
+    }, RECORDED_MS);
+    this.#recordedTimer.unref?.(); // (Node's tests: a mark never keeps the process alive)
+  }
 
   /** Once the kept game is saved, its link leaves the address (it is done). */
   async #clearKeptLink() {
@@ -215,7 +238,10 @@ export class ScoreSheet extends EventTarget {
 
   /** What the change asks of the form: cleared, a deal loaded (its values kept first), or restored. */
   #applyToForm({ form, deal }) {
-    if (form === "clear") {
+    if (form === "offer") {
+      // A deal taken back: into the form, unless something is being typed there.
+      if (this.#form.isEmpty()) this.#form.load(deal);
+    } else if (form === "clear") {
       this.#draft = null;
       this.#form.clear();
     } else if (form === "load") {
@@ -247,6 +273,18 @@ export class ScoreSheet extends EventTarget {
     });
   }
 
+  /** All passed: at once, or, over a deal being typed (which it throws away), asked first. */
+  #passed(button) {
+    if (this.#form.isEmpty()) {
+      this.#book.passed();
+      return;
+    }
+    this.#view.question.ask(
+      { anchor: button.closest(".group") ?? button, text: (t) => t.confirmPassed, yes: (t) => t.confirmPassedYes, back: button, action: () => this.#book.passed() },
+      () => this.dispatchEvent(new Event("change")),
+    );
+  }
+
   async #saveEdit() {
     if (await this.#book.edits.saveEdit(this.#form.deal())) this.#rules.retry();
   }
@@ -276,52 +314,19 @@ export class ScoreSheet extends EventTarget {
   }
 
   /**
-   * Add a game from a JSON file (the contract's game format), checked by the core. A file
-   * longer than the core reads is too large (said, with the limit); one that comes while
-   * a change is under way waits for it (the book's queue).
+   * Add a game from a file (the contract's game format), checked by the core; a file the
+   * core could not read is refused with why (sheet/files.js). One that comes while a
+   * change is under way waits for it (the book's queue).
    */
   async importFile(file) {
-    const book = this.#book;
-    const max = Math.round(MAX_INPUT_CHARS / 1000);
-    const tooLarge = (size) => book.travel.refuseFile(file.name, "tooLarge", [], { size: Math.ceil(size / 1000), max });
-    // Four bytes a character at most: a larger file cannot be a text the core reads.
-    if (file.size > 4 * MAX_INPUT_CHARS) return tooLarge(file.size);
-    let text;
-    try {
-      text = await file.text();
-    } catch {
-      return book.travel.refuseFile(file.name, "notJson");
-    }
-    if (text.length > MAX_INPUT_CHARS) return tooLarge(new Blob([text]).size);
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return book.travel.refuseFile(file.name, "notJson");
-    }
-    await book.travel.importGame(data, file.name);
+    const read = await readGameFile(file);
+    if (read.refused) this.#book.travel.refuseFile(file.name, read.refused, [], read.params);
+    else await this.#book.travel.importGame(read.data, file.name);
   }
 
   /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. */
   exportFile(kind) {
-    const game = this.#book.game;
-    if (!game) return;
-    if (kind === "json") {
-      download(fileName(game, "json"), "application/json", `${JSON.stringify(gameFile(game), null, 1)}\n`);
-      return;
-    }
-    const lang = this.#lang;
-    const s = words(STRINGS[lang], lang);
-    const csv = gameCsv(game, this.#book.result, s, lang, teamNames(game, s), (row) => rowNotes(row, s.sheet, lang).join(", "));
-    // A byte-order mark, so a spreadsheet reads the Cyrillic as UTF-8.
-    download(fileName(game, "csv"), "text/csv;charset=utf-8", `\ufeff${csv}`);
-  }
-
-  /** Everything kept aside on this device (what could not be read, games the core refused), as one JSON file. */
-  async downloadAside() {
-    const records = await this.#book.saver.store.asideRecords();
-    const file = { kept_aside: records, saved: new Date().toISOString() };
-    download(`belot-kept-aside-${fileName({ created: file.saved }, "json").slice("belot-".length)}`, "application/json", `${JSON.stringify(file, null, 1)}\n`);
+    if (this.#book.game) exportGame(this.#book.game, this.#book.result, kind, this.#lang);
   }
 
   /** The link to the game shown: `{url}`, or `{reason}` in the UI language. */
@@ -381,7 +386,7 @@ export class ScoreSheet extends EventTarget {
     adoptSheetStyles(this.#view.section.getRootNode());
     if (!book.validated && state === "ready") book.open();
     const sheet = book.snapshot();
-    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status };
+    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded: this.#justRecorded, formEmpty: this.#form.isEmpty() };
     this.#rules.render({ s, lang, game: sheet.game, result: sheet.result, validated: sheet.validated, ready: state === "ready", busy: sheet.busy, viewing: sheet.viewing });
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);

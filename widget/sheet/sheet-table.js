@@ -3,11 +3,13 @@
 // again only when what they show changed (ui/kit.js KeyedRows): recording a deal on a long
 // sheet builds one row.
 
-import { TEAMS } from "../core-tables.js";
+import { SUITS, TEAMS } from "../core-tables.js";
 import { format } from "../i18n/strings.js";
 import { h, setText } from "../ui/dom.js";
 import { KeyedRows, Labels } from "../ui/kit.js";
 import { rowNotes, rowWhy } from "./summary.js";
+
+const RED = new Set(["diamonds", "hearts"]);
 
 export class SheetTable {
   #labels = new Labels();
@@ -40,9 +42,9 @@ export class SheetTable {
     });
     ui.table = h("table", { class: "sheet-table", part: "sheet-table", tabindex: "-1" }, ui.caption, h("thead", {}, headRow), ui.tbody, h("tfoot", {}, footRow));
     this.#rows = new KeyedRows(ui.tbody, {
-      key: ({ row, editing }) =>
-        JSON.stringify([row.record, row.totals, row.hanging_out, row.passed, row.capot, row.outcome, row.doubling, row.status?.message, row.applied_rules, editing]),
-      build: ({ row, editing }, index) => this.#row(row, index, editing),
+      key: ({ row, deal, editing }) =>
+        JSON.stringify([row.record, row.totals, row.hanging_out, row.collected, row.passed, row.capot, row.outcome, row.doubling, row.status?.message, row.applied_rules, deal?.contract, deal?.bidder, editing]),
+      build: ({ row, deal, editing }, index) => this.#row(row, deal, index, editing),
     });
   }
 
@@ -69,8 +71,8 @@ export class SheetTable {
       setText(ui.totals[team], String(result.totals[team]));
     }
     setText(ui.pot, result.hanging > 0 ? format(t.rowHanging, { points: result.hanging }) : "");
-    this.#words = { t, lang };
-    const rowsKey = JSON.stringify([lang, t.editRow]);
+    this.#words = { s, t, lang, names };
+    const rowsKey = JSON.stringify([lang, t.editRow, names]);
     if (rowsKey !== this.#rowsKey) {
       this.#rowsKey = rowsKey;
       this.#rows.reset();
@@ -80,12 +82,24 @@ export class SheetTable {
     const from = [rowsKey, result, editing?.index, disabled];
     if (this.#from && from.every((value, i) => value === this.#from[i])) return;
     this.#from = from;
-    this.#rows.render(result.rows.map((row, index) => ({ row, editing: index === editing?.index })));
+    const deals = sheet.game.deals;
+    this.#rows.render(result.rows.map((row, index) => ({ row, deal: deals[index], editing: index === editing?.index })));
     // A row's button is off only for a game opened from a link.
     for (const button of ui.tbody.querySelectorAll("button")) if (button.disabled !== disabled) button.disabled = disabled;
   }
 
-  #row(row, index, editing) {
+  /** What was played, before the notes: the contract's symbol and who bid ("♥ Ние"). */
+  #what(deal) {
+    const { s, names } = this.#words;
+    if (!deal?.contract) return [];
+    const suit = SUITS[deal.contract];
+    const symbol = suit
+      ? h("span", { class: RED.has(deal.contract) ? "suit red" : "suit", "aria-hidden": "true" }, suit)
+      : h("span", { class: "short", "aria-hidden": "true" }, s.contractsShort[deal.contract]);
+    return [h("span", { class: "what" }, symbol, "\u00a0", h("bdi", {}, names[deal.bidder] ?? ""), h("span", { class: "visually-hidden" }, ` (${s.contractWords[deal.contract]})`))];
+  }
+
+  #row(row, deal, index, editing) {
     const { t, lang } = this.#words;
     const n = index + 1;
     const classes = ["deal"];
@@ -102,12 +116,13 @@ export class SheetTable {
       ),
     );
     const why = rowWhy(row, lang);
+    const notes = rowNotes(row, t, lang).join(", ");
     return h(
       "tr",
       { class: classes.join(" "), "data-index": index },
       h("th", { scope: "row" }, button),
       ...cells,
-      h("td", { class: "note" }, rowNotes(row, t, lang).join(", "), why ? h("span", { class: "why" }, why) : ""),
+      h("td", { class: "note" }, ...this.#what(deal), notes ? h("span", { class: "notes" }, notes) : "", why ? h("span", { class: "why" }, why) : ""),
     );
   }
 }

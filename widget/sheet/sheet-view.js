@@ -37,7 +37,7 @@ export class SheetView {
   ui = {};
 
   /**
-   * `actions`: {undo, newGame(anchor, back), share, dismiss, downloadAside, edit(index),
+   * `actions`: {undo, redo, newGame(anchor, back), share, dismiss, downloadAside, edit(index),
    * setName(team, value)}; `parts`: the Rules panel, the games list, the send panel and the shared
    * banner (their own elements, placed here).
    */
@@ -79,10 +79,11 @@ export class SheetView {
     this.table.caption.append(this.parts.rules.ui.summary);
     ui.empty = label(h("p", { class: "message sheet-empty" }), (t) => t.empty);
     ui.undo = this.#button("undo", (t) => t.undo, () => this.#actions.undo());
+    ui.redo = this.#button("redo", (t) => t.redo, () => this.#actions.redo());
     ui.newGame = this.#button("new-game", (t) => t.newGame, () => this.#actions.newGame(ui.toolbar, ui.newGame));
     ui.share = this.#button("share", (t) => (typeof navigator.share === "function" ? t.share : t.copy), () => this.#actions.share());
     ui.status = h("p", { class: "copy-status", role: "status" });
-    ui.toolbar = h("div", { class: "sheet-toolbar", part: "sheet-toolbar" }, ui.undo, ui.newGame, ui.share, ui.status);
+    ui.toolbar = h("div", { class: "sheet-toolbar", part: "sheet-toolbar" }, ui.undo, ui.redo, ui.newGame, ui.share, ui.status);
     ui.names = {};
     const nameFields = TEAMS.map((team) => {
       const input = h("input", { type: "text", name: `name-${team}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input team-name", dir: "auto" });
@@ -173,6 +174,8 @@ export class SheetView {
     const ready = state === "ready";
     const deals = sheet.game.deals.length;
     ui.undo.disabled = !deals || sheet.editing !== null || sheet.busy || !ready;
+    setHidden(ui.redo, !sheet.redo);
+    ui.redo.disabled = sheet.editing !== null || sheet.busy || !ready;
     ui.newGame.disabled = !deals || sheet.busy;
     ui.share.disabled = !deals;
     setText(ui.status, status ? s.sheet[status] : "");

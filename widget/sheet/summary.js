@@ -50,9 +50,20 @@ export function rowNotes(row, t, lang) {
   if (row.doubling && row.doubling !== "none") notes.push(NOUNS[lang].doublings[row.doubling]);
   if (row.capot) notes.push(t.rowCapot);
   if (row.outcome === "inside") notes.push(t.rowInside);
+  if (row.collected?.points > 0) notes.push(format(t.rowCollected, { points: row.collected.points }));
   if (row.hanging_out > 0) notes.push(format(t.rowHanging, { points: row.hanging_out }));
   if (row.applied_rules?.length) notes.push(rowRuleNote(row, lang));
   return notes;
+}
+
+/** A row in a few words: "5. 10 : 27 (+9 висящи)", "6. пас", "7. 0 : 8 (висят 8)". */
+export function rowLine(row, n, s, lang) {
+  const t = s.sheet;
+  if (row.passed) return `${n}. ${t.rowPassed}`;
+  const notes = [];
+  if (row.collected?.points > 0) notes.push(format(t.rowCollected, { points: row.collected.points }));
+  if (row.hanging_out > 0) notes.push(format(t.rowHanging, { points: row.hanging_out }));
+  return `${n}.\u00a0${row.record.us}\u00a0:\u00a0${row.record.them}${notes.length ? ` (${notes.join(", ")})` : ""}`;
 }
 
 /** A plain-text summary of a game, in the language of `s`. */

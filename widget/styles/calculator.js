@@ -19,6 +19,8 @@ fieldset:disabled, .disabled { opacity: 0.55; }
 .head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.1rem 0.5rem; min-block-size: 1.5rem; }
 .legend, legend { font-weight: 650; padding: 0; }
 .head .hint { flex: 1 1 8rem; }
+/* The game's hint in one line on a phone: the whole deal fits one screen. */
+.game > .hint { font-size: 0.82em; }
 .head > button { margin-inline-start: auto; padding: 0.2rem 0.7rem; font-size: 0.9em; }
 
 /* A radio option drawn as a tile: the input covers it (so a tap lands on the input). */
@@ -116,6 +118,9 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 
 /* Declarations as announced: a row of chips per team, a count badge, a − to take one back. */
 .declarations { gap: 0.3rem; }
+/* The legend and its long hint run on as one sentence, using the whole width. */
+.declarations > .head { display: block; }
+.declarations > .head > .legend { margin-inline-end: 0.4rem; }
 .team-chips { display: grid; gap: 0.2rem; }
 .chips { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.25rem; }
 .chips > .row-team { min-inline-size: 2.2rem; }
@@ -129,6 +134,8 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
   padding: 0.15rem 0.4rem;
   font-size: 0.86em;
 }
+.chip-name { display: inline-grid; justify-items: center; line-height: 1.1; }
+.chip-points { font-size: 0.78em; font-weight: 600; opacity: 0.85; }
 .chip[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 650; }
 .chip[aria-disabled="true"] { cursor: default; }
 .badge:empty { display: none; }
@@ -206,7 +213,9 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 .result .title { margin: 0; font-size: 1em; }
 .details.pending { visibility: hidden; }
 .outcome { margin: 0; font-size: 1.2em; font-weight: 700; }
-.outcome.inside, .outcome.hanging { color: var(--_error); }
+/* A result's colour is who gained, from this device's side: an "inside" deal of theirs is ours. */
+.outcome[data-gain="us"] { color: var(--_accent); }
+.outcome[data-gain="them"] { color: var(--_error); }
 table { border-collapse: collapse; inline-size: 100%; font-variant-numeric: tabular-nums; }
 th, td { padding: 0.3rem 0.5rem; text-align: end; }
 th[scope="row"], td.corner { text-align: start; font-weight: normal; color: var(--_muted); }
@@ -260,7 +269,8 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
 .bar-totals.winner { color: var(--_accent); font-size: 1em; }
 .bar-deal { font-weight: 700; line-height: 1.25; font-size: 0.97em; }
 .bar-deal:not(.scored) { color: var(--_muted); }
-.bar-deal[data-outcome="inside"], .bar-deal[data-outcome="hanging"] { color: var(--_error); }
+.bar-deal[data-gain="us"] { color: var(--_accent); }
+.bar-deal[data-gain="them"] { color: var(--_error); }
 .bar-actions { display: flex; gap: 0.35rem; flex: 0 0 auto; margin-inline-start: auto; }
 /* Once the game is over, the bar is its winner and New game (a "what if" deal still shows). */
 .bar:has(.bar-totals.winner) .bar-deal.missing { display: none; }

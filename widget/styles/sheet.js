@@ -23,6 +23,11 @@ export const SHEET_CSS = `
 .sheet p { margin: 0; }
 .sheet-actions, .sheet-toolbar { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 .sheet-actions > button { flex: 1 1 9rem; }
+.sheet-table .note .what { font-weight: 600; color: var(--_fg); margin-inline-end: 0.35rem; }
+.sheet-table .note .suit { font-size: 1.15em; }
+.sheet-table .note .suit.red { color: var(--_red-suit); }
+.sheet-table tr.deal:has(.row-button:focus-visible) { outline: 3px solid var(--_focus); outline-offset: -3px; }
+.sheet-table tr.deal td.note::after { content: "›"; float: inline-end; color: var(--_muted); font-size: 1.3em; line-height: 1; }
 .sheet-table .note .why { display: block; color: var(--_fg); }
 .sheet-toolbar > button { flex: 1 1 auto; }
 .copy-status { flex-basis: 100%; color: var(--_accent); font-weight: 600; }
@@ -207,6 +212,12 @@ table.sheet-table { table-layout: fixed; }
 .notices:focus { outline: none; }
 /* The sheet's notices that are news, not warnings (saved again, followed another tab). */
 .notices.info { border-color: var(--_accent); }
+.bar-sheet { display: grid; gap: 0.15rem; }
+.bar-recent { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; color: var(--_muted); }
+/* Just after a Record the strip stands where the form's "what is missing" line was. */
+.bar:has(.bar-recent:not([hidden])) .bar-deal.missing { display: none; }
+.recent-row { white-space: nowrap; }
+.recent-row.recorded { font-weight: 700; color: var(--_accent); }
 .bar-totals .not-saved { color: var(--_error); white-space: nowrap; }
 `;
 

@@ -48,7 +48,7 @@ test("all passed, undo, and the pot of the form", async () => {
   await book.passed();
   assert.deepEqual(last(book), { type: "recordedPassed", n: 2, form: "clear" });
   assert.equal(book.pot, 8, "a passed deal leaves what hangs");
-  await book.undo();
+  await book.edits.undo();
   assert.equal(book.game.deals.length, 1);
   assert.equal(last(book).type, "undone");
 });
@@ -234,4 +234,35 @@ test("a file that comes while a change is with the core waits for it, never drop
   assert.equal(reply.ok, true);
   assert.equal(book.games.size, 2);
   assert.deepEqual(book.game.deals, [deal(3, 3)]);
+});
+
+test("undo offers the deal back to the form and keeps it for redo; redo records it again", async () => {
+  const book = await openBook();
+  await book.record(deal(10, 6));
+  await book.record(deal(20, 0));
+  await book.record(deal(1, 1));
+  await book.edits.undo();
+  assert.deepEqual(last(book), { type: "undone", n: 3, form: "offer", deal: deal(1, 1) });
+  await book.edits.undo();
+  assert.equal(book.game.deals.length, 1);
+  assert.equal(book.snapshot().redo, true);
+  await book.edits.redo();
+  assert.deepEqual(last(book), { type: "redone", n: 2, form: "clear" });
+  assert.deepEqual(book.game.deals, [deal(10, 6), deal(20, 0)]);
+  await book.edits.redo();
+  assert.deepEqual(book.game.deals, [deal(10, 6), deal(20, 0), deal(1, 1)], "redone in the order they were undone");
+  assert.equal(book.snapshot().redo, false);
+});
+
+test("another change of the game ends redo: what was undone stays undone", async () => {
+  const book = await openBook();
+  await book.record(deal(10, 6));
+  await book.edits.undo();
+  await book.record(deal(5, 5));
+  assert.equal(book.snapshot().redo, false);
+  await book.edits.redo();
+  assert.deepEqual(book.game.deals, [deal(5, 5)]);
+  await book.edits.undo();
+  book.newGame();
+  assert.equal(book.snapshot().redo, false, "redo is the game's: another game has none");
 });

@@ -24,6 +24,7 @@ function fakeForm() {
     restore: (saved) => form.calls.push(["restore", saved]),
     load: (deal) => form.calls.push(["load", deal]),
     clear: () => form.calls.push("clear"),
+    isEmpty: () => form.empty ?? form.next === null,
     focus: () => form.calls.push("focus"),
     announce: (text) => form.said.push(text),
   };
@@ -246,4 +247,65 @@ test("a kept game leaves the address only once it is saved", async () => {
   assert.deepEqual(replaced, ["/calculator/"]);
   delete globalThis.location;
   delete globalThis.history;
+});
+
+test("all passed over a typed deal asks first; undo offers the deal back only to an empty form", async () => {
+  const { form, $, $$ } = await mountSheet({ lang: "en" });
+  await press($("button.record"));
+  await press($("button.passed"));
+  assert.equal($(".confirm").hidden, false, "a deal is typed: asked first");
+  assert.equal($$(".sheet-table tbody tr").length, 1);
+  await press($(".confirm button.confirm-yes"));
+  assert.equal($$(".sheet-table tbody tr").length, 2);
+  form.empty = true;
+  form.calls.length = 0;
+  await press($("button.undo"));
+  assert.deepEqual(form.calls.find((call) => call[0] === "load"), ["load", { passed: true }]);
+  assert.equal($("button.redo").hidden, false);
+  form.empty = false;
+  form.calls.length = 0;
+  await press($("button.undo"));
+  assert.equal(form.calls.some((call) => call[0] === "load"), false, "something is typed: the form keeps it");
+  await press($("button.redo"));
+  assert.equal($$(".sheet-table tbody tr").length, 1);
+  assert.match(form.said.at(-1), /Deal 1 recorded again/);
+});
+
+test("a deal just recorded is seen in the bar with its own Undo; the latest two rows stay there", async () => {
+  const { form, sheet, render, $ } = await mountSheet({ lang: "en" });
+  await press($("button.record"));
+  form.next = null; // the form is clear: Undo stands where Record stands
+  form.empty = true;
+  render();
+  assert.equal(text($(".bar-recent .recent-rows")), "✓ 1. 10 : 6");
+  assert.equal($("button.undo-recorded").hidden, false);
+  assert.equal($("button.record").hidden, true);
+  form.next = { fake: [0, 8], hang: 8 }; // the next deal begun: Record is back
+  form.empty = false;
+  render();
+  assert.equal($("button.undo-recorded").hidden, true);
+  assert.equal($("button.record").hidden, false);
+  assert.equal($(".bar-recent").hidden, true, "the next deal is being entered: the bar says what it lacks");
+  await press($("button.record"));
+  form.next = null;
+  form.empty = true;
+  render();
+  assert.equal(text($(".bar-recent .recent-rows")), "1. 10 : 6 · ✓ 2. 0 : 8 (8 hanging)");
+  await press($("button.undo-recorded"));
+  assert.equal(text($(".bar-recent .recent-rows")), "1. 10 : 6");
+  assert.equal($("button.undo-recorded").hidden, true, "an Undo of the bar only for a deal just recorded");
+  void sheet;
+});
+
+test("a row says what was played: the contract's symbol and who bid, then its notes", async () => {
+  const { form, $$ } = await mountSheet({ lang: "bg" });
+  form.next = { fake: [0, 8], hang: 8, contract: "hearts", bidder: "them" };
+  await press($$("button.record")[0]);
+  form.next = { fake: [20, 0], contract: "no_trumps", bidder: "us" };
+  await press($$("button.record")[0]);
+  const notes = $$(".sheet-table tbody td.note");
+  assert.equal(text(notes[0].querySelector(".what")), "♥ Вие (купа)");
+  assert.ok(notes[0].querySelector(".suit.red"));
+  assert.equal(text(notes[0].querySelector(".notes")), "висят 8");
+  assert.match(text(notes[1].querySelector(".what")), /^БК Ние/);
 });
