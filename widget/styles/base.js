@@ -110,7 +110,7 @@ button:focus-visible {
   white-space: nowrap;
   text-overflow: ellipsis;
 }
-.fold > .close { margin-inline-start: auto; }
+.fold > .close { margin-inline-start: auto; padding-inline: 0.6rem; }
 
 @media print {
   :host { color-scheme: light; border: 0; padding: 0; }
