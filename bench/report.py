@@ -137,6 +137,23 @@ BENCHES = (
         ),
     ),
     Bench(
+        name="article-open",
+        title="Opening and closing an article's calculator",
+        command="python3 build.py build && .venv/bin/python bench/article_open.py",
+        measures=(
+            "Every article's calculator opened with a tap on a phone (390×844 and 360×740, "
+            "a first visit, the runtime held back 1.5 s as on a slow network), with the "
+            "open button low on the screen (the example above it in view) or high (the "
+            "example scrolled past): the layout shift score from the tap until the runtime "
+            "is in and the page stands still (a PerformanceObserver of `layout-shift`; "
+            "CLS leaves out the entries within 0.5 s of the tap, shown apart), how far the "
+            "content above the calculator moved on screen, how far the page scrolled by "
+            "itself, and whether the form's first part is in view; then Close, tapped "
+            "after reading down to the explanation: how far the open button ends from "
+            "where it was tapped, and whether it has the focus."
+        ),
+    ),
+    Bench(
         name="link-sizes",
         title="Game links and their QR codes",
         command=".venv/bin/python bench/link_sizes.py",

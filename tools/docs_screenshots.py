@@ -1,28 +1,34 @@
 """The docs' screenshots of the entry screen, taken from the built site (run by hand).
 
-    python3 build.py build && .venv/bin/python tools/docs_screenshots.py
+    python3 build.py build && .venv/bin/python tools/docs_screenshots.py [--only PREFIX]
 
 The standalone calculator on a phone (360x740 and 390x844, touch), one deal entered
 (hearts, we bid, 82 points, the last trick ours, our belot and their tierce: the bar
 says 11 : 9), in Bulgarian and English; light, dark, and with the text at 200% (the
 root font size, as Android's font scale). Also an article's closed
 calculator, which shows the example's result as the build scored it (no runtime
-yet), at 360x740 and 390x844, in Bulgarian and English, light and dark. Written to
-docs/ as PNGs made small with pngquant when it is installed.
+yet), at 360x740 and 390x844, in Bulgarian and English, light and dark. And an
+article's calculator opened with a tap (the button low on the screen: it opens in
+place) and then folded back with its Close (the page where it was, the focus on the
+open button), at 360x740 and 390x844, in Bulgarian and English, light and dark.
+Written to docs/ as PNGs made small with pngquant when it is installed; `--only`
+takes only the shots whose names start with PREFIX (say `article-fold`).
 """
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from e2e_ui import Calculator, Deal
+from layout_shift import place_reader, tap
 
 from sitebuild.paths import CHROMIUM, DIST, ROOT
 from sitebuild.server import serving
@@ -49,6 +55,15 @@ ARTICLE_SHOTS = {
     "article-390-bg-dark": (390, 844, "bg/tochki.html", "dark"),
     "article-360-en-dark": (360, 740, "en/hanging-deal.html", "dark"),
 }
+#: name → (width, height, article, colour scheme): an article's calculator opened, then
+#: folded back (article-fold-open-*, article-fold-closed-*)
+FOLD_ARTICLES = {"bg": "bg/visyashta.html", "en": "en/hanging-deal.html"}
+FOLD_SHOTS = {
+    f"{width}-{lang}{'-dark' if scheme == 'dark' else ''}": (width, height, article, scheme)
+    for width, height in ((360, 740), (390, 844))
+    for lang, article in FOLD_ARTICLES.items()
+    for scheme in ("light", "dark")
+}
 
 
 def phone(browser: Browser, width: int, height: int, scheme: str) -> BrowserContext:
@@ -69,11 +84,44 @@ def shrink(path: Path, pngquant: str | None) -> None:
     print(f"{path.relative_to(ROOT)}: {path.stat().st_size:,} bytes")
 
 
+def fold(page: Page, url: str, article: str, name: str, pngquant: str | None) -> None:
+    """The article's calculator opened with a tap (the button low on the screen), then
+    folded back with its Close after reading down to the explanation."""
+    page.goto(f"{url}/{article}")
+    element = page.locator("belot-calculator").first
+    place_reader(page, element, 0.75)
+    tap(page, element.locator("button.open"))
+    Calculator(element).wait_ready(90_000)
+    page.wait_for_timeout(600)  # the bar's shadow and the focus settle
+    path = DOCS / f"article-fold-open-{name}.png"
+    page.screenshot(path=path)
+    shrink(path, pngquant)
+    element.locator("ol.explanation").evaluate("(list) => list.scrollIntoView({block: 'end'})")
+    close = element.locator(".fold button.close")
+    close.evaluate("(button) => button.scrollIntoView({block: 'start'})")
+    tap(page, close)
+    expect(element.locator("button.open")).to_be_focused()
+    path = DOCS / f"article-fold-closed-{name}.png"
+    page.screenshot(path=path)
+    shrink(path, pngquant)
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--only", default="", help="only the shots whose names start so")
+    only = parser.parse_args().only
     pngquant = shutil.which("pngquant")
     with serving(DIST) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        for name, (width, height, article, scheme) in FOLD_SHOTS.items():
+            if not f"article-fold-{name}".startswith(only):
+                continue
+            context = phone(browser, width, height, scheme)
+            fold(context.new_page(), url, article, name, pngquant)
+            context.close()
         for name, (width, height, lang, scheme, text) in SHOTS.items():
+            if not name.startswith(only):
+                continue
             context = phone(browser, width, height, scheme)
             page = context.new_page()
             page.goto(f"{url}/calculator/?lang={lang}")
@@ -88,6 +136,8 @@ def main() -> None:
             shrink(path, pngquant)
             context.close()
         for name, (width, height, article, scheme) in ARTICLE_SHOTS.items():
+            if not name.startswith(only):
+                continue
             context = phone(browser, width, height, scheme)
             page = context.new_page()
             page.goto(f"{url}/{article}")

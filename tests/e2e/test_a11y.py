@@ -1,11 +1,12 @@
 """axe-core on every page and state of the built site, light and dark, phone and desktop.
 
 Issue 13 §2: WCAG 2.2 A/AA and axe's best practices report nothing, at 360x740 and
-1000x900, in the light and the dark scheme: the home page; each article closed,
-opened and scored, and with bad input; the embedding page with both calculators
-open; a start that is loading and one that failed; the standalone calculator empty,
-with a result, a question of the core, an error, a sheet with rows, the new-game
-dialog, a deal being edited, the sheet's disclosures open, and a game that is over;
+1000x900, in the light and the dark scheme: the home page and the articles' indexes;
+each article closed, opened and scored, with bad input, and folded back with its
+Close; the embedding page with both calculators open; a start that is loading and
+one that failed; the standalone calculator empty, with a result, a question of the
+core, an error, a sheet with rows, the new-game dialog, a deal being edited, the
+sheet's disclosures open, and a game that is over;
 the Rules panel, the send panel with its QR code, a deleted game's Undo, and a game
 opened from a link (read only).
 
@@ -124,9 +125,10 @@ def open_lazy(calculator: Calculator) -> None:
     expect(calculator.part(".outcome")).to_be_visible()
 
 
-def test_home_page(tab: Page, dist_url: str, scan: Scan) -> None:
-    tab.goto(f"{dist_url}/index.html")
-    scan(tab, "index")
+def test_home_page_and_the_articles_indexes(tab: Page, dist_url: str, scan: Scan) -> None:
+    for path in ("index.html", "bg/", "en/"):
+        tab.goto(f"{dist_url}/{path}")
+        scan(tab, path)
     scan.check()
 
 
@@ -143,6 +145,10 @@ def test_articles_closed_opened_and_with_bad_input(tab: Page, dist_url: str, sca
         calculator.points("us").fill("182")
         expect(calculator.part(".error:not(:empty)").first).to_be_visible()
         scan(tab, f"{path} error")
+        # Folded back with its Close: the open button again, with the focus.
+        calculator.part(".fold button.close").click()
+        expect(calculator.part("button.open")).to_be_focused()
+        scan(tab, f"{path} closed again")
     scan.check()
 
 

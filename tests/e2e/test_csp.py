@@ -77,6 +77,8 @@ def use_the_calculator_page(page: Page) -> None:
 
 PAGES = {
     "index": ("index.html", None),
+    "bg-index": ("bg/index.html", None),
+    "en-index": ("en/index.html", None),
     "embed": ("embed.html", open_every_calculator),
     "bg-tochki": ("bg/tochki.html", open_every_calculator),
     "bg-visyashta": ("bg/visyashta.html", open_every_calculator),

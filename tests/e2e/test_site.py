@@ -12,6 +12,8 @@ import pytest
 from e2e_ui import Calculator, Deal
 from playwright.sync_api import Page, Route, expect
 
+from sitebuild.paths import DIST
+
 RUNTIME_TIMEOUT_MS = 90_000  # Pyodide's first start on a 2-core machine
 SCREENSHOTS = Path(__file__).resolve().parents[2] / ".cache" / "e2e"
 
@@ -238,3 +240,28 @@ def test_load_failure_shows_a_retry_that_works(page: Page, dist_url: str) -> Non
     wait_ready(calculator)
     expect(failure).to_be_hidden()
     calculator.expect_result(outcome="hanging", raw=(91, 91), record=(0, 9), hanging=9)
+
+
+def articles_of(lang: str) -> set[str]:
+    return {path.name for path in (DIST / lang).glob("*.html") if path.name != "index.html"}
+
+
+@pytest.mark.parametrize("lang", ["bg", "en"])
+def test_the_index_pages_list_every_article(page: Page, dist_url: str, lang: str) -> None:
+    response = page.goto(f"{dist_url}/{lang}/")
+    assert response is not None and response.status == 200
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    listed = page.locator("main .cards a").evaluate_all(
+        "(links) => links.map((a) => a.getAttribute('href'))"
+    )
+    assert set(listed) == articles_of(lang) and len(listed) == len(articles_of(lang))
+    assert len(articles_of(lang)) >= 2
+    # Every article's header links to its index, and the home page to both.
+    for name in sorted(articles_of(lang)):
+        page.goto(f"{dist_url}/{lang}/{name}")
+        link = page.locator(".site-header nav a[href='./']")
+        expect(link).to_have_count(1)
+        link.click()
+        expect(page).to_have_url(f"{dist_url}/{lang}/")
+    page.goto(f"{dist_url}/index.html")
+    expect(page.locator(f"main a[href='{lang}/']")).to_have_count(1)

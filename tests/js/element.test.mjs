@@ -1,6 +1,6 @@
 // widget/element/: the pieces of <belot-calculator> that need no browser — the deal's
 // properties over its attributes, the language of the nearest [lang], the closed
-// calculator's launcher, and the score sheet's and the view's loading.
+// calculator's launcher and its Close, and the score sheet's and the view's loading.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -75,7 +75,7 @@ test("the language is the nearest [lang]'s, through shadow roots; Bulgarian by d
 test("the launcher: the open button in the page's language; intent warms up, the press opens", () => {
   const root = container().attachShadow({ mode: "open" });
   const calls = [];
-  const launcher = new Launcher(root, { warm: () => calls.push("warm"), open: () => calls.push("open") });
+  const launcher = new Launcher(root, { warm: () => calls.push("warm"), open: () => calls.push("open"), close() {} });
   launcher.render("en", { shown: true });
   const button = root.querySelector("button");
   assert.equal(button.textContent.trim(), LAUNCHER_WORDS.en.open);
@@ -87,6 +87,50 @@ test("the launcher: the open button in the page's language; intent warms up, the
   assert.ok(calls.includes("open"));
   launcher.render("bg", { shown: false });
   assert.equal(root.querySelector(".launcher")?.hidden ?? true, true);
+});
+
+test("the fold: Close is a named button, shown only opened and not for a sheet; a press folds", () => {
+  const root = container().attachShadow({ mode: "open" });
+  const calls = [];
+  const launcher = new Launcher(root, { warm() {}, open() {}, close: () => calls.push("close") });
+  const close = launcher.closeButton;
+  assert.equal(close.localName, "button");
+  assert.equal(close.getAttribute("type"), "button");
+  launcher.render("bg", { shown: true, closable: true });
+  assert.equal(close.hidden, true, "closed: nothing to close");
+  launcher.render("bg", { shown: false, closable: true });
+  assert.equal(close.hidden, false);
+  assert.equal(close.textContent, LAUNCHER_WORDS.bg.close);
+  assert.equal(close.getAttribute("aria-label"), "Затвори калкулатора");
+  assert.ok(close.getAttribute("aria-label").startsWith(close.textContent), "the name holds the words shown");
+  launcher.render("en", { shown: false, closable: true });
+  assert.equal(close.textContent, "Close");
+  assert.equal(close.getAttribute("aria-label"), "Close the calculator");
+  launcher.render("en", { shown: false, closable: false });
+  assert.equal(close.hidden, true, "a score sheet has no Close");
+  close.click();
+  assert.deepEqual(calls, ["close"]);
+  for (const lang of ["bg", "en"]) for (const key of ["open", "openHint", "close", "closeName"]) assert.ok(LAUNCHER_WORDS[lang][key], `${lang}.${key}`);
+});
+
+test("the fold sends the reader back: the focus on the open button, the calculator where it was", () => {
+  const host = container();
+  const root = host.attachShadow({ mode: "open" });
+  const launcher = new Launcher(root, { warm() {}, open() {}, close() {} });
+  let top = 300;
+  host.getBoundingClientRect = () => ({ top });
+  const scrolled = [];
+  globalThis.scrollBy = (options) => scrolled.push(options);
+  launcher.remember(host);
+  top = -420; // opened, then the reader scrolled down the form; folded, it is 720 px higher
+  let focused = null;
+  root.querySelector("button.open").focus = (options) => (focused = options);
+  launcher.folded(host, { focus: true });
+  assert.deepEqual(focused, { preventScroll: true });
+  assert.deepEqual(scrolled, [{ top: -720, behavior: "instant" }]);
+  launcher.folded(host, { focus: false }); // once: a fold with nothing remembered scrolls nowhere
+  assert.equal(scrolled.length, 1);
+  delete globalThis.scrollBy;
 });
 
 test("the sheet is loaded when asked for, put into the view, and taken out when turned off", async () => {

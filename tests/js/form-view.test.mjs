@@ -133,6 +133,22 @@ test("loading, then a failure with its retry; the sheet's bar is always there", 
   assert.equal($(".bar").hidden, false, "with a sheet the bar holds Record");
 });
 
+test("an article's opened calculator: Close in the top row with the loading status, once", () => {
+  const { view, show, $, $$ } = mount(HEARTS, "en");
+  const close = document.createElement("button");
+  view.attachClose(close);
+  view.attachClose(close);
+  const fold = $(".fold");
+  assert.deepEqual([...fold.children].map((child) => child.className), ["status", ""]);
+  assert.equal(fold.children[1], close);
+  assert.equal($(".root").firstElementChild.nextElementSibling, fold, "where the status was: after the update notice");
+  show({ state: "loading" });
+  assert.equal($(".status").hidden, false);
+  show({ state: "ready" });
+  assert.equal($(".status").hidden, true, "hidden; its room is kept by the styles");
+  assert.equal($$(".status").length, 1);
+});
+
 test("the live region says the bar's sentence once a change has settled, and the same words again", () => {
   const { view, show, $ } = mount(HEARTS, "en");
   const spades = $('input[name="game"][value="us:spades"]');

@@ -9,9 +9,10 @@
 // `sheet` attribute is set, keeps a whole game.
 //
 // A closed calculator (`lazy`) shows only element/launcher.js: the page's worked example and
-// the open button. The open calculator's view, styles and words (form/view.js, styles/calculator.js,
-// i18n/strings.js, i18n/rule-words.js) are imported at the first sign of intent, so an article
-// whose calculator is never opened downloads none of them.
+// the open button (opened from there, the launcher's Close button folds it back). The open
+// calculator's view, styles and words (form/view.js, styles/calculator.js, i18n/strings.js,
+// i18n/rule-words.js) are imported at the first sign of intent, so an article whose
+// calculator is never opened downloads none of them.
 
 import { adoptBaseStyles } from "../styles/base.js";
 import { activeRules, parseRules, RULE_IDS, rulesOf } from "../deal/house-rules.js";
@@ -58,6 +59,8 @@ export class BelotCalculatorElement extends HTMLElement {
   #listeningTo = null;
   #form; // the form on the attributes (element/form-model.js)
   #sheets; // the score sheet, while `sheet` is on (element/sheet-host.js)
+  #connected = false; // connectedCallback has run (attributes set while upgrading come before)
+  #foldFocus = false; // the next fold was asked for by the Close button: the focus goes back
 
   constructor() {
     super();
@@ -216,6 +219,15 @@ export class BelotCalculatorElement extends HTMLElement {
     this.lazy = false;
   }
 
+  /**
+   * Fold back into lazy mode, as the Close button does: the open button (and the page's
+   * example) again, the focus on it if it was in the calculator, and the page where it
+   * was when the reader opened it. The deal and the runtime are kept for the next open.
+   */
+  close() {
+    this.lazy = true;
+  }
+
   /** After a failure: load the runtime again (or, when the site now serves another build, reload the page). */
   retry() {
     this.#scheduler.failure = null;
@@ -243,10 +255,12 @@ export class BelotCalculatorElement extends HTMLElement {
     this.#sheets.setup(this.sheet);
     this.#prefill();
     this.#connectScorer();
+    this.#connected = true;
     this.#invalidate();
   }
 
   disconnectedCallback() {
+    this.#connected = false;
     unwatchLanguage(this);
     this.#view?.watchViewport(false);
     offline.removeEventListener("updateready", this.#invalidate);
@@ -258,13 +272,7 @@ export class BelotCalculatorElement extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.isConnected) return;
     if (name === "manifest" && !this.#scorer) this.#connectScorer();
-    if (name === "lazy" && newValue === null && oldValue !== null) {
-      this.#views.gradual = true;
-      this.#view?.revealForm(true);
-      this.#loadView();
-      this.#start();
-      this.#scheduler.schedule(true);
-    }
+    if (name === "lazy" && this.#connected && (newValue === null) !== (oldValue === null)) this.#toggled(newValue === null);
     if (DEAL_ATTRIBUTES.includes(name) || name === "rules") this.#scheduler.schedule();
     if (name === "storage-key" && oldValue !== newValue) this.#sheets.teardown();
     if (name === "sheet" || name === "storage-key") this.#sheets.setup(this.sheet);
@@ -295,6 +303,23 @@ export class BelotCalculatorElement extends HTMLElement {
 
   // --- the closed calculator and the view (loaded at the first sign of intent) ------
 
+  /** `lazy` was removed (`open`) or set again (folded back); said in one event. */
+  #toggled(open) {
+    if (open) {
+      this.#views.gradual = true;
+      this.#view?.revealForm(true);
+      this.#loadView();
+      this.#start();
+      this.#scheduler.schedule(true);
+    } else {
+      const focus = this.#foldFocus || this.matches(":focus-within");
+      this.#foldFocus = false;
+      this.#render(); // at once: the launcher is back before the focus and the scroll go to it
+      this.#launcher?.folded(this, { focus });
+    }
+    this.dispatchEvent(new CustomEvent("belot-calculator-toggle", { bubbles: true, composed: true, detail: { open } }));
+  }
+
   /** What the launcher reports: intent (start loading) and the press (open). */
   #launcherActions() {
     return {
@@ -304,6 +329,7 @@ export class BelotCalculatorElement extends HTMLElement {
       },
       open: () => {
         const stillOpen = () => this.isConnected && !this.lazy;
+        this.#launcher?.remember(this);
         this.open();
         this.#loadView().then(
           (view) => {
@@ -312,6 +338,10 @@ export class BelotCalculatorElement extends HTMLElement {
           },
           () => {},
         );
+      },
+      close: () => {
+        this.#foldFocus = true;
+        this.close();
       },
     };
   }
@@ -413,9 +443,10 @@ export class BelotCalculatorElement extends HTMLElement {
     const launcher = state === "closed" || (!this.#view && (this.#views.gradual || this.#views.failed));
     if (launcher || this.#launcher) {
       this.#launcher ??= new Launcher(this.#root, this.#launcherActions());
-      this.#launcher.render(lang, { shown: launcher, busy: state !== "closed" && !this.#views.failed });
+      this.#launcher.render(lang, { shown: launcher, busy: state !== "closed" && !this.#views.failed, closable: !this.sheet });
     }
     if (!this.#view) return;
+    if (this.#launcher && !this.sheet) this.#view.attachClose(this.#launcher.closeButton);
     const s = this.#strings(lang);
     const built = this.#form.build(); // once per render: the problems and the sheet's deal read it
     const rules = this.#form.rules();

@@ -1,55 +1,94 @@
-// The closed calculator (`lazy`): the page's worked example, if it has one, and the
-// button that opens the calculator. Small on purpose: an article whose calculator is
-// never opened loads this, and not the open calculator's view, styles and words
-// (form/view.js, styles/calculator.js, i18n/strings.js), which the element imports at the first sign of
-// intent (the pointer over the button, its focus, a press).
+// The fold of an article's calculator (`lazy`): closed, the page's worked example, if it
+// has one, and the button that opens the calculator; opened, the Close button that
+// folds it back. Small on purpose: an article whose calculator is never opened loads
+// this, and not the open calculator's view, styles and words (form/view.js,
+// styles/calculator.js, i18n/strings.js), which the element imports at the first sign
+// of intent (the pointer over the button, its focus, a press).
 //
 // The example is the page's own markup, shown through `<slot name="example">`: the
 // site's build writes there the result of the widget's prefilled deal as the core
 // scores it (tools/sitebuild/examples.py), so a reader sees the worked answer with
 // no runtime, and a reader without JavaScript sees it too.
+//
+// Folding back returns the reader to where they were: the launcher remembers where the
+// calculator was on the screen when the reader opened it, and on Close the page
+// scrolls so that it is there again, with the focus on the open button.
 
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 
-/** The launcher's words, in Bulgarian and English (the rest are in i18n/strings.js). */
+/** The fold's words, in Bulgarian and English (the rest are in i18n/strings.js). */
 export const LAUNCHER_WORDS = Object.freeze({
   bg: Object.freeze({
     open: "Отвори калкулатора",
     openHint: "Калкулаторът се зарежда, когато натиснете бутона (няколко мегабайта).",
+    close: "Затвори",
+    closeName: "Затвори калкулатора",
   }),
   en: Object.freeze({
     open: "Open the calculator",
     openHint: "The calculator loads when you press the button (a few megabytes).",
+    close: "Close",
+    closeName: "Close the calculator",
   }),
 });
 
 export class Launcher {
   #button;
   #hint;
+  #place = null; // where the host's top was on the screen when the reader opened it (px)
   /** The launcher's element (the shadow root's first child). */
   element;
+  /** The opened calculator's Close button (the view puts it in: CalculatorView.attachClose). */
+  closeButton;
 
   /**
    * Build the launcher at the start of `root` (a shadow root). `warm()`: the reader
    * shows intent (pointer over the button, or its focus); `open()`: the button is
-   * pressed.
+   * pressed; `close()`: the opened calculator's Close button is pressed.
    */
-  constructor(root, { warm, open }) {
+  constructor(root, { warm, open, close }) {
     this.#button = h("button", { type: "button", class: "primary open", part: "open-button" });
     this.#button.addEventListener("pointerenter", warm);
     this.#button.addEventListener("focus", warm);
     this.#button.addEventListener("click", open);
     this.#hint = h("p");
     this.element = h("div", { class: "launcher", part: "launcher" }, h("slot", { name: "example" }), this.#button, this.#hint);
+    this.closeButton = h("button", { type: "button", class: "close", part: "close-button", hidden: true });
+    this.closeButton.addEventListener("click", close);
     root.prepend(this.element);
   }
 
-  /** Show the launcher in `lang` ("bg" or "en"), or hide it (`shown` false). `busy`: pressed, the calculator is on its way. */
-  render(lang, { shown, busy = false }) {
+  /**
+   * Show the launcher in `lang` ("bg" or "en"), or hide it (`shown` false). `busy`:
+   * pressed, the calculator is on its way. `closable`: the opened calculator has a
+   * Close button (not a score sheet: the sheet is what its page is for).
+   */
+  render(lang, { shown, busy = false, closable = false }) {
     const words = LAUNCHER_WORDS[lang] ?? LAUNCHER_WORDS.bg;
     setHidden(this.element, !shown);
     setText(this.#button, words.open);
     setText(this.#hint, words.openHint);
     setAttribute(this.#button, "aria-disabled", busy);
+    setHidden(this.closeButton, shown || !closable);
+    setText(this.closeButton, words.close);
+    setAttribute(this.closeButton, "aria-label", words.closeName);
+  }
+
+  /** The reader opens the calculator `host`: remember where it is on the screen. */
+  remember(host) {
+    this.#place = host.getBoundingClientRect().top;
+  }
+
+  /**
+   * Folded back: the focus on the open button (`focus`: it was in the calculator, or
+   * its Close was pressed), and the calculator `host` where it was on the screen when
+   * the reader opened it (at once: the reader is sent back, not shown a scroll).
+   */
+  folded(host, { focus }) {
+    if (focus) this.#button.focus({ preventScroll: true });
+    if (this.#place === null) return;
+    const by = host.getBoundingClientRect().top - this.#place;
+    this.#place = null;
+    if (Math.abs(by) >= 1) scrollBy({ top: by, behavior: "instant" });
   }
 }

@@ -98,6 +98,19 @@ export class CalculatorView {
     this.bar.ui.actions.prepend(...actions);
   }
 
+  /**
+   * An article's opened calculator: its Close `button` (element/launcher.js) at the top,
+   * in one row with the loading status, once. The row keeps the status's room after the
+   * runtime is in (styles/base.js: .fold), so nothing under it moves when it goes.
+   */
+  attachClose(button) {
+    if (this.ui.fold) return;
+    const { status } = this.status.ui;
+    this.ui.fold = h("div", { class: "fold" });
+    status.replaceWith(this.ui.fold);
+    this.ui.fold.append(status, button);
+  }
+
   /** Take the score sheet's parts out again (the `sheet` attribute was removed). */
   detachSheet({ section, note, gameAction, totals, error, actions }) {
     for (const part of [section, note, gameAction, totals, error, ...actions]) part.remove();
@@ -144,15 +157,18 @@ export class CalculatorView {
   }
 
   /**
-   * The opened form on screen, as much of it as fits: the page scrolls until the form's
-   * end is in view, but never past the calculator's top. (Left where the button was, a
-   * form opened low on a phone would have its lower half under the bar.)
+   * The opened form on screen without moving the page above it: it opens where the
+   * launcher was, and the page scrolls only when the form's first part (the game, where
+   * the focus is) is not on screen — up to the calculator's top when that is above the
+   * screen (nothing above it was in view), or down just enough to show the game above
+   * the bar, never past the calculator's top.
    */
   #showOpened() {
+    const margin = 8;
     const top = this.ui.root.getBoundingClientRect().top;
-    const below = this.ui.form.getBoundingClientRect().bottom + Math.max(this.bar.space, 0) - innerHeight;
-    const by = Math.min(top, below);
-    if (by > 1) scrollBy({ top: by, behavior: behavior() });
+    const below = this.game.element.getBoundingClientRect().bottom + Math.max(this.bar.space, 0) + margin - innerHeight;
+    const by = top < 0 ? top - margin : Math.min(top - margin, below);
+    if (top < 0 || by > 1) scrollBy({ top: by, behavior: behavior() });
   }
 
   /** Bring the form into view and focus its first field (a deal was loaded, or recorded). */

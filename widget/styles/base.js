@@ -87,9 +87,34 @@ button:focus-visible {
 /* The page's worked example (the build's slot="example"), as wide as the calculator. */
 .launcher slot { display: block; justify-self: stretch; }
 
+/* An article's opened calculator: its top row holds the loading status and the Close
+   button (element/launcher.js). The status is its bar and two lines, "loading…" and
+   the bytes, each one line (the bytes that come later only fill the second), and keeps
+   that room, unseen, once the runtime is in: nothing under the row moves while the
+   calculator loads or when it is ready. (The whole text is the status's to a screen
+   reader, also where a very narrow row cuts a line short.) */
+.fold { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0.5rem; }
+.fold > .status {
+  flex: 1 1 10rem;
+  grid-template-columns: minmax(0, 1fr);
+  align-content: start;
+  gap: 0.375rem;
+  font-size: 0.85em;
+}
+.fold > .status[hidden] { display: grid !important; visibility: hidden; }
+.fold > .status progress { order: -1; block-size: 0.5rem; }
+.fold > .status p > span {
+  display: block;
+  min-block-size: 1.4em;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+}
+.fold > .close { margin-inline-start: auto; padding-inline: 0.6rem; }
+
 @media print {
   :host { color-scheme: light; border: 0; padding: 0; }
-  .launcher > button, .launcher > p { display: none !important; }
+  .launcher > button, .launcher > p, .fold { display: none !important; }
 }
 `;
 
