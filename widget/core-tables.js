@@ -335,4 +335,20 @@ export const MESSAGES = freeze({
     bg: "При „без коз“ няма обяви и белоти.",
     en: "No trumps has no declarations and no belots.",
   },
+  status_playing: {
+    bg: "Играта продължава.",
+    en: "The game goes on.",
+  },
+  status_capot: {
+    bg: "Капо – играта не свършва с капо; решава следващото раздаване.",
+    en: "Capot – a game never ends on a capot; one more deal decides.",
+  },
+  status_tied: {
+    bg: "Равни на {us} – играе се още.",
+    en: "Tied at {us} – play on.",
+  },
+  status_passed: {
+    bg: "Всички казаха пас – раздаването се повтаря.",
+    en: "All passed – the deal is replayed.",
+  },
 });

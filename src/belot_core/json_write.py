@@ -28,6 +28,7 @@ from .rules import DealResult, Step
 from .sheet import GameSheet, GameStatus, Passed, Row
 
 __all__ = [
+    "SEPARATORS",
     "Written",
     "answer",
     "deal_to_dict",
@@ -46,18 +47,23 @@ class Written(str):
     game's rows are written once each (:func:`_row_text`), then joined."""
 
 
-_write = json.JSONEncoder(ensure_ascii=False).encode
-"""JSON text as ``json.dumps(value, ensure_ascii=False)`` writes it (the answers' form)."""
+SEPARATORS = (",", ":")
+"""Between items and after keys: nothing more. The answers are read by programs, and a
+long game's answer is a seventh shorter without the spaces ``json.dumps`` puts there."""
+
+_write = json.JSONEncoder(ensure_ascii=False, separators=SEPARATORS).encode
+"""JSON text as ``json.dumps(value, ensure_ascii=False, separators=SEPARATORS)`` writes
+it (the answers' form)."""
 
 
 def written(fields: Mapping[str, JSON | Written]) -> Written:
     """An object as JSON text, its :class:`Written` values put in as they are:
     the same text ``_write`` gives for the object the parts stand for."""
     items = (
-        f"{_write(key)}: {value if isinstance(value, Written) else _write(value)}"
+        f"{_write(key)}:{value if isinstance(value, Written) else _write(value)}"
         for key, value in fields.items()
     )
-    return Written("{" + ", ".join(items) + "}")
+    return Written("{" + ",".join(items) + "}")
 
 
 def answer(work: Callable[[JSON], dict[str, JSON] | Written], text: object) -> str:
@@ -82,7 +88,7 @@ def answer(work: Callable[[JSON], dict[str, JSON] | Written], text: object) -> s
         reply = {"ok": False, "errors": [error_json(error) for error in more(full.errors)]}
     except BelotError as error:
         reply = {"ok": False, "errors": [error_json(error)]}
-    return json.dumps(reply, ensure_ascii=False)
+    return _write(reply)
 
 
 # --- errors and steps ------------------------------------------------------------------
@@ -233,10 +239,19 @@ def game_to_dict(sheet: GameSheet) -> dict[str, JSON]:
 
 @memoized
 def _result_json(result: DealResult, names: Names, explained: bool) -> dict[str, JSON]:
-    """:func:`result_to_dict`, its explanation only if ``explained``. Memoized: the
-    value is shared, so it is copied into each row and never changed."""
+    """A played row's fields from its deal's result: :func:`result_to_dict`'s, kept
+    small -- without what the game request says already (the deal's ``rules``
+    and the ``questions`` its answers answered), ``applied_rules`` only when a
+    house rule changed a number, the explanation only if ``explained``. Memoized:
+    the value is shared, so it is copied into each row and never changed."""
     # A row not explained has no explanation: its steps are not worded for nothing.
-    return result_to_dict(result, names) if explained else _result_fields(result)
+    data = _result_fields(result)
+    del data["rules"], data["questions"]
+    if not data["applied_rules"]:
+        del data["applied_rules"]
+    if explained:
+        data["explanation"] = [_step(step, names) for step in result.steps]
+    return data
 
 
 @memoized
@@ -256,13 +271,17 @@ def _status(status: GameStatus, totals: ByTeam[int], names: Names) -> dict[str, 
 
 
 def _row(row: Row, names: Names, explained: bool = True) -> dict[str, JSON]:
+    """A row of the sheet as the answer has it: ``status`` (its code: the words are
+    in the widget's core tables, and the game's own ``status`` has them) only when
+    the game does not simply go on."""
     data: dict[str, JSON] = {
         "passed": row.result is None,
         "record": _teams(row.record),
         "hanging": row.hanging,
         "totals": _teams(row.totals),
-        "status": _status(row.status, row.totals, names),
     }
+    if row.status is not GameStatus.PLAYING:
+        data["status"] = _ROW_STATUS[row.status]
     if row.result is not None:
         assert isinstance(row.entry, Deal)
         data["capot"] = None if row.entry.capot is None else str(row.entry.capot)
@@ -271,6 +290,12 @@ def _row(row: Row, names: Names, explained: bool = True) -> dict[str, JSON]:
     elif explained:
         data["explanation"] = _passed_explanation(row.hanging, names)
     return data
+
+
+#: A row's status: its code alone (shared: never changed).
+_ROW_STATUS: dict[GameStatus, JSON] = {
+    status: {"code": f"status_{status}"} for status in GameStatus
+}
 
 
 @memoized
@@ -293,17 +318,19 @@ def _game_result(sheet: GameSheet, rows: JSON | Written) -> dict[str, JSON]:
     }
 
 
+def _row_args(sheet: GameSheet, explain: frozenset[int] | None) -> list[tuple[Row, Names, bool]]:
+    """Each row's arguments of :func:`_row`: the row, the names, and whether it is
+    explained (its index in ``explain``; None: every row)."""
+    return [(row, sheet.names, explain is None or i in explain) for i, row in enumerate(sheet.rows)]
+
+
 def game_result(sheet: GameSheet, explain: frozenset[int] | None = None) -> dict[str, JSON]:
     """What ``score_game_json`` answers for a sheet, as a value: every row, each with
     its explanation if its index is in ``explain`` (None: every row)."""
-    rows = enumerate(sheet.rows)
-    return _game_result(
-        sheet, [_row(row, sheet.names, explain is None or i in explain) for i, row in rows]
-    )
+    return _game_result(sheet, [_row(*args) for args in _row_args(sheet, explain)])
 
 
 def game_result_text(sheet: GameSheet, explain: frozenset[int] | None = None) -> Written:
     """:func:`game_result` written as JSON text, each row taken from :func:`_row_text`."""
-    rows = enumerate(sheet.rows)
-    texts = [_row_text(row, sheet.names, explain is None or i in explain) for i, row in rows]
-    return written(_game_result(sheet, Written("[" + ", ".join(texts) + "]")))
+    texts = [_row_text(*args) for args in _row_args(sheet, explain)]
+    return written(_game_result(sheet, Written("[" + ",".join(texts) + "]")))

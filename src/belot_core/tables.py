@@ -66,14 +66,20 @@ SUIT_SYMBOLS = "♣♦♥♠"
 #: Codes of the core's messages the widget shows without asking the core: a
 #: whole-number check while the runtime may still be loading (a count that is
 #: negative, and a number too large for JavaScript to send exactly, which is out
-#: of every range), and the rule that hides the declarations in No trumps.
-#: Parameters stay ``{name}`` placeholders.
+#: of every range), the rule that hides the declarations in No trumps, and where
+#: the game stands after a row (a row of a game's answer says only the code; its
+#: parameters are the row's totals ``us`` and ``them``; the game's own status,
+#: a win included, comes with its words). Parameters stay ``{name}`` placeholders.
 LOCAL_MESSAGES: dict[str, tuple[str, ...]] = {
     "not_integer": ("value",),
     "negative_count": ("value",),
     "points_out_of_range": ("value", "max"),
     "hanging_out_of_range": ("value", "max"),
     "declarations_in_no_trumps": (),
+    "status_playing": (),
+    "status_capot": (),
+    "status_tied": ("us",),
+    "status_passed": (),
 }
 
 _HEADER = """\
