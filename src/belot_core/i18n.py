@@ -585,6 +585,53 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bg": "Няма какво да се отмени: листът е празен.",
         "en": "Nothing to undo: the sheet is empty.",
     },
+    # --- errors: the table around a game (table.py) ---------------------------
+    "two_players": {
+        "bg": "Отборът е от двама играчи; дадени са {count}.",
+        "en": "A team has two players; got {count}.",
+    },
+    "player_twice": {
+        "bg": "Двама играчи са с едно и също име – „{name}“; различете ги.",
+        "en": "Two players have the same name, “{name}”; tell them apart.",
+    },
+    "seat_out_of_range": {
+        "bg": "Местата на масата са от 0 до {max}; дадено е {value}.",
+        "en": "The seats at the table are 0 to {max}; got {value}.",
+    },
+    "note_too_long": {
+        "bg": "Бележката може да е до {max} знака; тази е {length}.",
+        "en": "A note can have at most {max} characters; this one has {length}.",
+    },
+    "invalid_match_id": {
+        "bg": "„{value}“ не е мач: до {max} латински букви, цифри и . _ : -.",
+        "en": "“{value}” is no match: up to {max} Latin letters, digits and . _ : -.",
+    },
+    "match_to_out_of_range": {
+        "bg": "Мачът се играе до 1, 2, 3 или {max} победи; дадено е {value}.",
+        "en": "A match is played to 1, 2, 3 or {max} won games; got {value}.",
+    },
+    # --- errors: the games on a device (book.py) ------------------------------
+    "too_many_games": {
+        "bg": "Игрите са {games}; най-много се четат {max}.",
+        "en": "There are {games} games; the most read at once is {max}.",
+    },
+    "invalid_date": {
+        "bg": "„{value}“ не е дата (ГГГГ-ММ-ДД).",
+        "en": "“{value}” is not a date (YYYY-MM-DD).",
+    },
+    "date_range_reversed": {
+        "bg": "Началото ({start}) е след края ({end}).",
+        "en": "The start ({start}) is after the end ({end}).",
+    },
+    "match_mismatch": {
+        "bg": "Игрите на един мач са до един и същ брой победи: тук {to}, а в първата {first}.",
+        "en": "The games of one match are played to the same number of wins: {to} here, "
+        "{first} in its first game.",
+    },
+    "game_after_match_end": {
+        "bg": "Мачът свършва с игра {end}; игра {index} е след края му.",
+        "en": "The match ends with game {end}; game {index} comes after its end.",
+    },
     # --- errors: a game in a link (link.py) -----------------------------------
     "link_damaged": {
         "bg": "Връзката към играта е повредена или непълна. Копирайте я цялата и опитайте пак.",

@@ -83,6 +83,7 @@ from .json_write import (
     game_result_text,
     game_to_dict,
     result_to_dict,
+    written,
 )
 from .rules import score_deal
 from .sheet import MAX_DEALS
@@ -99,6 +100,8 @@ __all__ = [
     "deal_to_dict",
     "game_from_dict",
     "game_to_dict",
+    "mirror_game_dict",
+    "mirror_game_json",
     "result_to_dict",
     "score_deal_json",
     "score_game_json",
@@ -123,3 +126,24 @@ def _score_game(data: JSON) -> Written:
 def score_game_json(text: str) -> str:
     """Score a whole game sheet: JSON in, JSON out. Never raises."""
     return answer(_score_game, text)
+
+
+def mirror_game_dict(data: JSON) -> dict[str, JSON]:
+    """A game's JSON value as the other team keeps it: "us" and "them" exchanged in
+    its names, seats, first dealer and every deal
+    (:meth:`~belot_core.sheet.GameSheet.mirrored`),
+    written as :func:`game_to_dict` writes a game. Raises the game's first problem."""
+    return game_to_dict(game_from_dict(data).mirrored())
+
+
+def _mirror_game(data: JSON) -> Written:
+    sheet, explain = read_game_request(data)
+    mirrored = sheet.mirrored()
+    return written({"game": game_to_dict(mirrored), "score": game_result_text(mirrored, explain)})
+
+
+def mirror_game_json(text: str) -> str:
+    """A game as the other team keeps it: a game request in (as for
+    :func:`score_game_json`, ``explain`` included), ``{"ok": true, "result":
+    {"game": <the game mirrored>, "score": <its score>}}`` out. Never raises."""
+    return answer(_mirror_game, text)

@@ -234,7 +234,23 @@ def game_to_dict(sheet: GameSheet) -> dict[str, JSON]:
     for entry, own in zip(data["deals"], sheet.deal_rules, strict=True):
         if own is not None:
             entry["rules"] = rules_json(own)
+    data.update(_table(sheet))
     return data
+
+
+def _table(sheet: GameSheet) -> dict[str, JSON]:
+    """The table around a game, as far as it is known: the seats when a player is
+    named, the first dealer when chosen, the match, the note when written."""
+    table: dict[str, JSON] = {}
+    if sheet.seats:
+        table["seats"] = {"us": list(sheet.seats.us), "them": list(sheet.seats.them)}
+    if sheet.dealer is not None:
+        table["dealer"] = sheet.dealer
+    if sheet.match is not None:
+        table["match"] = {"id": sheet.match.id, "to": sheet.match.to}
+    if sheet.note:
+        table["note"] = sheet.note
+    return table
 
 
 @memoized
@@ -242,13 +258,16 @@ def _result_json(result: DealResult, names: Names, explained: bool) -> dict[str,
     """A played row's fields from its deal's result: :func:`result_to_dict`'s, kept
     small -- without what the game request says already (the deal's ``rules``
     and the ``questions`` its answers answered), ``applied_rules`` only when a
-    house rule changed a number, the explanation only if ``explained``. Memoized:
-    the value is shared, so it is copied into each row and never changed."""
+    house rule changed a number, the explanation only if ``explained`` -- and
+    ``collected``, the hanging points carried in that the deal's winner took.
+    Memoized: the value is shared, so it is copied into each row and never changed."""
     # A row not explained has no explanation: its steps are not worded for nothing.
     data = _result_fields(result)
     del data["rules"], data["questions"]
     if not data["applied_rules"]:
         del data["applied_rules"]
+    if (collected := result.collected) is not None:
+        data["collected"] = {"team": str(collected[0]), "points": collected[1]}
     if explained:
         data["explanation"] = [_step(step, names) for step in result.steps]
     return data
@@ -273,7 +292,7 @@ def _status(status: GameStatus, totals: ByTeam[int], names: Names) -> dict[str, 
 def _row(row: Row, names: Names, explained: bool = True) -> dict[str, JSON]:
     """A row of the sheet as the answer has it: ``status`` (its code: the words are
     in the widget's core tables, and the game's own ``status`` has them) only when
-    the game does not simply go on."""
+    the game does not simply go on, ``dealer`` when the sheet knows it."""
     data: dict[str, JSON] = {
         "passed": row.result is None,
         "record": _teams(row.record),
@@ -282,6 +301,8 @@ def _row(row: Row, names: Names, explained: bool = True) -> dict[str, JSON]:
     }
     if row.status is not GameStatus.PLAYING:
         data["status"] = _ROW_STATUS[row.status]
+    if row.dealer is not None:
+        data["dealer"] = row.dealer
     if row.result is not None:
         assert isinstance(row.entry, Deal)
         data["capot"] = None if row.entry.capot is None else str(row.entry.capot)
@@ -315,6 +336,7 @@ def _game_result(sheet: GameSheet, rows: JSON | Written) -> dict[str, JSON]:
         "finished": sheet.finished,
         "status": _status(sheet.status, sheet.totals, sheet.names),
         "unclaimed": sheet.hanging if sheet.finished else 0,
+        "next_dealer": sheet.next_dealer,
     }
 
 
