@@ -187,7 +187,7 @@ export const HOUSE_RULES = freeze([{
   },
 }]);
 
-/** The game's nouns in each language, as the core writes them (i18n): teams as a sentence's subject and as labels, contracts and declarations in full and where room is short, outcomes, and words: a capot, all passed, what hangs. */
+/** The game's nouns in each language, as the core writes them (i18n): teams as a sentence's subject and as labels, contracts and declarations in full and where room is short, outcomes, words (a capot, all passed, what hangs, who deals, what a deal collected), a match and what it is played to, and the statistics' headings. */
 export const NOUNS = freeze({
   bg: {
     teams: {
@@ -248,6 +248,40 @@ export const NOUNS = freeze({
       passed: "всички казаха пас",
       passed_short: "пас",
       hang: "висят {points}",
+      dealer: "раздава",
+      collected: "+{points} висящи",
+    },
+    match: {
+      match: "мач",
+      to: {
+        "1": "една игра",
+        "2": "до 2 победи",
+        "3": "до 3 победи",
+        "4": "до 4 победи",
+      },
+    },
+    statistics: {
+      statistics: "Статистика",
+      pairs: "Двойки",
+      players: "Играчи",
+      games: "Игри",
+      won: "Спечелени",
+      lost: "Загубени",
+      matches: "Мачове",
+      matches_won: "Спечелени мачове",
+      deals: "Раздавания",
+      average_deals: "Раздавания на игра",
+      biggest: "Най-много в едно раздаване",
+      capots: "Капо",
+      bids: "Казани игри",
+      made: "Изкарани",
+      inside: "Вътре",
+      hanging: "Висящи",
+      by_contract: "По игри",
+      from: "От",
+      to: "До",
+      all_time: "За цялото време",
+      no_games: "Няма игри за това време.",
     },
   },
   en: {
@@ -309,6 +343,40 @@ export const NOUNS = freeze({
       passed: "all passed",
       passed_short: "passed",
       hang: "{points} hang",
+      dealer: "dealer",
+      collected: "+{points} hanging",
+    },
+    match: {
+      match: "match",
+      to: {
+        "1": "one game",
+        "2": "first to 2",
+        "3": "first to 3",
+        "4": "first to 4",
+      },
+    },
+    statistics: {
+      statistics: "Statistics",
+      pairs: "Pairs",
+      players: "Players",
+      games: "Games",
+      won: "Won",
+      lost: "Lost",
+      matches: "Matches",
+      matches_won: "Matches won",
+      deals: "Deals",
+      average_deals: "Deals per game",
+      biggest: "Most in one deal",
+      capots: "Capots",
+      bids: "Bids",
+      made: "Made",
+      inside: "Inside",
+      hanging: "Hanging",
+      by_contract: "By contract",
+      from: "From",
+      to: "To",
+      all_time: "All time",
+      no_games: "No games in this time.",
     },
   },
 });

@@ -40,6 +40,7 @@ from .model import (
 from .rounding import round_pair, round_sum
 from .rules import DealResult, Step, score_deal
 from .sheet import TARGET, GameSheet, GameStatus, Passed, Row
+from .table import Match, Seats
 
 __all__ = [
     "DEFAULT_RULES",
@@ -61,6 +62,7 @@ __all__ = [
     "Higher",
     "InvalidInputError",
     "Language",
+    "Match",
     "Names",
     "Outcome",
     "Passed",
@@ -69,6 +71,7 @@ __all__ = [
     "Row",
     "RuleViolationError",
     "Rules",
+    "Seats",
     "SheetError",
     "Step",
     "Team",

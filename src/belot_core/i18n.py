@@ -44,8 +44,10 @@ __all__ = [
     "GAME_WORDS",
     "HOUSE_RULE_WORDS",
     "LANGUAGES",
+    "MATCH_WORDS",
     "MESSAGES",
     "OUTCOME_WORDS",
+    "STATISTICS_WORDS",
     "TEAM_LABELS",
     "TEAM_WORDS",
     "HouseRuleOption",
@@ -163,8 +165,9 @@ OUTCOME_WORDS = {
 
 #: The game's other words, as the widget shows them alone: a capot (валат) in full
 #: (the capot step and the form's label) and where room is short (a sheet's row), a
-#: deal where all four passed (in full, as ``status_passed`` says it, and short), and
-#: the points that hang (a row's note, ``{points}`` a number).
+#: deal where all four passed (in full, as ``status_passed`` says it, and short), the
+#: points that hang (a row's note, ``{points}`` a number), who deals (beside a
+#: player's name) and the hanging points a deal collected (a row's note).
 GAME_WORDS = {
     "bg": {
         "capot": "капо (валат)",
@@ -172,6 +175,8 @@ GAME_WORDS = {
         "passed": "всички казаха пас",
         "passed_short": "пас",
         "hang": "висят {points}",
+        "dealer": "раздава",
+        "collected": "+{points} висящи",
     },
     "en": {
         "capot": "capot",
@@ -179,6 +184,71 @@ GAME_WORDS = {
         "passed": "all passed",
         "passed_short": "passed",
         "hang": "{points} hang",
+        "dealer": "dealer",
+        "collected": "+{points} hanging",
+    },
+}
+
+#: The words of a match (table.Match): what it is, and what it is played to, by
+#: ``to`` (the games a team must win).
+MATCH_WORDS = {
+    "bg": {
+        "match": "мач",
+        "to": {"1": "една игра", "2": "до 2 победи", "3": "до 3 победи", "4": "до 4 победи"},
+    },
+    "en": {
+        "match": "match",
+        "to": {"1": "one game", "2": "first to 2", "3": "first to 3", "4": "first to 4"},
+    },
+}
+
+#: The statistics (stats.py), each count as its heading; and the range of days.
+STATISTICS_WORDS = {
+    "bg": {
+        "statistics": "Статистика",
+        "pairs": "Двойки",
+        "players": "Играчи",
+        "games": "Игри",
+        "won": "Спечелени",
+        "lost": "Загубени",
+        "matches": "Мачове",
+        "matches_won": "Спечелени мачове",
+        "deals": "Раздавания",
+        "average_deals": "Раздавания на игра",
+        "biggest": "Най-много в едно раздаване",
+        "capots": "Капо",
+        "bids": "Казани игри",
+        "made": "Изкарани",
+        "inside": "Вътре",
+        "hanging": "Висящи",
+        "by_contract": "По игри",
+        "from": "От",
+        "to": "До",
+        "all_time": "За цялото време",
+        "no_games": "Няма игри за това време.",
+    },
+    "en": {
+        "statistics": "Statistics",
+        "pairs": "Pairs",
+        "players": "Players",
+        "games": "Games",
+        "won": "Won",
+        "lost": "Lost",
+        "matches": "Matches",
+        "matches_won": "Matches won",
+        "deals": "Deals",
+        "average_deals": "Deals per game",
+        "biggest": "Most in one deal",
+        "capots": "Capots",
+        "bids": "Bids",
+        "made": "Made",
+        "inside": "Inside",
+        "hanging": "Hanging",
+        "by_contract": "By contract",
+        "from": "From",
+        "to": "To",
+        "all_time": "All time",
+        "no_games": "No games in this time.",
     },
 }
 
@@ -463,6 +533,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "без него първо трябва да се каже чия {kind} е по-висока.",
         "en": "House rule “{rule}”: declarations score {us_name} {us}, {them_name} {them}; "
         "without it the cards would first have to say whose {kind} is higher.",
+    },
+    # --- where a match stands (matches.py) -------------------------------------
+    "match_playing": {
+        "bg": "Мач до {to}: {us} : {them} победи.",
+        "en": "Match, first to {to}: {us} : {them} games won.",
+    },
+    "match_won": {
+        "bg.us": "Ние печелим мача: {us} : {them}.",
+        "bg.them": "Вие печелите мача: {us} : {them}.",
+        "bg.named": "{winner} печелят мача: {us} : {them}.",
+        "en": "{winner} win the match: {us} : {them}.",
     },
     # --- errors: the input ---------------------------------------------------
     "invalid_json": {

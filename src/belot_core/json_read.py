@@ -69,6 +69,7 @@ __all__ = [
     "parse",
     "read_deal_request",
     "read_explain",
+    "read_game",
     "read_game_request",
     "request_names",
     "show",
@@ -237,13 +238,13 @@ def check_version(reader: Reader, version: JSON) -> None:
 # --- the text ----------------------------------------------------------------------
 
 
-def parse(text: object) -> JSON:
+def parse(text: object, limit: int = MAX_INPUT_CHARS) -> JSON:
     """The JSON value of a request's text; raises InvalidInputError for a text not
-    read: not a string, longer than MAX_INPUT_CHARS, too deep, or not JSON."""
+    read: not a string, longer than ``limit`` (MAX_INPUT_CHARS), too deep, or not JSON."""
     if not isinstance(text, str):
         raise InvalidInputError("wrong_type", "", expected="string", value=type(text).__name__)
-    if len(text) > MAX_INPUT_CHARS:
-        raise InvalidInputError("input_too_large", "", max=MAX_INPUT_CHARS, length=len(text))
+    if len(text) > limit:
+        raise InvalidInputError("input_too_large", "", max=limit, length=len(text))
     if too_deep(text):
         raise InvalidInputError("invalid_json", "", detail=f"nested deeper than {MAX_DEPTH}")
     try:
@@ -676,6 +677,24 @@ def _match(reader: Reader, value: JSON) -> Match | None:
     if not isinstance(match_id, str) or to is None:
         return None
     return _kept(reader, partial(Match, id=match_id, to=to))
+
+
+def read_game(data: JSON, errors: list[BelotError], prefix: str = "") -> GameSheet | None:
+    """The game sheet of a JSON value, or None; its problems go to ``errors``, each
+    field with ``prefix`` before it (``"games[3].game."``: a game among others).
+    Raises :class:`Full` when ``errors`` reach MAX_ERRORS."""
+    found: list[BelotError] = []
+    try:
+        sheet = _game(data, found)
+    except Full:
+        sheet = None
+    reader = Reader(errors=errors)
+    for error in found:
+        error.field = f"{prefix}{error.field}" if error.field else prefix.rstrip(".")
+        reader.add(error)
+    if len(found) >= MAX_ERRORS:  # the game's own reader stopped: there are more
+        raise Full(errors)
+    return None if found else sheet
 
 
 @memoized

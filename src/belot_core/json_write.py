@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from .errors import MAX_SHOWN, BelotError, Param, echo
 from .house import DEFAULT_RULES, Rules
 from .i18n import message, render
-from .json_read import JSON, VERSION, Full, Invalid, more, parse
+from .json_read import JSON, MAX_INPUT_CHARS, VERSION, Full, Invalid, more, parse
 from .memo import memoized
 from .model import ByTeam, Deal, Declarations, Higher, Names, Question, Team
 from .rules import DealResult, Step
@@ -66,16 +66,21 @@ def written(fields: Mapping[str, JSON | Written]) -> Written:
     return Written("{" + ",".join(items) + "}")
 
 
-def answer(work: Callable[[JSON], dict[str, JSON] | Written], text: object) -> str:
+def answer(
+    work: Callable[[JSON], dict[str, JSON] | Written],
+    text: object,
+    limit: int = MAX_INPUT_CHARS,
+) -> str:
     """Parse, work, and answer -- with errors, never an exception.
 
     ``work`` takes the request's JSON value and gives the ``result``; it raises
     :class:`~belot_core.json_read.Invalid` (every problem),
     :class:`~belot_core.json_read.Full` (a reader stopped at ``MAX_ERRORS``) or a
-    :class:`~belot_core.errors.BelotError` (one) for a request it refuses.
+    :class:`~belot_core.errors.BelotError` (one) for a request it refuses. A text
+    longer than ``limit`` characters is not read (``input_too_large``).
     """
     try:
-        result = work(parse(text))
+        result = work(parse(text, limit))
         if isinstance(result, Written):
             return written({"ok": True, "result": result})
         reply = {"ok": True, "result": result}
@@ -118,7 +123,8 @@ def _shown(value: Param) -> Param:
 
 def error_json(error: BelotError, names: Names | None = None) -> dict[str, JSON]:
     """An error as an answer lists it: ``code``, ``field``, ``params``, ``message`` in
-    every language (with the teams' ``names``), and the ``deal`` index if it has one."""
+    every language (with the teams' ``names``), and the ``game`` (among a book's) and
+    ``deal`` indices if it has them."""
     params = {key: _shown(value) for key, value in error.params.items()}
     if params != dict(error.params):
         error = type(error)(error.code, error.field, **params)
@@ -128,7 +134,12 @@ def error_json(error: BelotError, names: Names | None = None) -> dict[str, JSON]
         "params": _json_params(error.params),
         "message": message(error, names),
     }
-    deal = re.match(r"deals\[(\d+)\]", error.field)
+    field = error.field
+    game = re.match(r"games\[(\d+)\]\.(?:game\.)?", field)
+    if game:  # the game it is about, among a book's ("games[2].game.deals[3].cards")
+        data["game"] = int(game[1])
+        field = field[game.end() :]
+    deal = re.match(r"deals\[(\d+)\]", field)
     if deal:  # the deal it is about ("deals[3].cards"); an unknown field "deals[" is none
         data["deal"] = int(deal[1])
     return data

@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import MAX_SHOWN
 from .i18n import (
@@ -27,7 +28,9 @@ from .i18n import (
     DOUBLING_WORDS,
     GAME_WORDS,
     LANGUAGES,
+    MATCH_WORDS,
     OUTCOME_WORDS,
+    STATISTICS_WORDS,
     TEAM_LABELS,
     TEAM_WORDS,
     house_rule_options,
@@ -131,7 +134,7 @@ def _short(lang: str, contract: Contract) -> str:
     return symbol or CONTRACT_ABBREVIATIONS[lang][contract]
 
 
-def _nouns(lang: str) -> dict[str, dict[str, str]]:
+def _nouns(lang: str) -> dict[str, dict[str, Any]]:
     if list(OUTCOME_WORDS[lang]) != _values(Outcome):
         raise ValueError(f"the {lang} outcomes must name every model.Outcome, in order")
     return {
@@ -144,6 +147,8 @@ def _nouns(lang: str) -> dict[str, dict[str, str]]:
         "declarations_short": {k.value: DECLARATION_WORDS_SHORT[lang][k] for k in Declaration},
         "outcomes": dict(OUTCOME_WORDS[lang]),
         "words": dict(GAME_WORDS[lang]),
+        "match": MATCH_WORDS[lang],
+        "statistics": dict(STATISTICS_WORDS[lang]),
     }
 
 
@@ -231,7 +236,9 @@ def tables() -> list[tuple[str, str, object]]:
             "NOUNS",
             "The game's nouns in each language, as the core writes them (i18n): teams as "
             "a sentence's subject and as labels, contracts and declarations in full and "
-            "where room is short, outcomes, and words: a capot, all passed, what hangs.",
+            "where room is short, outcomes, words (a capot, all passed, what hangs, who "
+            "deals, what a deal collected), a match and what it is played to, and the "
+            "statistics' headings.",
             {lang.value: _nouns(lang) for lang in LANGUAGES},
         ),
         (
