@@ -137,6 +137,19 @@ BENCHES = (
         ),
     ),
     Bench(
+        name="statistics",
+        title="Statistics and matches of a device's games",
+        command=".venv/bin/python bench/book_stats.py",
+        measures=(
+            "A device's book of 100, 300 and 1,000 games to 151 (realistic deals drawn "
+            "as `bench/long_games.py` draws them, stored with every field as the widget "
+            "stores them; four players of eight at each game, matches to 3): "
+            "`statistics_json` over the whole book and `match_scores_json` over one "
+            "match's three games, with the core's memos emptied first (median of 3), "
+            "and the size of the request and the answers."
+        ),
+    ),
+    Bench(
         name="link-sizes",
         title="Game links and their QR codes",
         command=".venv/bin/python bench/link_sizes.py",

@@ -50,7 +50,7 @@ MAX_BOOK_CHARS = 4_000_000
 15 deals as the widget stores them (every field written: about 175 characters a
 deal, 2.4 million in all), with room for longer games. It bounds the work as
 :data:`~belot_core.json_read.MAX_INPUT_CHARS` bounds a game's: reading and
-scoring every deal, some 25,000 at most (bench/statistics.py measures it)."""
+scoring every deal, some 25,000 at most (bench/book_stats.py measures it)."""
 
 #: A day as ISO 8601 writes it, and maybe the time after it.
 _DAY = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})(?:T.*)?", re.DOTALL)
