@@ -150,6 +150,19 @@ BENCHES = (
         ),
     ),
     Bench(
+        name="worst_inputs",
+        title="The worst inputs within the limits",
+        command=".venv/bin/python bench/worst_inputs.py",
+        measures=(
+            "Each input of `tests/shared/worst_inputs.py` — a stranger's link or request "
+            "at the size limits: the most deals, the heaviest deals with the heaviest "
+            "table, error floods, huge names and values, deep nesting — through the "
+            "contract's function that reads it, with the core's memos emptied first: "
+            "wall-clock median and slowest, the thread's CPU time, the answer's size in "
+            "UTF-8 bytes, and what it said. The goal (issue 22): under 200 ms and 100 KB."
+        ),
+    ),
+    Bench(
         name="link-sizes",
         title="Game links and their QR codes",
         command=".venv/bin/python bench/link_sizes.py",
