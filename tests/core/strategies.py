@@ -265,3 +265,28 @@ FIELD_VALUES: dict[str, Any] = {
     | json_values,
 }
 deal_like_requests = st.fixed_dictionaries({}, optional=FIELD_VALUES)
+
+#: A game's table fields (seats, dealer, match, note), often wrong.
+table_like_fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "seats": st.fixed_dictionaries(
+            {},
+            optional={
+                key: st.lists(st.sampled_from(PLAYERS) | json_values, max_size=3) | json_values
+                for key in ("us", "them", "x")
+            },
+        )
+        | json_values,
+        "dealer": st.integers(-2, 6) | json_values,
+        "match": st.fixed_dictionaries(
+            {},
+            optional={
+                "id": st.sampled_from(["m-1", "", "мач"]) | json_values,
+                "to": st.integers(-1, 6) | json_values,
+            },
+        )
+        | json_values,
+        "note": st.text(max_size=20) | json_values,
+    },
+)

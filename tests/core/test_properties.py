@@ -21,6 +21,7 @@ from strategies import (
     pooled_deals,
     rule_sets,
     ruled_deals,
+    table_like_fields,
     tables,
     typed_text,
 )
@@ -49,13 +50,16 @@ from belot_core.json_api import (
     game_from_dict,
     game_to_dict,
     mirror_game_dict,
+    mirror_game_json,
     score_deal_json,
     score_game_json,
 )
 from belot_core.json_read import Invalid, read_game_request
 from belot_core.json_write import SEPARATORS, game_result  # what the answer is written from
 from belot_core.link import read_game_link_json
+from belot_core.matches import match_scores_json
 from belot_core.sheet import TARGET
+from belot_core.stats import statistics_json
 from belot_core.table import Seats
 from belot_core.text import BIDI_CONTROLS
 
@@ -127,7 +131,8 @@ def test_json_answer_matches_the_python_answer(deal: Deal) -> None:
 
 
 def _answers(text: str) -> None:
-    for function in (score_deal_json, score_game_json):
+    functions = (score_deal_json, score_game_json, mirror_game_json)
+    for function in (*functions, match_scores_json, statistics_json):
         answer = json.loads(function(text))
         assert answer["ok"] in (True, False)
         if not answer["ok"]:
@@ -151,6 +156,13 @@ def test_json_functions_answer_any_text(text: str) -> None:
 def test_json_functions_answer_near_miss_requests(request: dict[str, Any]) -> None:
     _answers(json.dumps(request))
     _answers(json.dumps({"version": 1, "deals": [request, {"passed": True}]}))
+
+
+@given(table_like_fields, st.sampled_from(["2026-05-14", "2026-02-30", "", None]) | json_values)
+def test_json_functions_answer_near_miss_tables_and_books(table: dict[str, Any], day: Any) -> None:
+    game = {"version": 1, "deals": [{"passed": True}], **table}
+    _answers(json.dumps(game))
+    _answers(json.dumps({"version": 1, "games": [{"date": day, "game": game}, game], "to": day}))
 
 
 @given(
