@@ -43,6 +43,15 @@ Whatever the input, the work and the answer stay bounded: a text longer than
 (then one more error, ``too_many_errors``, says there are more), and a name or
 number echoed back is cut to ``MAX_SHOWN`` characters.
 
+A game may also carry the table around it -- ``seats`` (the four players),
+``dealer`` (the seat that dealt its first deal), ``match`` and ``note``
+(:mod:`belot_core.table`) -- which change no number: every row then says who
+dealt it, and the answer who deals next (``next_dealer``). A row is kept small:
+``status`` only when the game does not simply go on (its code alone), no echo of
+the deal's rules or answers, ``applied_rules`` only when one applied, and
+``collected`` when its winner took hanging points. :func:`mirror_game_json` is a
+game as the other team keeps it ("us" and "them" exchanged everywhere).
+
 A game request may also say which rows need their explanation, so a long
 sheet's answer carries only what the page shows: ``"explain": "all"`` (every
 row, as without the option), ``"last"`` (the last row only), ``"none"``, or a
