@@ -135,7 +135,7 @@ def error_json(error: BelotError, names: Names | None = None) -> dict[str, JSON]
         "message": message(error, names),
     }
     field = error.field
-    game = re.match(r"games\[(\d+)\]\.(?:game\.)?", field)
+    game = re.match(r"games\[(\d+)\](?:\.game\b)?\.?", field)
     if game:  # the game it is about, among a book's ("games[2].game.deals[3].cards")
         data["game"] = int(game[1])
         field = field[game.end() :]

@@ -62,6 +62,16 @@ def test_an_error_in_a_deal_names_the_deal_and_a_huge_number_is_cut() -> None:
     assert error["deal"] == 12
     assert error["params"]["value"] == "1" + "0" * 38 + "…"
     assert "deal" not in error_json(InvalidInputError("missing_field", "deals", name="deals"))
+    # Among a book's games: the game's index, and the deal's within it.
+    for field, game, deal in (
+        ("games[2].game.deals[3].cards", 2, 3),
+        ("games[2].game.dealer", 2, None),
+        ("games[4]", 4, None),
+        ("games[1].date", 1, None),
+        ("games", None, None),
+    ):
+        data = error_json(InvalidInputError("wrong_type", field, expected="object", value="1"))
+        assert (data.get("game"), data.get("deal")) == (game, deal), field
 
 
 def test_a_game_written_from_its_rows_is_the_game_written_whole() -> None:
