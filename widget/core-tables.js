@@ -92,6 +92,31 @@ export const HAS_DECLARATIONS = freeze({
   all_trumps: true,
 });
 
+/** The 32 cards in order, as the JSON contract writes them (cards.DECK); the lists CARD_RANKS, CARD_SUITS, CARD_POINTS and NOUNS.*.cards follow its order. */
+export const DECK = freeze(["7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]);
+
+/** Each card's rank (cards.Rank), in DECK's order. */
+export const CARD_RANKS = freeze(["seven", "eight", "nine", "ten", "jack", "queen", "king", "ace", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]);
+
+/** Each card's suit, in DECK's order: the value of the suit's contract. */
+export const CARD_SUITS = freeze(["clubs", "clubs", "clubs", "clubs", "clubs", "clubs", "clubs", "clubs", "diamonds", "diamonds", "diamonds", "diamonds", "diamonds", "diamonds", "diamonds", "diamonds", "hearts", "hearts", "hearts", "hearts", "hearts", "hearts", "hearts", "hearts", "spades", "spades", "spades", "spades", "spades", "spades", "spades", "spades"]);
+
+/** Each card's points at face value in each contract, in DECK's order (model.CARD_POINTS). */
+export const CARD_POINTS = freeze({
+  clubs: [0, 0, 14, 10, 20, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11],
+  diamonds: [0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 14, 10, 20, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11],
+  hearts: [0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 14, 10, 20, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11],
+  spades: [0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 14, 10, 20, 3, 4, 11],
+  no_trumps: [0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11],
+  all_trumps: [0, 0, 14, 10, 20, 3, 4, 11, 0, 0, 14, 10, 20, 3, 4, 11, 0, 0, 14, 10, 20, 3, 4, 11, 0, 0, 14, 10, 20, 3, 4, 11],
+});
+
+/** Tricks in a deal (cards.TRICKS). */
+export const TRICKS = 8;
+
+/** Cards in a trick (cards.CARDS_PER_TRICK). */
+export const CARDS_PER_TRICK = 4;
+
 /** The last trick, before No trumps doubles it. */
 export const LAST_TRICK_POINTS = 10;
 
@@ -103,6 +128,9 @@ export const TARGET = 151;
 
 /** The most deals a game holds (sheet.MAX_DEALS); the core refuses more: too_many_deals. */
 export const MAX_DEALS = 300;
+
+/** The longest request the core reads, in characters (json_api.MAX_INPUT_CHARS). */
+export const MAX_INPUT_CHARS = 250000;
 
 /** Upper bound of hanging points carried in. */
 export const MAX_HANGING = 10000;
@@ -187,7 +215,7 @@ export const HOUSE_RULES = freeze([{
   },
 }]);
 
-/** The game's nouns in each language, as the core writes them (i18n): teams as a sentence's subject and as labels, contracts and declarations in full and where room is short, outcomes, words (a capot, all passed, what hangs, who deals, what a deal collected), a match and what it is played to, and the statistics' headings. */
+/** The game's nouns in each language, as the core writes them (i18n): teams as a sentence's subject and as labels, contracts and declarations in full and where room is short, outcomes, ranks and cards as players say them, words (a capot, all passed, what hangs, who deals, what a deal collected), a match and what it is played to, and the statistics' headings. */
 export const NOUNS = freeze({
   bg: {
     teams: {
@@ -242,6 +270,17 @@ export const NOUNS = freeze({
       inside: "вътре",
       hanging: "висяща",
     },
+    ranks: {
+      seven: "7",
+      eight: "8",
+      nine: "9",
+      ten: "10",
+      jack: "вале",
+      queen: "дама",
+      king: "поп",
+      ace: "асо",
+    },
+    cards: ["7 ♣", "8 ♣", "9 ♣", "10 ♣", "вале ♣", "дама ♣", "поп ♣", "асо ♣", "7 ♦", "8 ♦", "9 ♦", "10 ♦", "вале ♦", "дама ♦", "поп ♦", "асо ♦", "7 ♥", "8 ♥", "9 ♥", "10 ♥", "вале ♥", "дама ♥", "поп ♥", "асо ♥", "7 ♠", "8 ♠", "9 ♠", "10 ♠", "вале ♠", "дама ♠", "поп ♠", "асо ♠"],
     words: {
       capot: "капо (валат)",
       capot_short: "капо",
@@ -337,6 +376,17 @@ export const NOUNS = freeze({
       inside: "failed (inside)",
       hanging: "hanging",
     },
+    ranks: {
+      seven: "7",
+      eight: "8",
+      nine: "9",
+      ten: "10",
+      jack: "J",
+      queen: "Q",
+      king: "K",
+      ace: "A",
+    },
+    cards: ["7♣", "8♣", "9♣", "10♣", "J♣", "Q♣", "K♣", "A♣", "7♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦", "A♦", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥", "A♥", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠", "A♠"],
     words: {
       capot: "capot",
       capot_short: "capot",

@@ -13,12 +13,14 @@
 (ByTeam(us=112, them=70), 'made', ByTeam(us=11, them=7))
 """
 
+from .cards import DECK, Card, Rank, Suit
 from .errors import BelotError, InvalidInputError, RuleViolationError, SheetError
 from .house import DEFAULT_RULES, HOUSE_RULES, Rules
 from .i18n import Language, house_rule_options, render
 from .json_api import score_deal_json, score_game_json
 from .link import game_link, read_game_link
 from .model import (
+    CARD_POINTS,
     MAX_NAME_LENGTH,
     Announced,
     Answer,
@@ -43,6 +45,8 @@ from .sheet import TARGET, GameSheet, GameStatus, Passed, Row
 from .table import Match, Seats
 
 __all__ = [
+    "CARD_POINTS",
+    "DECK",
     "DEFAULT_RULES",
     "HOUSE_RULES",
     "MAX_NAME_LENGTH",
@@ -51,6 +55,7 @@ __all__ = [
     "Answer",
     "BelotError",
     "ByTeam",
+    "Card",
     "Contract",
     "Deal",
     "DealResult",
@@ -68,12 +73,14 @@ __all__ = [
     "Passed",
     "Pile",
     "Question",
+    "Rank",
     "Row",
     "RuleViolationError",
     "Rules",
     "Seats",
     "SheetError",
     "Step",
+    "Suit",
     "Team",
     "__version__",
     "accept",

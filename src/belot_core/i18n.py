@@ -18,9 +18,12 @@ The house rules' names and one-line descriptions live here too
 data, for the widget's generated tables.
 
 This is the one place of every game word: the word tables below (teams,
-contracts, declarations, doublings, outcomes, a capot, all passed, what hangs)
-are what the messages say and what :mod:`belot_core.tables` exports to the
-widget, which writes no game word of its own.
+contracts, declarations, doublings, outcomes, ranks and cards, a capot, all
+passed, what hangs) are what the messages say and what :mod:`belot_core.tables`
+exports to the widget, which writes no game word of its own. A parameter that
+is a card's code (``card``, ``missing``, ``pile``) is named as players say it
+("вале ♥", "J♥"), and one that counts cards or tricks takes its noun ("1 карта",
+"3 ръце").
 """
 
 from __future__ import annotations
@@ -31,11 +34,14 @@ import string
 from collections.abc import Mapping
 from typing import TypedDict
 
+from .cards import DECK, Suit
 from .errors import BelotError, Param
 from .house import HOUSE_RULES
 from .model import Names
 
 __all__ = [
+    "CARD_NAME",
+    "CARD_NAMES",
     "CONTRACT_ABBREVIATIONS",
     "CONTRACT_WORDS",
     "DECLARATION_WORDS",
@@ -47,6 +53,7 @@ __all__ = [
     "MATCH_WORDS",
     "MESSAGES",
     "OUTCOME_WORDS",
+    "RANK_WORDS",
     "STATISTICS_WORDS",
     "TEAM_LABELS",
     "TEAM_WORDS",
@@ -252,6 +259,59 @@ STATISTICS_WORDS = {
     },
 }
 
+#: The ranks as players say them; a card is its rank and its suit's symbol (the
+#: symbol a suit contract's noun ends with).
+RANK_WORDS = {
+    "bg": {
+        "seven": "7",
+        "eight": "8",
+        "nine": "9",
+        "ten": "10",
+        "jack": "вале",
+        "queen": "дама",
+        "king": "поп",
+        "ace": "асо",
+    },
+    "en": {
+        "seven": "7",
+        "eight": "8",
+        "nine": "9",
+        "ten": "10",
+        "jack": "J",
+        "queen": "Q",
+        "king": "K",
+        "ace": "A",
+    },
+}
+
+#: How a card is named from its rank's word and its suit's symbol: "вале ♥", "J♥".
+CARD_NAME = {"bg": "{rank} {suit}", "en": "{rank}{suit}"}
+
+#: Each suit's symbol, as its contract's noun ends ("купа ♥").
+_SUIT_SYMBOLS = {suit: CONTRACT_WORDS["en"][suit.value].rpartition(" ")[2] for suit in Suit}
+
+#: Every card by its code ("JH"), as players name it, in each language.
+CARD_NAMES = {
+    lang: {
+        card.code: CARD_NAME[lang].format(
+            rank=RANK_WORDS[lang][card.rank], suit=_SUIT_SYMBOLS[card.suit]
+        )
+        for card in DECK
+    }
+    for lang in ("bg", "en")
+}
+
+#: Parameters that count cards or tricks, written with their noun (one, many):
+#: "9 карти", "1 ръка", "1 trick".
+_COUNTED = {
+    "cards": {"bg": ("карта", "карти"), "en": ("card", "cards")},
+    "holds": {"bg": ("карта", "карти"), "en": ("card", "cards")},
+    "tricks": {"bg": ("ръка", "ръце"), "en": ("trick", "tricks")},
+    "needed": {"bg": ("ръка", "ръце"), "en": ("trick", "tricks")},
+}
+#: Parameters that are a card's code, or a list of them, written as players name them.
+_CARD_PARAMS = frozenset({"card", "missing", "pile"})
+
 #: The contests among declarations ("Which declarations count"), as plural nouns.
 _CONTESTS = {
     "bg": {"sequences": "поредици", "carres": "карета", "declarations": "обяви"},
@@ -357,6 +417,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bg.them": "Карти: вашата купчина – {points}; другата е {deck} − {points} = {other}.",
         "bg.named": "Карти: купчината на {team} – {points}; другата е {deck} − {points} = {other}.",
         "en": "Cards: {team} counted {points}; the other pile is {deck} − {points} = {other}.",
+    },
+    "pile_cards": {
+        "bg.us": "Нашата купчина: {cards}, {points} точки.",
+        "bg.them": "Вашата купчина: {cards}, {points} точки.",
+        "bg.named": "Купчината на {team}: {cards}, {points} точки.",
+        "en.us": "Our pile: {cards}, {points} points.",
+        "en.them": "Their pile: {cards}, {points} points.",
+        "en.named": "{team}'s pile: {cards}, {points} points.",
     },
     "no_trumps_doubled": {
         "bg": "Без коз: картите се удвояват – {us_name} {us}, {them_name} {them}.",
@@ -619,7 +687,92 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bg": "Непознато домашно правило „{value}“; възможните са: {choices}.",
         "en": "Unknown house rule “{value}”; the house rules are: {choices}.",
     },
+    "points_and_cards": {
+        "bg": "Въведете или точките на купчината, или картите ѝ – не и двете.",
+        "en": "Enter either the pile's points or its cards – not both.",
+    },
+    "tricks_without_cards": {
+        "bg": "Ръцете на купчината се проверяват по картите ѝ: въведете картите "
+        "или махнете ръцете.",
+        "en": "A pile's tricks are checked against its cards: enter the cards, "
+        "or leave the tricks out.",
+    },
+    "tricks_out_of_range": {
+        "bg": "Ръцете трябва да са от 0 до {max}; дадено е {value}.",
+        "en": "Tricks must be from 0 to {max}; got {value}.",
+    },
+    "unknown_card": {
+        "bg": "„{value}“ не е карта; картите се пишат така: JH, 10S, 9C, AD.",
+        "en": "“{value}” is not a card; cards are written like this: JH, 10S, 9C, AD.",
+    },
+    "card_twice": {
+        "bg": "Картата {card} е избрана два пъти.",
+        "en": "{card} is chosen twice.",
+    },
+    "too_many_cards": {
+        "bg": "Тестето има {max} карти, а са избрани {count}.",
+        "en": "The deck has {max} cards, and {count} are chosen.",
+    },
+    "cards_points_mismatch": {
+        "bg": "Точките на купчината ({value}) не са точките на картите ѝ ({counted}).",
+        "en": "The pile's points ({value}) are not its cards' points ({counted}).",
+    },
     # --- errors: impossible under the rules ----------------------------------
+    "cards_over_tricks": {
+        "bg": "В {tricks} има {holds}, а избраните карти са повече: {count}.",
+        "en": "There are {holds} in {tricks}, and more cards are chosen: {count}.",
+    },
+    "cards_under_tricks": {
+        "bg": "В {tricks} има {holds}, а избраните карти ({count}) и останалите карти "
+        "без точки ({fill}) не стигат – не е избрана някоя карта с точки.",
+        "en": "There are {holds} in {tricks}, but the cards chosen ({count}) and the other "
+        "cards worth nothing ({fill}) are fewer – a card with points is missing.",
+    },
+    "cards_not_whole_tricks": {
+        "bg": "Купчината е от цели ръце по 4 карти, а избраните ({count}) не се допълват "
+        "до цели ръце с картите без точки – не е избрана някоя карта с точки.",
+        "en": "A pile is whole tricks of 4 cards, and the {count} chosen cannot be made up "
+        "to whole tricks with cards worth nothing – a card with points is missing.",
+    },
+    "tricks_mean_capot": {
+        "bg.us": "Ние взехме всички ръце – това е капо (валат); отбележете го.",
+        "bg.them": "Вие взехте всички ръце – това е капо (валат); отбележете го.",
+        "bg.named": "{team} взеха всички ръце – това е капо (валат); отбележете го.",
+        "en": "{team} took all eight tricks – that is a capot; mark it.",
+    },
+    "capot_needs_tricks": {
+        "bg.us": "Капо (валат): Ние взехме всички ръце, така че в тази купчина има "
+        "{needed}, а не {tricks}.",
+        "bg.them": "Капо (валат): Вие взехте всички ръце, така че в тази купчина има "
+        "{needed}, а не {tricks}.",
+        "bg.named": "Капо (валат): {team} взеха всички ръце, така че в тази купчина има "
+        "{needed}, а не {tricks}.",
+        "en": "Capot: {team} took all eight tricks, so this pile holds {needed}, not {tricks}.",
+    },
+    "capot_pile_incomplete": {
+        "bg.us": "Капо (валат): Ние взехме всички ръце, така че в нашата купчина са всички "
+        "карти с точки – тук са всички без {missing}.",
+        "bg.them": "Капо (валат): Вие взехте всички ръце, така че във вашата купчина са "
+        "всички карти с точки – тук са всички без {missing}.",
+        "bg.named": "Капо (валат): {team} взеха всички ръце, така че в купчината им са всички "
+        "карти с точки – тук са всички без {missing}.",
+        "en.us": "Capot: we took all eight tricks, so our pile holds every card with points "
+        "– here all but {missing}.",
+        "en.them": "Capot: they took all eight tricks, so their pile holds every card with "
+        "points – here all but {missing}.",
+        "en.named": "Capot: {team} took all eight tricks, so their pile holds every card with "
+        "points – here all but {missing}.",
+    },
+    "capot_pile_not_empty": {
+        "bg.us": "Капо (валат): Ние взехме всички ръце, така че вашата купчина е празна – "
+        "махнете избраните карти.",
+        "bg.them": "Капо (валат): Вие взехте всички ръце, така че нашата купчина е празна – "
+        "махнете избраните карти.",
+        "bg.named": "Капо (валат): {team} взеха всички ръце, така че другата купчина е "
+        "празна – махнете избраните карти.",
+        "en": "Capot: {team} took all eight tricks, so the other pile is empty – take the "
+        "chosen cards out of it.",
+    },
     "declarations_in_no_trumps": {
         "bg": "При „без коз“ няма обяви и белоти.",
         "en": "No trumps has no declarations and no belots.",
@@ -758,6 +911,12 @@ def _custom(names: Names | None, team: object) -> str:
 
 def _text(language: str, name: str, value: Param, names: Names | None = None) -> str:
     """One parameter, translated when it names something in the game."""
+    if name in _COUNTED and isinstance(value, int):
+        one, many = _COUNTED[name][language]
+        return f"{value} {one if value == 1 else many}"
+    if name in _CARD_PARAMS and isinstance(value, str | tuple):
+        codes = (value,) if isinstance(value, str) else value
+        return ", ".join(CARD_NAMES[language].get(code, code) for code in codes)
     if name in _TEAM_PARAMS and isinstance(value, str):
         return _custom(names, value) or TEAM_WORDS[language].get(value, value)
     if name == "contract" and isinstance(value, str):

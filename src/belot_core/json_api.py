@@ -14,7 +14,11 @@ Version 1 of a deal::
 
 ``version``, ``contract``, ``bidder``, ``cards`` and ``last_trick`` are
 required; ``doubling`` ("none"), ``capot`` (null), ``declarations`` (none) and
-``hanging_in`` (0) are optional. Instead of ``declarations`` (the accepted
+``hanging_in`` (0) are optional. Instead of its ``points`` a pile may be given as
+its cards, counted by the core (:mod:`belot_core.cards`; ``tricks`` optional, a
+check): ``"cards": {"team": "us", "cards": ["JH", "9H", "AS"], "tricks": 3}``; the
+answer then holds ``"pile": {"team": "us", "cards": 3, "points": 45}`` and its
+explanation begins with how the pile was counted. Instead of ``declarations`` (the accepted
 ones) a deal may give what each team announced, and the answers to the
 questions only the cards decide; the core then decides which count::
 

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from .cards import DECK, Card
 from .errors import BelotError, InvalidInputError, Param, echo
 from .house import DEFAULT_RULES, HOUSE_RULES, Rules
 from .memo import memoized
@@ -117,6 +118,8 @@ _OPTIONAL = (
     "rules",
     "hanging_in",
 )
+#: A pile's fields besides its ``team``: its ``points``, or its ``cards`` (and ``tricks``).
+_PILE_FIELDS = ("points", "cards", "tricks")
 #: The declarations' names, in the core's order (an enum's ``.value`` is slow in a loop).
 _KINDS = tuple(kind.value for kind in Declaration)
 #: A deal in a game: the sheet carries hanging points and names are the game's; a
@@ -404,14 +407,61 @@ def request_names(data: JSON) -> Names | None:
     return _names(Reader(), data["names"])
 
 
-def _pile(reader: Reader, value: JSON) -> Pile | None:
-    """The counted pile: ``{"team": ..., "points": ...}``."""
-    cards = reader.fields(value, "cards", ("team", "points"), ())
-    if cards is None:
+def _pile(reader: Reader, value: JSON, contract: Contract | None) -> Pile | None:
+    """The counted pile: ``{"team": ..., "points": ...}``, or instead of its points
+    its cards, ``{"team": ..., "cards": ["JH", ...], "tricks": ...}`` (``tricks``
+    optional), counted in ``contract`` (None: not known, so not counted)."""
+    pile = reader.fields(value, "cards", ("team",), _PILE_FIELDS)
+    if pile is None:
         return None
-    team = reader.choice(cards["team"], "cards.team", Team) if "team" in cards else None
-    points = reader.integer(cards["points"], "cards.points") if "points" in cards else None
-    return None if team is None or points is None else Pile(team=team, points=points)
+    team = reader.choice(pile["team"], "cards.team", Team) if "team" in pile else None
+    tricks = pile.get("tricks")
+    if "cards" not in pile:
+        if "points" not in pile:
+            reader.fail("missing_field", "cards.points", name="cards.points")
+        if tricks is not None:
+            reader.fail("tricks_without_cards", "cards.tricks")
+        points = reader.integer(pile["points"], "cards.points") if "points" in pile else None
+        return None if team is None or points is None else Pile(team=team, points=points)
+    if "points" in pile:
+        # Either the points typed, or the cards they are counted from -- never both.
+        reader.fail("points_and_cards", "cards")
+    cards = _cards(reader, pile["cards"])
+    count = None if tricks is None else reader.integer(tricks, "cards.tricks")
+    if team is None or cards is None or contract is None or "points" in pile:
+        return None
+    if tricks is not None and count is None:
+        return None
+    return Pile(team=team, points=contract.points_of(cards), cards=cards, tricks=count)
+
+
+def _cards(reader: Reader, value: JSON) -> frozenset[Card] | None:
+    """A pile's cards (``["JH", "10S", ...]``), each once; None (with errors) if not."""
+    where = "cards.cards"
+    if not isinstance(value, list):
+        reader.fail("wrong_type", where, expected="array", value=show(value))
+        return None
+    if len(value) > len(DECK):
+        # Counted, not read: a list longer than the deck has a card twice or a non-card.
+        reader.fail("too_many_cards", where, count=len(value), max=len(DECK))
+        return None
+    before = len(reader.errors)
+    first: dict[Card, int] = {}
+    for index, item in enumerate(value):
+        at = f"{where}[{index}]"
+        if not isinstance(item, str):
+            reader.fail("wrong_type", at, expected="string", value=show(item))
+            continue
+        try:
+            card = Card.parse(item)
+        except InvalidInputError:
+            reader.fail("unknown_card", at, value=echo(item))
+            continue
+        if card in first:
+            reader.fail("card_twice", at, card=card.code, first=first[card])
+        else:
+            first[card] = index
+    return frozenset(first) if len(reader.errors) == before else None
 
 
 def _announced(reader: Reader, fields: dict[str, JSON]) -> Announced | None:
@@ -460,7 +510,10 @@ def _deal(
     )
     capot = fields.get("capot")
     values["capot"] = None if capot is None else reader.choice(capot, "capot", Team)
-    values["pile"] = _pile(reader, fields["cards"]) if "cards" in fields else None
+    if "cards" in fields:
+        values["pile"] = _pile(reader, fields["cards"], values["contract"])
+    else:
+        values["pile"] = None
     values["declarations"] = _declarations(reader, fields.get("declarations", {}))
     values["announced"] = announced = _announced(reader, fields)
     if "names" in fields and fields["names"] is not None:

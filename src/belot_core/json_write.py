@@ -18,12 +18,13 @@ import json
 import re
 from collections.abc import Callable, Mapping
 
+from .cards import in_deck_order
 from .errors import MAX_SHOWN, BelotError, Param, echo
 from .house import DEFAULT_RULES, Rules
 from .i18n import message, render
 from .json_read import JSON, MAX_INPUT_CHARS, VERSION, Full, Invalid, more, parse
 from .memo import memoized
-from .model import ByTeam, Deal, Declarations, Higher, Names, Question, Team
+from .model import ByTeam, Deal, Declarations, Higher, Names, Pile, Question, Team
 from .rules import DealResult, Step
 from .sheet import GameSheet, GameStatus, Passed, Row
 
@@ -173,6 +174,20 @@ def _answers(higher: Higher) -> dict[str, JSON]:
     }
 
 
+def _pile(pile: Pile) -> dict[str, JSON]:
+    """A pile as it was entered: its points, or its cards (in the deck's order) and
+    the tricks if given."""
+    if pile.cards is None:
+        return {"team": str(pile.team), "points": pile.points}
+    data: dict[str, JSON] = {
+        "team": str(pile.team),
+        "cards": [card.code for card in in_deck_order(pile.cards)],
+    }
+    if pile.tricks is not None:
+        data["tricks"] = pile.tricks
+    return data
+
+
 def deal_to_dict(deal: Deal, *, in_game: bool = False) -> dict[str, JSON]:
     """The JSON value of a deal (every field written out).
 
@@ -185,7 +200,7 @@ def deal_to_dict(deal: Deal, *, in_game: bool = False) -> dict[str, JSON]:
         "contract": str(deal.contract),
         "bidder": str(deal.bidder),
         "doubling": str(deal.doubling),
-        "cards": {"team": str(deal.pile.team), "points": deal.pile.points},
+        "cards": _pile(deal.pile),
         "last_trick": str(deal.last_trick),
         "capot": None if deal.capot is None else str(deal.capot),
     }
@@ -212,7 +227,7 @@ def result_to_dict(result: DealResult, names: Names | None = None) -> dict[str, 
 
 def _result_fields(result: DealResult) -> dict[str, JSON]:
     """:func:`result_to_dict` without the explanation."""
-    return {
+    data: dict[str, JSON] = {
         "raw": _teams(result.raw),
         "outcome": str(result.outcome),
         "record": _teams(result.record),
@@ -222,6 +237,15 @@ def _result_fields(result: DealResult) -> dict[str, JSON]:
         "rules": rules_json(result.rules),
         "applied_rules": list(result.applied),
     }
+    if result.counted is not None:
+        # The points counted from the pile's cards (only then: a typed pile's are the request's).
+        pile = result.counted
+        data["pile"] = {
+            "team": str(pile.team),
+            "cards": len(pile.cards or ()),
+            "points": pile.points,
+        }
+    return data
 
 
 # --- a game ------------------------------------------------------------------------------

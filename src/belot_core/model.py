@@ -17,11 +17,21 @@ one contest (:data:`ONE_CONTEST`).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TypeGuard
 
+from .cards import (
+    CARDS_PER_TRICK,
+    DECK,
+    TRICKS,
+    Card,
+    Suit,
+    card_values,
+    in_deck_order,
+    possible_tricks,
+)
 from .errors import BelotError, InvalidInputError, RuleViolationError, echo
 from .house import DEFAULT_RULES, Rules
 from .memo import hash_once
@@ -30,6 +40,7 @@ from .text import visible
 __all__ = [
     "ASKED",
     "CAPOT_BONUS",
+    "CARD_POINTS",
     "CARRES_IN_DECK",
     "CONTESTS",
     "DECLARATION_POINTS",
@@ -99,14 +110,25 @@ class Contract(enum.StrEnum):
         return self not in (Contract.NO_TRUMPS, Contract.ALL_TRUMPS)
 
     @property
-    def deck_points(self) -> int:
-        """Card points in the whole deck at face value, without the last trick."""
-        # "a suit 152 | All trumps 248 | No trumps 120, then doubled"
+    def trumps(self) -> frozenset[Suit]:
+        """The trump suits: "All trumps: every suit is trump; No trumps: no suit is"."""
         if self is Contract.ALL_TRUMPS:
-            return 248
+            return frozenset(Suit)
         if self is Contract.NO_TRUMPS:
-            return 120
-        return 152
+            return frozenset()
+        return frozenset({Suit(self.value)})
+
+    @property
+    def deck_points(self) -> int:
+        """Card points in the whole deck at face value, without the last trick: the
+        sum of :data:`CARD_POINTS` -- 152 in a suit, 248 in All trumps, 120 in No
+        trumps (then doubled)."""
+        return _DECK_POINTS[self]
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        """The card points of ``cards`` at face value in this contract."""
+        values = CARD_POINTS[self]
+        return sum(values[card] for card in cards)
 
     @property
     def card_multiplier(self) -> int:
@@ -127,6 +149,17 @@ class Contract(enum.StrEnum):
         if self is Contract.ALL_TRUMPS:
             return 4
         return 1
+
+
+#: Each card's points at face value in each contract, in deck order: the rule book's
+#: values (:data:`~belot_core.cards.TRUMP_POINTS`, :data:`~belot_core.cards.PLAIN_POINTS`)
+#: with the contract's trump suits.
+CARD_POINTS: dict[Contract, dict[Card, int]] = {
+    contract: card_values(contract.trumps) for contract in Contract
+}
+_DECK_POINTS: dict[Contract, int] = {
+    contract: sum(values.values()) for contract, values in CARD_POINTS.items()
+}
 
 
 class Doubling(enum.StrEnum):
@@ -283,10 +316,59 @@ class Declarations:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Pile:
-    """The card points counted in one team's pile, at face value, without the last trick."""
+    """The card points counted in one team's pile, at face value, without the last trick.
+
+    The points are typed, or counted from the pile's ``cards``
+    (:meth:`counted`); then the deal checks that the cards can be a pile, and
+    the explanation says how the points were counted.
+    """
 
     team: Team
     points: int
+    cards: frozenset[Card] | None = None
+    """The cards entered for the pile, whose points are ``points`` (None: the points
+    were typed). Perhaps only its cards with points: the deck's cards worth
+    nothing fill the rest of its tricks."""
+    tricks: int | None = None
+    """How many tricks the pile holds, if the players said (only with ``cards``):
+    checked against the cards, never scored."""
+
+    @classmethod
+    def counted(
+        cls,
+        *,
+        team: Team,
+        cards: Iterable[Card | str],
+        contract: Contract,
+        tricks: int | None = None,
+    ) -> Pile:
+        """The pile of ``cards`` (cards, or codes such as ``"JH"``), its points counted
+        in ``contract``. Raises ``unknown_card`` or ``card_twice``."""
+        chosen: set[Card] = set()
+        for item in cards:
+            card = item if isinstance(item, Card) else Card.parse(item)
+            if card in chosen:
+                raise InvalidInputError("card_twice", "cards.cards", card=card.code)
+            chosen.add(card)
+        points = contract.points_of(chosen)
+        return cls(team=team, points=points, cards=frozenset(chosen), tricks=tricks)
+
+    def __repr__(self) -> str:
+        # The cards in the deck's order: a frozenset's own order changes from run to run.
+        cards = self.cards
+        if isinstance(cards, frozenset) and all(isinstance(card, Card) for card in cards):
+            shown = ", ".join(repr(card) for card in in_deck_order(cards))
+            cards_repr = f"frozenset({{{shown}}})" if cards else "frozenset()"
+        else:
+            cards_repr = repr(cards)
+        return (
+            f"Pile(team={self.team!r}, points={self.points!r}, cards={cards_repr}, "
+            f"tricks={self.tricks!r})"
+        )
+
+    def swapped(self) -> Pile:
+        """The same pile with the team label exchanged."""
+        return Pile(team=self.team.other, points=self.points, cards=self.cards, tricks=self.tricks)
 
 
 # --- Which declarations count (announced → accepted) ------------------------------
@@ -686,19 +768,7 @@ def deal_problems(
         problems.append(InvalidInputError("wrong_type", "cards", expected="Pile", value=repr(pile)))
     else:
         check_enum("cards.team", pile.team, Team)
-        if not _is_int(pile.points):
-            problems.append(
-                InvalidInputError("not_integer", "cards.points", value=repr(pile.points))
-            )
-        elif isinstance(contract, Contract) and not 0 <= pile.points <= contract.deck_points:
-            problems.append(
-                InvalidInputError(
-                    "points_out_of_range",
-                    "cards.points",
-                    value=pile.points,
-                    max=contract.deck_points,
-                )
-            )
+        problems.extend(_pile_problems(pile, contract))
     if not _is_int(hanging_in):
         problems.append(InvalidInputError("not_integer", "hanging_in", value=repr(hanging_in)))
     elif not 0 <= hanging_in <= MAX_HANGING:
@@ -724,7 +794,10 @@ def deal_problems(
         return tuple(problems)
     # The fields are well formed; now the rules of the game.
     assert isinstance(pile, Pile) and isinstance(contract, Contract)
-    if capot is not None:
+    assert capot is None or isinstance(capot, Team)
+    if pile.cards is not None:
+        problems.extend(_card_problems(contract, pile, capot))
+    if capot is not None and not problems:
         # "Capot: one team took all eight tricks. It then holds all card points and
         # the last trick."
         holds = pile.points if pile.team is capot else contract.deck_points - pile.points
@@ -740,6 +813,92 @@ def deal_problems(
                 )
             )
     return tuple(problems)
+
+
+def _pile_problems(pile: Pile, contract: object) -> Iterator[BelotError]:
+    """A pile's points, cards and tricks: of the right types and in range."""
+    if not _is_int(pile.points):
+        yield InvalidInputError("not_integer", "cards.points", value=repr(pile.points))
+    elif isinstance(contract, Contract) and not 0 <= pile.points <= contract.deck_points:
+        yield InvalidInputError(
+            "points_out_of_range", "cards.points", value=pile.points, max=contract.deck_points
+        )
+    if pile.cards is None:
+        if pile.tricks is not None:
+            # The tricks are a check of the cards: without cards there is nothing to check.
+            yield InvalidInputError("tricks_without_cards", "cards.tricks")
+        return
+    if pile.tricks is not None:
+        if not _is_int(pile.tricks):
+            yield InvalidInputError("not_integer", "cards.tricks", value=repr(pile.tricks))
+        elif not 0 <= pile.tricks <= TRICKS:
+            yield InvalidInputError(
+                "tricks_out_of_range", "cards.tricks", value=pile.tricks, max=TRICKS
+            )
+    if not isinstance(pile.cards, frozenset) or not all(
+        isinstance(card, Card) for card in pile.cards
+    ):
+        yield InvalidInputError(
+            "wrong_type", "cards.cards", expected="frozenset[Card]", value=echo(repr(pile.cards))
+        )
+    elif isinstance(contract, Contract) and _is_int(pile.points):
+        counted = contract.points_of(pile.cards)
+        if pile.points != counted:
+            yield InvalidInputError(
+                "cards_points_mismatch", "cards.points", value=pile.points, counted=counted
+            )
+
+
+def _card_problems(contract: Contract, pile: Pile, capot: Team | None) -> Iterator[BelotError]:
+    """Can these cards be the pile, in whole tricks, with its tricks and the capot?"""
+    assert pile.cards is not None
+    cards, tricks, values = pile.cards, pile.tricks, CARD_POINTS[contract]
+    possible = possible_tricks(cards, values)
+    if capot is not None:
+        # "Capot: one team took all eight tricks": its pile is the whole deck, the
+        # other pile is empty.
+        needed = TRICKS if pile.team is capot else 0
+        if tricks is not None and tricks != needed:
+            yield RuleViolationError(
+                "capot_needs_tricks", "cards.tricks", team=str(capot), tricks=tricks, needed=needed
+            )
+        elif needed not in possible and needed:
+            # Every card with points is in the capot's pile.
+            missing = tuple(card.code for card in DECK if values[card] and card not in cards)
+            yield RuleViolationError(
+                "capot_pile_incomplete", "cards.cards", team=str(capot), missing=missing
+            )
+        elif needed not in possible:
+            # Not a card is in the other team's pile.
+            yield RuleViolationError(
+                "capot_pile_not_empty", "cards.cards", team=str(capot), count=len(cards)
+            )
+        return
+    if tricks is not None:
+        holds = tricks * CARDS_PER_TRICK
+        if len(cards) > holds:
+            yield RuleViolationError(
+                "cards_over_tricks", "cards.tricks", tricks=tricks, holds=holds, count=len(cards)
+            )
+        elif tricks not in possible:
+            fill = sum(1 for card in DECK if not values[card] and card not in cards)
+            yield RuleViolationError(
+                "cards_under_tricks",
+                "cards.tricks",
+                tricks=tricks,
+                holds=holds,
+                count=len(cards),
+                fill=fill,
+            )
+        elif tricks in (0, TRICKS):
+            # "0 or 8 tricks means a capot" -- which the deal must say.
+            taker = pile.team if tricks else pile.team.other
+            yield RuleViolationError("tricks_mean_capot", "capot", team=str(taker), tricks=tricks)
+    elif not possible:
+        yield RuleViolationError("cards_not_whole_tricks", "cards.cards", count=len(cards))
+    elif possible.start == TRICKS:
+        # So many cards that the pile can only be every trick: a capot.
+        yield RuleViolationError("tricks_mean_capot", "capot", team=str(pile.team), tricks=TRICKS)
 
 
 def _announced_problems(
@@ -874,7 +1033,7 @@ class Deal:
         return Deal(
             contract=self.contract,
             bidder=self.bidder.other,
-            pile=Pile(team=self.pile.team.other, points=self.pile.points),
+            pile=self.pile.swapped(),
             last_trick=self.last_trick.other,
             doubling=self.doubling,
             capot=None if self.capot is None else self.capot.other,

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .cards import in_deck_order
 from .errors import InvalidInputError, Param
 from .house import DEFAULT_RULES, HOUSE_RULES, Rules
 from .memo import hash_once
@@ -30,6 +31,7 @@ from .model import (
     Doubling,
     Higher,
     Outcome,
+    Pile,
     Team,
     accept,
 )
@@ -83,6 +85,8 @@ class DealResult:
     applied: tuple[str, ...] = ()
     """The house rules that changed a number of this deal (ids, in the order of
     :data:`~belot_core.house.HOUSE_RULES`); each has a step in the explanation."""
+    counted: Pile | None = None
+    """The deal's pile when its points were counted from its cards (None: typed)."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -118,6 +122,18 @@ def score_deal(deal: Deal) -> DealResult:
     applied: set[str] = set()
     cards = deal.card_points()
     pile = deal.pile
+    if pile.cards is not None:
+        # Counted from its cards: how, then the rest exactly as if the points were typed.
+        steps.append(
+            Step.of(
+                "pile_cards",
+                team=str(pile.team),
+                cards=len(pile.cards),
+                points=pile.points,
+                tricks=pile.tricks,
+                pile=tuple(card.code for card in in_deck_order(pile.cards)),
+            )
+        )
     steps.append(
         Step.of(
             "cards",
@@ -240,6 +256,7 @@ def score_deal(deal: Deal) -> DealResult:
         questions=acceptance.questions,
         rules=rules,
         applied=tuple(rule for rule in HOUSE_RULES if rule in applied),
+        counted=None if pile.cards is None else pile,
     )
 
 

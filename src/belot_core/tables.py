@@ -19,8 +19,10 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .cards import CARDS_PER_TRICK, DECK, TRICKS, Rank
 from .errors import MAX_SHOWN
 from .i18n import (
+    CARD_NAMES,
     CONTRACT_ABBREVIATIONS,
     CONTRACT_WORDS,
     DECLARATION_WORDS,
@@ -30,16 +32,18 @@ from .i18n import (
     LANGUAGES,
     MATCH_WORDS,
     OUTCOME_WORDS,
+    RANK_WORDS,
     STATISTICS_WORDS,
     TEAM_LABELS,
     TEAM_WORDS,
     house_rule_options,
     render,
 )
-from .json_api import VERSION
+from .json_api import MAX_INPUT_CHARS, VERSION
 from .link import LINK_KEY
 from .model import (
     CAPOT_BONUS,
+    CARD_POINTS,
     CARRES_IN_DECK,
     DECLARATION_POINTS,
     LAST_TRICK_POINTS,
@@ -134,7 +138,7 @@ def _short(lang: str, contract: Contract) -> str:
     return symbol or CONTRACT_ABBREVIATIONS[lang][contract]
 
 
-def _nouns(lang: str) -> dict[str, dict[str, Any]]:
+def _nouns(lang: str) -> dict[str, dict[str, Any] | list[str]]:
     if list(OUTCOME_WORDS[lang]) != _values(Outcome):
         raise ValueError(f"the {lang} outcomes must name every model.Outcome, in order")
     return {
@@ -146,6 +150,8 @@ def _nouns(lang: str) -> dict[str, dict[str, Any]]:
         "declarations": {k.value: DECLARATION_WORDS[lang][k] for k in Declaration},
         "declarations_short": {k.value: DECLARATION_WORDS_SHORT[lang][k] for k in Declaration},
         "outcomes": dict(OUTCOME_WORDS[lang]),
+        "ranks": {rank.value: RANK_WORDS[lang][rank] for rank in Rank},
+        "cards": [CARD_NAMES[lang][card.code] for card in DECK],
         "words": dict(GAME_WORDS[lang]),
         "match": MATCH_WORDS[lang],
         "statistics": dict(STATISTICS_WORDS[lang]),
@@ -210,6 +216,33 @@ def tables() -> list[tuple[str, str, object]]:
             "Whether declarations and belots exist in each contract.",
             {c.value: c.has_declarations for c in Contract},
         ),
+        (
+            "DECK",
+            "The 32 cards in order, as the JSON contract writes them (cards.DECK); the "
+            "lists CARD_RANKS, CARD_SUITS, CARD_POINTS and NOUNS.*.cards follow its order.",
+            [card.code for card in DECK],
+        ),
+        (
+            "CARD_RANKS",
+            "Each card's rank (cards.Rank), in DECK's order.",
+            [card.rank.value for card in DECK],
+        ),
+        (
+            "CARD_SUITS",
+            "Each card's suit, in DECK's order: the value of the suit's contract.",
+            [card.suit.value for card in DECK],
+        ),
+        (
+            "CARD_POINTS",
+            "Each card's points at face value in each contract, in DECK's order "
+            "(model.CARD_POINTS).",
+            {
+                contract.value: [values[card] for card in DECK]
+                for contract, values in CARD_POINTS.items()
+            },
+        ),
+        ("TRICKS", "Tricks in a deal (cards.TRICKS).", TRICKS),
+        ("CARDS_PER_TRICK", "Cards in a trick (cards.CARDS_PER_TRICK).", CARDS_PER_TRICK),
         ("LAST_TRICK_POINTS", "The last trick, before No trumps doubles it.", LAST_TRICK_POINTS),
         ("CAPOT_BONUS", "The capot bonus (валат), never doubled.", CAPOT_BONUS),
         ("TARGET", "Game points that win the game (sheet.TARGET).", TARGET),
@@ -217,6 +250,11 @@ def tables() -> list[tuple[str, str, object]]:
             "MAX_DEALS",
             "The most deals a game holds (sheet.MAX_DEALS); the core refuses more: too_many_deals.",
             MAX_DEALS,
+        ),
+        (
+            "MAX_INPUT_CHARS",
+            "The longest request the core reads, in characters (json_api.MAX_INPUT_CHARS).",
+            MAX_INPUT_CHARS,
         ),
         ("MAX_HANGING", "Upper bound of hanging points carried in.", MAX_HANGING),
         ("MAX_NAME_LENGTH", "The longest team name, in characters.", MAX_NAME_LENGTH),
@@ -236,9 +274,9 @@ def tables() -> list[tuple[str, str, object]]:
             "NOUNS",
             "The game's nouns in each language, as the core writes them (i18n): teams as "
             "a sentence's subject and as labels, contracts and declarations in full and "
-            "where room is short, outcomes, words (a capot, all passed, what hangs, who "
-            "deals, what a deal collected), a match and what it is played to, and the "
-            "statistics' headings.",
+            "where room is short, outcomes, ranks and cards as players say them, words "
+            "(a capot, all passed, what hangs, who deals, what a deal collected), a match "
+            "and what it is played to, and the statistics' headings.",
             {lang.value: _nouns(lang) for lang in LANGUAGES},
         ),
         (

@@ -8,11 +8,14 @@ from typing import Any, cast
 from hypothesis import strategies as st
 
 from belot_core import (
+    CARD_POINTS,
+    DECK,
     HOUSE_RULES,
     MAX_NAME_LENGTH,
     Announced,
     Answer,
     ByTeam,
+    Card,
     Contract,
     Deal,
     Declaration,
@@ -132,6 +135,78 @@ sheet_deals = st.one_of(
     deal_fields(hanging=False, announced=True).filter(_valid).map(lambda f: Deal(**f)),
 )
 
+#: Any set of cards, from none to the whole deck -- often nearly the whole deck, where
+#: a set stops being a pile (not whole tricks, or every trick).
+card_sets = st.frozensets(st.sampled_from(DECK)) | st.frozensets(
+    st.sampled_from(DECK), max_size=4
+).map(lambda left_out: frozenset(DECK) - left_out)
+
+
+@st.composite
+def tricks_dealt(
+    draw: st.DrawFn, *, capot: bool = False
+) -> tuple[tuple[Card, ...], tuple[Team, ...]]:
+    """The 32 cards in the order they were played, and who took each trick of four
+    (with ``capot``, one team took them all)."""
+    played = tuple(draw(st.permutations(DECK)))
+    if capot:
+        return played, (draw(teams),) * 8
+    winners = tuple(draw(st.lists(teams, min_size=8, max_size=8)))
+    return played, winners
+
+
+def piles_of(played: tuple[Card, ...], winners: tuple[Team, ...]) -> ByTeam[tuple[Card, ...]]:
+    """Each team's pile: the cards of the tricks it took."""
+    tricks = [played[4 * index : 4 * index + 4] for index in range(8)]
+    return ByTeam(
+        us=tuple(
+            c for trick, w in zip(tricks, winners, strict=True) if w is Team.US for c in trick
+        ),
+        them=tuple(
+            c for trick, w in zip(tricks, winners, strict=True) if w is Team.THEM for c in trick
+        ),
+    )
+
+
+@st.composite
+def counted_deal_fields(
+    draw: st.DrawFn, *, hanging: bool = True, capot: bool = False
+) -> dict[str, Any]:
+    """Keyword arguments of a :class:`Deal` whose pile is counted from its cards: the
+    deck dealt at random into eight tricks, one team's pile listed -- every card, or
+    only those with points, or some of its cards worth nothing -- with its tricks or
+    without (``capot``: one team took every trick). Declarations may be illegal
+    (filter with :func:`deal_problems`)."""
+    contract = draw(contracts)
+    played, winners = draw(tricks_dealt(capot=capot))
+    team = draw(teams)
+    values = CARD_POINTS[contract]
+    listing = draw(st.sampled_from(["all", "points", "some"]))
+    listed = [
+        card
+        for card in piles_of(played, winners)[team]
+        if values[card] or listing == "all" or (listing == "some" and draw(st.booleans()))
+    ]
+    listed = draw(st.permutations(listed))  # the order cards are tapped in does not matter
+    tricks = winners.count(team) if draw(st.booleans()) else None
+    fields = {
+        "contract": contract,
+        "bidder": draw(teams),
+        "doubling": draw(doublings),
+        "pile": Pile.counted(team=team, cards=listed, contract=contract, tricks=tricks),
+        "last_trick": winners[-1],
+        "capot": winners[0] if len(set(winners)) == 1 else None,
+        "declarations": ByTeam(us=draw(declarations(contract)), them=draw(declarations(contract))),
+        "hanging_in": draw(st.integers(0, 60)) if hanging else 0,
+    }
+    return fields
+
+
+#: Valid deals whose pile was counted from cards dealt at random.
+counted_deals = counted_deal_fields().filter(_valid).map(lambda f: Deal(**f))
+#: Deals where one team took every trick (a capot), its pile counted from its cards.
+capot_deals = counted_deal_fields(capot=True).filter(_valid).map(lambda f: Deal(**f))
+
 #: Team names, often empty, sometimes padded with white space.
 team_names = st.one_of(
     st.just(""),
@@ -240,6 +315,18 @@ FIELD_VALUES: dict[str, Any] = {
     "doubling": st.sampled_from([*Doubling, "double"]),
     "cards": st.fixed_dictionaries(
         {"team": st.sampled_from([*Team, "x"]), "points": st.integers(-20, 300) | json_values}
+    )
+    | st.fixed_dictionaries(
+        {
+            "team": st.sampled_from([*Team, "x"]),
+            "cards": st.lists(
+                st.sampled_from([*(card.code for card in DECK), "TS", "jh", "1H", "", 10])
+                | json_values,
+                max_size=34,
+            )
+            | json_values,
+        },
+        optional={"tricks": st.integers(-1, 9) | json_values, "points": st.integers(0, 152)},
     )
     | json_values,
     "last_trick": st.sampled_from([*Team, 1]),

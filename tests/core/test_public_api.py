@@ -18,6 +18,7 @@ MODULES = [
     "text",
     "memo",
     "errors",
+    "cards",
     "house",
     "model",
     "rounding",
@@ -69,6 +70,8 @@ def test_the_package_exports_what_it_lists() -> None:
         belot_core.Question,
         belot_core.Answer,
         belot_core.GameStatus,
+        belot_core.Suit,
+        belot_core.Rank,
     ],
 )
 def test_enums_are_lower_case_strings_that_are_also_json_values(kind: type[enum.StrEnum]) -> None:
@@ -78,8 +81,8 @@ def test_enums_are_lower_case_strings_that_are_also_json_values(kind: type[enum.
 
 
 def test_imports_point_one_way() -> None:
-    """text ← memo, errors ← house ← model ← rounding ← rules ← table ← sheet ← i18n ← json_read
-    ← json_write ← json_api ← link ← book ← matches ← stats ← cli, tables."""
+    """text ← memo, errors ← cards ← house ← model ← rounding ← rules ← table ← sheet ← i18n
+    ← json_read ← json_write ← json_api ← link ← book ← matches ← stats ← cli, tables."""
     order = MODULES
     for position, name in enumerate(order):
         source = inspect.getsource(importlib.import_module(f"belot_core.{name}"))

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from belot_core import Contract, Declaration, Language, Team, render
+from belot_core import CARD_POINTS, DECK, Contract, Declaration, Language, Rank, Team, render
 from belot_core.errors import MAX_SHOWN
+from belot_core.i18n import CARD_NAMES
 from belot_core.model import DECLARATION_POINTS, MAX_HANGING, MAX_NAME_LENGTH
 from belot_core.sheet import MAX_DEALS
 from belot_core.stats import COUNTS
@@ -72,6 +73,29 @@ def test_numbers_come_from_the_core() -> None:
     # Sequences and carrés between them are every declaration but the belot.
     kinds = [*EXPORTS["SEQUENCES"], *EXPORTS["CARRES"]]
     assert sorted(kinds) == sorted(k.value for k in Declaration if k is not Declaration.BELOT)
+
+
+def test_the_deck_and_its_values_come_from_the_core() -> None:
+    """The card counter's grid (issue 24): the deck in order, each card's rank, suit and
+    points in every contract, its name in each language -- lists in the deck's order."""
+    assert EXPORTS["DECK"] == [card.code for card in DECK]
+    assert EXPORTS["CARD_RANKS"] == [card.rank.value for card in DECK]
+    assert EXPORTS["CARD_SUITS"] == [card.suit.value for card in DECK]
+    assert set(EXPORTS["CARD_SUITS"]) == set(EXPORTS["SUITS"])
+    assert EXPORTS["TRICKS"] * EXPORTS["CARDS_PER_TRICK"] == len(EXPORTS["DECK"]) == 32
+    for contract in Contract:
+        points = EXPORTS["CARD_POINTS"][contract.value]
+        assert points == [CARD_POINTS[contract][card] for card in DECK]
+        assert sum(points) == EXPORTS["DECK_POINTS"][contract.value]
+    for lang in Language:
+        nouns = EXPORTS["NOUNS"][lang.value]
+        assert list(nouns["ranks"]) == [rank.value for rank in Rank]
+        assert nouns["cards"] == [CARD_NAMES[lang][card.code] for card in DECK]
+        for rank, suit, name in zip(
+            EXPORTS["CARD_RANKS"], EXPORTS["CARD_SUITS"], nouns["cards"], strict=True
+        ):
+            assert name.startswith(nouns["ranks"][rank]) and name.endswith(EXPORTS["SUITS"][suit])
+    assert EXPORTS["NOUNS"]["bg"]["cards"][EXPORTS["DECK"].index("KS")] == "поп ♠"
 
 
 def test_no_declarations_in_no_trumps_is_one_rule() -> None:

@@ -176,6 +176,7 @@ def record(page: Page, index: int = 0) -> None:
     """Press "Record this deal" (the deal in the form goes onto the sheet) and wait for it."""
     body = """
   const element = await calculator(index);
+  await waitFor(() => element.game?.game, ms, `the sheet's games, checked: ${status(element)}`);
   const before = element.game.game.deals.length;
   const button = element.shadowRoot.querySelector(ui.record);
   await waitFor(() => button && !button.disabled && !button.hidden, ms,

@@ -217,6 +217,33 @@ function announcedSomething(counts) {
 }
 
 /**
+ * The declarations of `deal` into `request`: none in a contract that has none (the
+ * attributes keep them), else the accepted ones or what was announced with the answers
+ * given; their problems (flagged where the count is sent) into `problems`.
+ */
+function addDeclarations(request, deal, accepted, problems) {
+  if (request.contract && !HAS_DECLARATIONS[request.contract]) return;
+  const prefix = accepted ? "declarations." : "announced.";
+  for (const problem of deal.declarationProblems ?? []) {
+    problems.push({ ...problem, field: problem.field.replace(/^declarations\./, prefix) });
+  }
+  if (accepted) {
+    request.declarations = deal.declarations;
+    return;
+  }
+  request.announced = deal.declarations;
+  const answers = Object.fromEntries(QUESTIONS.filter((q) => deal.higher?.[q]).map((q) => [q, deal.higher[q]]));
+  if (Object.keys(answers).length) request.higher = answers;
+}
+
+/** The problem of the hanging points typed (`text`; `bad`: the browser rejected it), or null. */
+function hangingProblem(text, bad) {
+  if (bad) return notInteger("hanging_in", null);
+  if (text !== "" && wholeNumber(text) === null) return notInteger("hanging_in", text);
+  return beyondFloats("hanging_out_of_range", "hanging_in", text, MAX_HANGING);
+}
+
+/**
  * The core's request for `deal` (from readDeal), plus what the widget can tell
  * without the core:
  * - `missing`: the facts not given yet, in the form's order (FACTS); the request
@@ -261,30 +288,9 @@ export function buildRequest(deal, { badInput = {}, names = null, accepted = fal
   if (lastTrick) request.last_trick = lastTrick;
   else missing.push("last_trick");
   request.capot = capot;
-  // Declarations do not exist in some contracts: none are sent (the attributes keep them).
-  const declare = !contract || HAS_DECLARATIONS[contract];
-  if (declare) {
-    // Flagged where the count is sent: the accepted declarations, or what was announced.
-    const prefix = accepted ? "declarations." : "announced.";
-    for (const problem of deal.declarationProblems ?? []) {
-      problems.push({ ...problem, field: problem.field.replace(/^declarations\./, prefix) });
-    }
-  }
-  if (declare && accepted) {
-    request.declarations = deal.declarations;
-  } else if (declare) {
-    request.announced = deal.declarations;
-    const answers = Object.fromEntries(QUESTIONS.filter((q) => deal.higher?.[q]).map((q) => [q, deal.higher[q]]));
-    if (Object.keys(answers).length) request.higher = answers;
-  }
-  if (badInput["hanging-in"]) {
-    problems.push(notInteger("hanging_in", null));
-  } else if (deal.hangingIn !== "" && wholeNumber(deal.hangingIn) === null) {
-    problems.push(notInteger("hanging_in", deal.hangingIn));
-  } else {
-    const huge = beyondFloats("hanging_out_of_range", "hanging_in", deal.hangingIn, MAX_HANGING);
-    if (huge) problems.push(huge);
-  }
+  addDeclarations(request, deal, accepted, problems);
+  const hanging = hangingProblem(deal.hangingIn, badInput["hanging-in"]);
+  if (hanging) problems.push(hanging);
   request.hanging_in = wholeNumber(deal.hangingIn) ?? 0;
   const named = requestNames(names);
   if (named) request.names = named;

@@ -18,59 +18,25 @@ import { activeRules, parseRules, RULE_IDS, rulesOf } from "../deal/house-rules.
 import { Launcher } from "./launcher.js";
 import { offline } from "../runtime/offline.js";
 import { DEFAULT_MANIFEST_URL, sharedPyodideScorer } from "../runtime/pyodide-scorer.js";
-import {
-  buildRequest,
-  countLimit,
-  DEAL_ATTRIBUTES,
-  dealAttributes,
-  formatDeclarations,
-  gameDeal,
-  parseDeclarations,
-  piles,
-  QUESTIONS,
-  questionsAsked,
-  readDeal,
-  sameRequest,
-  wholeNumber,
-} from "../deal/request.js";
+import { DEAL_ATTRIBUTES } from "../deal/request.js";
 import { LatestWins } from "../deal/scheduler.js";
+import { defineDealProperties } from "./deal-properties.js";
+import { FormModel } from "./form-model.js";
+import { languageOf, unwatchLanguage, watchLanguage } from "./language.js";
+import { SheetHost } from "./sheet-host.js";
+import { ViewLoader } from "./view-loader.js";
 
 /** The localStorage key of the sheet's games when `storage-key` is not set. */
 export const DEFAULT_STORAGE_KEY = "belot-calculator";
 
-/** The form's fields a recorded deal fills in (the sheet carries the hanging points). */
-const FORM_ATTRIBUTES = DEAL_ATTRIBUTES.filter((name) => name !== "hanging-in");
-/** The answers to the core's questions, as attributes. */
-const ANSWER_ATTRIBUTES = QUESTIONS.map((question) => `higher-${question}`);
-/**
- * The form for the next deal: every fact of the deal cleared, the game and the last
- * trick unset (nothing is scored with a value left from the deal before). Only whose
- * pile is counted stays: the scorekeeper's habit, shown next to the number.
- */
-const NEXT_DEAL = Object.freeze({
-  contract: null,
-  bidder: null,
-  "pile-points": null,
-  "last-trick": null,
-  capot: null,
-  doubling: null,
-  "declarations-us": null,
-  "declarations-them": null,
-  ...Object.fromEntries(ANSWER_ATTRIBUTES.map((name) => [name, null])),
-});
-
-// One MutationObserver for the whole page re-renders the calculators when a `lang`
-// attribute changes on any ancestor.
-const languageListeners = new Map();
-let languageObserver = null;
-function watchLanguage(element, callback) {
-  languageListeners.set(element, callback);
-  if (!languageObserver && typeof MutationObserver === "function") {
-    languageObserver = new MutationObserver(() => {
-      for (const listener of languageListeners.values()) listener();
-    });
-    languageObserver.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"], subtree: true });
-  }
+/** What the form's view shows of the scorer: its progress, and a failure (the scorer's or a call's). */
+function scorerView(scorer, scheduler) {
+  const failure = scorer.error ?? scheduler.failure;
+  return {
+    progress: scorer.progress,
+    failure: failure && { code: failure.code, message: failure.message, started: Boolean(scorer.info) },
+    incomplete: scheduler.incomplete,
+  };
 }
 
 export class BelotCalculatorElement extends HTMLElement {
@@ -83,21 +49,15 @@ export class BelotCalculatorElement extends HTMLElement {
   }
 
   #root;
-  #view = null; // the CalculatorView, once its modules are in (#loadView)
-  #viewLoad = null; // the import of the view's modules, once begun
-  #viewFailed = false; // those modules could not be loaded (a press tries again)
-  #words = null; // {STRINGS, rulesSummary}, with the view
-  #gradual = false; // the form is revealed a part per frame (opened from lazy)
+  #views; // the open calculator's view, loaded at the first sign of intent (element/view-loader.js)
   #launcher = null; // the closed calculator's launcher, once shown
   #scheduler;
   #internals = null;
   #renderQueued = false;
   #scorer = null;
   #listeningTo = null;
-  #badInput = { "pile-points": false, "hanging-in": false };
-  #accepted = false; // the form holds a deal recorded with accepted declarations (sent back as such)
-  #sheet = null; // the ScoreSheet while `sheet` is on, once its module is loaded
-  #sheetLoad = null; // the import of score-sheet.js under way
+  #form; // the form on the attributes (element/form-model.js)
+  #sheets; // the score sheet, while `sheet` is on (element/sheet-host.js)
 
   constructor() {
     super();
@@ -108,8 +68,36 @@ export class BelotCalculatorElement extends HTMLElement {
     } catch {
       this.#internals = null;
     }
+    this.#form = new FormModel({
+      attributes: {
+        get: (name) => this.getAttribute(name),
+        set: (name, value) => this.setAttribute(name, value),
+        remove: (name) => this.removeAttribute(name),
+      },
+      sheet: () => (this.sheet ? { pot: this.#sheet?.pot ?? 0, teamNames: this.#sheet?.teamNames, formRules: this.#sheet?.formRules } : null),
+      rules: () => rulesOf(this.rules),
+    });
+    this.#views = new ViewLoader({
+      root: this.#root,
+      internals: this.#internals,
+      actions: () => this.#viewActions(),
+      connected: () => this.isConnected,
+      lazy: () => this.lazy,
+      sheetParts: () => this.#sheet?.parts ?? null,
+      changed: this.#invalidate,
+    });
+    this.#sheets = new SheetHost({
+      element: this,
+      storageKey: () => this.storageKey,
+      manifest: () => this.manifest,
+      scorer: () => this.scorer,
+      loadView: () => this.#loadView(),
+      view: () => this.#view,
+      form: () => this.#sheetForm(),
+      changed: this.#onSheetChange,
+    });
     this.#scheduler = new LatestWins({
-      input: () => this.#build(),
+      input: () => this.#form.build(),
       scorer: () => this.scorer,
       active: () => this.isConnected && !this.lazy,
     });
@@ -119,67 +107,10 @@ export class BelotCalculatorElement extends HTMLElement {
     });
   }
 
-  // --- attributes as properties (defaults and closed sets: deal/request.js) -------------
-  // The contract, the bidder and the last trick have no default: null until chosen.
+  // --- attributes as properties ------------------------------------------------------
+  // The deal's (contract, bidder, doubling, pileTeam, pilePoints, lastTrick, capot,
+  // hangingIn, declarations): element/deal-properties.js, below the class.
 
-  get contract() {
-    return this.#deal().contract;
-  }
-  set contract(value) {
-    this.#setAttributes({ contract: value ?? null });
-  }
-  get bidder() {
-    return this.#deal().bidder;
-  }
-  set bidder(value) {
-    this.#setAttributes({ bidder: value ?? null });
-  }
-  get doubling() {
-    return this.#deal().doubling;
-  }
-  set doubling(value) {
-    this.setAttribute("doubling", value);
-  }
-  get pileTeam() {
-    return this.#deal().pileTeam;
-  }
-  set pileTeam(value) {
-    this.setAttribute("pile-team", value);
-  }
-  /** The card points of the entered pile as a number, or null while empty or not a whole number. */
-  get pilePoints() {
-    return wholeNumber(this.getAttribute("pile-points"));
-  }
-  set pilePoints(value) {
-    this.#setAttributes({ "pile-points": value == null || value === "" ? null : String(value) });
-  }
-  get lastTrick() {
-    return this.#deal().lastTrick;
-  }
-  set lastTrick(value) {
-    this.#setAttributes({ "last-trick": value ?? null });
-  }
-  get capot() {
-    return this.#deal().capot;
-  }
-  set capot(value) {
-    this.setAttribute("capot", value ?? "none");
-  }
-  /** The `hanging-in` attribute as a number (0 when empty); with `sheet` the sheet's pot is used instead. */
-  get hangingIn() {
-    return wholeNumber(this.getAttribute("hanging-in")) ?? 0;
-  }
-  set hangingIn(value) {
-    this.setAttribute("hanging-in", String(value ?? 0));
-  }
-  /** `{us: {tierce: n, …}, them: {…}}`, from the declarations-us/-them attributes. */
-  get declarations() {
-    return this.#deal().declarations;
-  }
-  set declarations(value) {
-    this.setAttribute("declarations-us", formatDeclarations(value?.us));
-    this.setAttribute("declarations-them", formatDeclarations(value?.them));
-  }
   /**
    * The house rules the deal is scored by: the core's ids of the `rules` attribute
    * ("round-before-multiply capot-cancels-contra", or in the core's spelling
@@ -247,7 +178,7 @@ export class BelotCalculatorElement extends HTMLElement {
   }
   /** The request the current attributes describe (the core's JSON contract), or null while incomplete. */
   get request() {
-    const { request, problems, incomplete } = this.#build();
+    const { request, problems, incomplete } = this.#form.build();
     return problems.length || incomplete ? null : request;
   }
   /** The last successful result for the current input, or null. */
@@ -277,13 +208,7 @@ export class BelotCalculatorElement extends HTMLElement {
   }
   /** "bg" or "en": from the element's lang or the nearest [lang] ancestor (Bulgarian by default). */
   get language() {
-    for (let node = this; node; node = node.parentNode ?? node.host ?? null) {
-      if (node.nodeType === Node.ELEMENT_NODE && node.hasAttribute("lang")) {
-        const lang = node.getAttribute("lang").trim().toLowerCase();
-        if (lang) return lang === "bg" || lang.startsWith("bg-") ? "bg" : "en";
-      }
-    }
-    return "bg";
+    return languageOf(this);
   }
 
   /** Leave lazy mode: load the runtime and show the calculator. */
@@ -314,19 +239,19 @@ export class BelotCalculatorElement extends HTMLElement {
     watchLanguage(this, this.#invalidate);
     offline.addEventListener("updateready", this.#invalidate);
     offline.addEventListener("offlinechange", this.#invalidate);
-    globalThis.addEventListener("hashchange", this.#onHashChange);
-    this.#setupSheet();
+    globalThis.addEventListener("hashchange", this.#sheets.followAddress);
+    this.#sheets.setup(this.sheet);
     this.#prefill();
     this.#connectScorer();
     this.#invalidate();
   }
 
   disconnectedCallback() {
-    languageListeners.delete(this);
+    unwatchLanguage(this);
     this.#view?.watchViewport(false);
     offline.removeEventListener("updateready", this.#invalidate);
     offline.removeEventListener("offlinechange", this.#invalidate);
-    globalThis.removeEventListener("hashchange", this.#onHashChange);
+    globalThis.removeEventListener("hashchange", this.#sheets.followAddress);
     this.#unlisten();
   }
 
@@ -334,107 +259,38 @@ export class BelotCalculatorElement extends HTMLElement {
     if (!this.isConnected) return;
     if (name === "manifest" && !this.#scorer) this.#connectScorer();
     if (name === "lazy" && newValue === null && oldValue !== null) {
-      this.#gradual = true;
+      this.#views.gradual = true;
       this.#view?.revealForm(true);
       this.#loadView();
       this.#start();
       this.#scheduler.schedule(true);
     }
     if (DEAL_ATTRIBUTES.includes(name) || name === "rules") this.#scheduler.schedule();
-    if (name === "storage-key" && oldValue !== newValue) this.#teardownSheet();
-    if (name === "sheet" || name === "storage-key") this.#setupSheet();
+    if (name === "storage-key" && oldValue !== newValue) this.#sheets.teardown();
+    if (name === "sheet" || name === "storage-key") this.#sheets.setup(this.sheet);
     this.#invalidate();
   }
 
   // --- the deal -----------------------------------------------------------------------
 
-  /** The deal's attribute values; with a sheet, the hanging points are the sheet's pot. */
-  #attributes() {
-    const values = Object.fromEntries(DEAL_ATTRIBUTES.map((name) => [name, this.getAttribute(name)]));
-    if (this.sheet) values["hanging-in"] = String(this.#sheet?.pot ?? 0);
-    return values;
+  /** The score sheet, once loaded while `sheet` is on. */
+  get #sheet() {
+    return this.#sheets.sheet;
   }
 
-  #deal() {
-    return readDeal(this.#attributes());
-  }
-
-  /** The house rules of the deal in the form: the sheet's (the game's, or an edited deal's own), else the attribute's. */
-  #rules() {
-    return this.sheet ? this.#sheet?.formRules : rulesOf(this.rules);
-  }
-
-  #build() {
-    const badInput = this.sheet ? { ...this.#badInput, "hanging-in": false } : this.#badInput;
-    return buildRequest(this.#deal(), { badInput, names: this.#sheet?.teamNames, accepted: this.#accepted, rules: this.#rules() });
-  }
-
-  /**
-   * What the core and the widget say about the form as it is now: `errors` (not the
-   * questions), `questions` (the core's needs_answer), `current` (the last reply
-   * answers the form as it is), `settled` (nothing is on its way for it).
-   */
-  #problems(built = this.#build()) {
-    const { request, problems, incomplete, probe, missing } = built;
-    if (problems.length) return { errors: problems, questions: [], current: false, settled: true, missing };
-    const reply = this.#scheduler.reply;
-    const current = Boolean(reply) && sameRequest(request, this.#scheduler.answered);
-    const settled = (incomplete && !probe) || current || Boolean(this.#scheduler.failure);
-    const errors = current && !reply.ok ? reply.errors : [];
-    const questions = questionsAsked(errors);
-    return {
-      errors: incomplete ? [] : errors.filter((error) => !questions.includes(error)),
-      questions,
-      current: current && Boolean(reply.ok),
-      settled,
-      missing,
-    };
-  }
-
-  /** Set (or, for null, remove) attributes; what the reader typed into a number field is replaced. */
-  #setAttributes(values) {
-    this.#badInput["pile-points"] = false;
-    for (const [name, value] of Object.entries(values)) {
-      if (value === null) this.removeAttribute(name);
-      else this.setAttribute(name, value);
-    }
+  /** What the core and the widget say about the form as it is now (element/form-model.js). */
+  #problems(built = this.#form.build()) {
+    const scheduler = this.#scheduler;
+    return FormModel.problems(built, { reply: scheduler.reply, answered: scheduler.answered, failure: scheduler.failure });
   }
 
   /** The deal in the form as the core's game deal, once scored and valid; else null. */
-  #currentDeal(built = this.#build()) {
-    if (this.lazy) return null;
-    const { request, problems, incomplete } = built;
-    return problems.length || incomplete || !this.#scheduler.answers(request) ? null : gameDeal(request);
+  #currentDeal(built = this.#form.build()) {
+    return this.lazy ? null : FormModel.gameDeal(built, (request) => this.#scheduler.answers(request));
   }
 
   #viewActions() {
-    return {
-      set: (name, value) => this.setAttribute(name, value),
-      game: (bidder, contract) => this.#setAttributes({ bidder, contract }),
-      toggle: (name, value) => {
-        const current = this.getAttribute(name);
-        this.#setAttributes({ [name]: current === value ? null : value });
-      },
-      pile: (team, text) => this.#setAttributes({ "pile-team": team, "pile-points": text === "" ? null : text }),
-      badInput: (name, flag) => {
-        this.#badInput[name] = flag;
-      },
-      count: (team, kind, delta) => {
-        const counts = parseDeclarations(this.getAttribute(`declarations-${team}`));
-        const limit = countLimit(kind, this.#deal().contract);
-        const count = Math.max(0, Math.min(limit, counts[kind] + delta));
-        if (count === counts[kind]) return;
-        counts[kind] = count;
-        // Other declarations may raise another question: an answer given for the old
-        // ones must not answer it unasked.
-        this.#setAttributes({
-          [`declarations-${team}`]: formatDeclarations(counts) || null,
-          ...Object.fromEntries(ANSWER_ATTRIBUTES.map((name) => [name, null])),
-        });
-      },
-      details: () => this.#view.showDetails(),
-      retry: () => this.retry(),
-    };
+    return { ...this.#form.actions(), details: () => this.#view.showDetails(), retry: () => this.retry() };
   }
 
   // --- the closed calculator and the view (loaded at the first sign of intent) ------
@@ -460,33 +316,12 @@ export class BelotCalculatorElement extends HTMLElement {
     };
   }
 
-  /**
-   * Import the open calculator's modules and build its view, once (again after a
-   * failed import). Resolves to the view.
-   */
   #loadView() {
-    this.#viewLoad ??= Promise.all([import("../form/view.js"), import("../styles/calculator.js"), import("../i18n/strings.js"), import("../i18n/rule-words.js")]).then(
-      ([{ CalculatorView }, { adoptStyles }, { STRINGS }, { rulesSummary }]) => {
-        this.#viewFailed = false;
-        adoptStyles(this.#root);
-        this.#words = { STRINGS, rulesSummary };
-        const view = new CalculatorView(this.#root, this.#viewActions(), this.#internals);
-        this.#view = view;
-        if (this.isConnected) view.watchViewport(true);
-        if (!this.lazy) view.revealForm(this.#gradual);
-        if (this.#sheet) view.attachSheet(this.#sheet.parts);
-        this.#invalidate();
-        return view;
-      },
-      (error) => {
-        this.#viewLoad = null;
-        this.#viewFailed = true;
-        this.#invalidate();
-        console.warn("[belot-calculator] the calculator could not be loaded:", error?.message ?? error);
-        throw error;
-      },
-    );
-    return this.#viewLoad;
+    return this.#views.load();
+  }
+
+  get #view() {
+    return this.#views.view;
   }
 
   /**
@@ -499,66 +334,11 @@ export class BelotCalculatorElement extends HTMLElement {
   #prefill() {
     if (this.sheet || this.#scheduler.reply) return;
     const data = this.querySelector(":scope > script[type='application/json'][data-belot-example]");
-    if (!data) return;
-    let example;
-    try {
-      example = JSON.parse(data.textContent);
-    } catch {
-      return;
-    }
-    const { request, problems, incomplete } = this.#build();
-    if (problems.length || incomplete || example?.reply?.ok !== true || !sameRequest(request, example.request)) return;
-    this.#scheduler.prefill(request, example.reply);
+    const example = data && FormModel.example(data.textContent, this.#form.build());
+    if (example) this.#scheduler.prefill(example.request, example.reply);
   }
 
-  // --- the score sheet (sheet/score-sheet.js, loaded on first use) ----------------------
-
-  #setupSheet() {
-    if (!this.sheet) {
-      this.#teardownSheet();
-      return;
-    }
-    if (this.#sheet || this.#sheetLoad) return;
-    const load = Promise.all([import("../sheet/score-sheet.js"), this.#loadView()]).then(
-      ([{ ScoreSheet }]) => {
-        if (this.#sheetLoad !== load) return; // turned off or re-keyed meanwhile
-        this.#sheetLoad = null;
-        this.#sheet = new ScoreSheet({
-          storageKey: this.storageKey,
-          form: this.#sheetForm(),
-          scorer: () => this.scorer,
-          target: this,
-          // A game's link points at the standalone calculator next to the manifest.
-          linkBase: () => new URL("calculator/", this.manifest).href,
-        });
-        this.#sheet.addEventListener("change", this.#onSheetChange);
-        this.#view?.attachSheet(this.#sheet.parts);
-        this.#onHashChange();
-        this.#onSheetChange();
-      },
-      (error) => {
-        if (this.#sheetLoad === load) this.#sheetLoad = null;
-        console.warn("[belot-calculator] the score sheet could not be loaded:", error?.message ?? error);
-      },
-    );
-    this.#sheetLoad = load;
-  }
-
-  #teardownSheet() {
-    this.#sheetLoad = null;
-    const sheet = this.#sheet;
-    if (!sheet) return;
-    sheet.removeEventListener("change", this.#onSheetChange);
-    sheet.close();
-    this.#view?.detachSheet(sheet.parts);
-    this.#sheet = null;
-    this.#onSheetChange();
-  }
-
-  /** The page's address carries a game link (`#game=…`): the sheet shows it. */
-  #onHashChange = () => {
-    this.#sheet?.openLink(globalThis.location.hash);
-  };
+  // --- the score sheet (element/sheet-host.js) ------------------------------------
 
   /** The sheet changed: its pot may be the deal's new hanging points. */
   #onSheetChange = () => {
@@ -568,29 +348,7 @@ export class BelotCalculatorElement extends HTMLElement {
 
   /** What the score sheet may do with the form: the SheetForm of sheet/score-sheet.js. */
   #sheetForm() {
-    return {
-      deal: () => this.#currentDeal(),
-      save: () => ({
-        attributes: Object.fromEntries(FORM_ATTRIBUTES.map((name) => [name, this.getAttribute(name)])),
-        accepted: this.#accepted,
-      }),
-      restore: ({ attributes, accepted }) => {
-        this.#accepted = accepted;
-        this.#setAttributes(attributes);
-      },
-      load: (deal) => {
-        this.#view.revealForm(false);
-        const { attributes, accepted } = dealAttributes(deal);
-        this.#accepted = accepted;
-        this.#setAttributes(attributes);
-      },
-      clear: () => {
-        this.#accepted = false;
-        this.#setAttributes(NEXT_DEAL);
-      },
-      focus: () => this.#view.focusForm(),
-      announce: (text) => this.#view.announce(text),
-    };
+    return this.#form.sheetForm({ deal: () => this.#currentDeal(), view: () => this.#view });
   }
 
   // --- the scorer -------------------------------------------------------------------
@@ -611,22 +369,20 @@ export class BelotCalculatorElement extends HTMLElement {
     this.#invalidate();
   };
 
+  /** Hear the scorer's state and progress (the one given now; none but one at a time). */
   #listen() {
     const scorer = this.scorer;
     if (this.#listeningTo === scorer) return;
     this.#unlisten();
-    if (typeof scorer.addEventListener === "function") {
-      scorer.addEventListener("statechange", this.#onScorerState);
-      scorer.addEventListener("progress", this.#invalidate);
-      this.#listeningTo = scorer;
-    }
+    if (typeof scorer.addEventListener !== "function") return;
+    scorer.addEventListener("statechange", this.#onScorerState);
+    scorer.addEventListener("progress", this.#invalidate);
+    this.#listeningTo = scorer;
   }
 
   #unlisten() {
-    const scorer = this.#listeningTo;
-    if (!scorer) return;
-    scorer.removeEventListener("statechange", this.#onScorerState);
-    scorer.removeEventListener("progress", this.#invalidate);
+    this.#listeningTo?.removeEventListener("statechange", this.#onScorerState);
+    this.#listeningTo?.removeEventListener("progress", this.#invalidate);
     this.#listeningTo = null;
   }
 
@@ -643,7 +399,7 @@ export class BelotCalculatorElement extends HTMLElement {
 
   /** The strings of `lang`, with the sheet's team names in place of the default ones. */
   #strings(lang) {
-    const base = this.#words.STRINGS[lang];
+    const base = this.#views.words.STRINGS[lang];
     const names = this.#sheet?.names(lang);
     if (!names || (names.us === base.teams.us && names.them === base.teams.them)) return base;
     return { ...base, teams: names };
@@ -654,44 +410,32 @@ export class BelotCalculatorElement extends HTMLElement {
     const state = this.state;
     // Closed, or opened while the view's modules are still on their way (or failed to
     // come: a press tries again), the launcher shows.
-    const launcher = state === "closed" || (!this.#view && (this.#gradual || this.#viewFailed));
+    const launcher = state === "closed" || (!this.#view && (this.#views.gradual || this.#views.failed));
     if (launcher || this.#launcher) {
       this.#launcher ??= new Launcher(this.#root, this.#launcherActions());
-      this.#launcher.render(lang, { shown: launcher, busy: state !== "closed" && !this.#viewFailed });
+      this.#launcher.render(lang, { shown: launcher, busy: state !== "closed" && !this.#views.failed });
     }
     if (!this.#view) return;
     const s = this.#strings(lang);
-    const scorer = this.scorer;
-    const failure = scorer.error ?? this.#scheduler.failure;
-    const attributes = this.#attributes();
-    const deal = readDeal(attributes);
-    const built = this.#build(); // once per render: the problems and the sheet's deal read it
-    const { errors, questions, current, settled, missing } = this.#problems(built);
+    const built = this.#form.build(); // once per render: the problems and the sheet's deal read it
+    const rules = this.#form.rules();
     this.#view.render({
       s,
       lang,
       state,
-      deal,
-      texts: { "pile-points": attributes["pile-points"] ?? "", "hanging-in": attributes["hanging-in"] ?? "" },
-      badInput: this.#badInput,
+      ...this.#form.view(built, this.#problems(built)),
+      ...scorerView(this.scorer, this.#scheduler),
       sheet: this.sheet,
       readOnly: Boolean(this.#sheet?.viewing),
-      progress: scorer.progress,
-      failure: failure && { code: failure.code, message: failure.message, started: Boolean(scorer.info) },
       updateReady: offline.updateReady,
       offlineLost: offline.offlineLost,
-      errors,
-      questions,
       result: this.result,
-      current,
-      settled,
-      missing,
-      piles: piles(deal),
-      incomplete: this.#scheduler.incomplete,
       // The house rules the result follows, in a few words (none: nothing to say).
-      rulesNote: activeRules(this.#rules()).some((id) => RULE_IDS.includes(id)) ? this.#words.rulesSummary(this.#rules(), lang) : "",
+      rulesNote: activeRules(rules).some((id) => RULE_IDS.includes(id)) ? this.#views.words.rulesSummary(rules, lang) : "",
       headingLevel: this.headingLevel,
     });
     this.#sheet?.render(s, lang, state, this.#currentDeal(built), this.headingLevel);
   }
 }
+
+defineDealProperties(BelotCalculatorElement);

@@ -51,6 +51,8 @@ const WORDS = {
     imported: "Играта от „{file}“ е внесена и е текущата.",
     badFile: "„{file}“ не е игра, която калкулаторът може да прочете. {reason} Нищо не е променено.",
     notJson: "Файлът не е JSON.",
+    tooLarge: "Файлът е твърде голям за игра: {size} KB, а най-много са {max} KB.",
+    finishEdit: "Първо запазете или откажете промяната на раздаване {n}.",
   },
   en: {
     share: "Send the game: link, QR code, file",
@@ -95,6 +97,8 @@ const WORDS = {
     imported: "The game from “{file}” was imported and is the current game.",
     badFile: "“{file}” is not a game the calculator can read. {reason} Nothing was changed.",
     notJson: "The file is not JSON.",
+    tooLarge: "The file is too large for a game: {size} KB, and {max} KB is the most.",
+    finishEdit: "First save or cancel your change to deal {n}.",
   },
 };
 

@@ -5,7 +5,7 @@
 // `actions`.
 
 import { h, setHidden, setText } from "../ui/dom.js";
-import { errorsText, Labels } from "../ui/kit.js";
+import { errorsText, Labels, setIsolated } from "../ui/kit.js";
 import { format } from "../i18n/strings.js";
 import { statusText, teamNames } from "./summary.js";
 
@@ -25,7 +25,10 @@ export class BarView {
     ui.deleteDeal = button("delete-deal", (t) => t.deleteDeal, () => actions.deleteDeal());
     ui.cancel = button("cancel", (t) => t.cancel, () => actions.cancel());
     ui.formNote = h("div", { class: "editing-note form-note", part: "editing-note", hidden: true }, ui.actionHint, ui.deleteDeal, ui.cancel);
-    ui.totals = h("p", { class: "bar-totals", part: "bar-totals" });
+    ui.totalsMain = h("span", { class: "totals-main" });
+    ui.totalsRest = h("span", { class: "totals-rest" });
+    ui.notSaved = h("span", { class: "not-saved" });
+    ui.totals = h("p", { class: "bar-totals", part: "bar-totals" }, ui.totalsMain, ui.totalsRest, ui.notSaved);
     ui.record = button("primary record", (t) => t.record, () => actions.record());
     ui.save = button("primary save", (t) => t.save, () => actions.save());
     ui.newGame = button("primary bar-new-game", (t) => t.newGame, () => actions.newGame(ui.newGame));
@@ -81,19 +84,16 @@ export class BarView {
     const t = s.sheet;
     const { result, game } = sheet;
     const names = teamNames(game, s);
-    const line = [];
-    if (result.winner) line.push(format(t.winner, { team: names[result.winner], us: result.totals.us, them: result.totals.them }));
-    else line.push(format(t.totals, { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them }));
-    if (!result.winner && result.hanging > 0) line.push(format(t.totalsHanging, { points: result.hanging }));
+    const { us, them } = result.totals;
+    if (result.winner) setIsolated(ui.totalsMain, t.winner, { team: names[result.winner], us, them });
+    else setIsolated(ui.totalsMain, t.totals, { usName: names.us, themName: names.them, us, them });
+    const rest = [];
+    if (!result.winner && result.hanging > 0) rest.push(format(t.totalsHanging, { points: result.hanging }));
     const status = result.status?.code;
-    if (status === "status_capot" || status === "status_tied") line.push(statusText(result, lang));
+    if (status === "status_capot" || status === "status_tied") rest.push(statusText(result, lang));
+    setText(ui.totalsRest, rest.map((part) => ` · ${part}`).join(""));
     // While nothing is saved, the bar (in view on a phone) says so on every deal.
-    const notSaved = sheet.saving !== "saved" ? `· ${s.store.notSaved}` : "";
-    const text = line.join(" · ");
-    if (ui.totals.firstChild?.textContent !== text || (ui.totals.querySelector(".not-saved")?.textContent ?? "") !== notSaved) {
-      setText(ui.totals, text);
-      if (notSaved) ui.totals.append(" ", h("span", { class: "not-saved" }, notSaved));
-    }
-    ui.totals.classList.toggle("winner", Boolean(result.winner));
+    setText(ui.notSaved, sheet.saving === "saved" ? "" : ` · ${s.store.notSaved}`);
+    if (ui.totals.classList.contains("winner") !== Boolean(result.winner)) ui.totals.classList.toggle("winner", Boolean(result.winner));
   }
 }

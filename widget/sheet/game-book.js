@@ -14,7 +14,9 @@
 
 import { dealsForAll, dealsFromNext } from "../deal/house-rules.js";
 import { gameRequest } from "../deal/request.js";
+import { BookEdits } from "./book-edits.js";
 import { BookSaver } from "./book-saver.js";
+import { BookTravel } from "./book-travel.js";
 import { Notices } from "./notices.js";
 import { newGame } from "./records.js";
 
@@ -54,11 +56,12 @@ export class GameBook extends EventTarget {
   busy = false; // a change is with the core
   validated = false;
   #validating = false;
-  #link = null; // a game link waiting for the games to be checked
   #queue = Promise.resolve(); // the changes under way, one after another (serial)
   #undoTimer = null;
   notices = new Notices();
   saver;
+  travel;
+  edits;
 
   /**
    * `scorer()` → the scorer (scoreGame, gameLink, readGameLink); `store`: a GameStore;
@@ -70,6 +73,8 @@ export class GameBook extends EventTarget {
     this.#clock = clock;
     this.#timers = timers;
     this.saver = new BookSaver(this, store);
+    this.travel = new BookTravel(this);
+    this.edits = new BookEdits(this);
   }
 
   // --- what the view reads ---------------------------------------------------------
@@ -164,7 +169,7 @@ export class GameBook extends EventTarget {
       this.#validating = false;
     }
     this.emit({ type: "opened" });
-    if (this.#link) await this.openLink(this.#link.hash, this.#link.version);
+    await this.travel.opened();
   }
 
   #chooseCurrent(hint) {
@@ -292,57 +297,8 @@ export class GameBook extends EventTarget {
     await this.change((game) => (game.deals.length ? game.deals.slice(0, -1) : null), { type: "undone" });
   }
 
-  /** Load deal `index` into the form (a passed deal can only be deleted). */
-  edit(index) {
-    const deal = this.game?.deals[index];
-    if (!deal || this.busy || this.viewing) return;
-    this.editing = { index, deal, fixing: false };
-    this.error = null;
-    const change = { type: "editing", index, passed: Boolean(deal.passed) };
-    if (!deal.passed) Object.assign(change, { form: "load", deal });
-    this.emit(change);
-  }
-
-  /** Save the edited deal as `entered` (the form's); it keeps the rules it was played under. */
-  async saveEdit(entered) {
-    const editing = this.editing;
-    if (!editing || !entered) return false;
-    const fixed = editing.fixing;
-    // The index as it is when the change runs: another tab's deal may have moved it (the follower).
-    const next = (game) => {
-      const own = game.deals[editing.index]?.rules;
-      const deal = own == null ? entered : { ...entered, rules: own };
-      return game.deals.map((old, i) => (i === editing.index ? deal : old));
-    };
-    const saved = await this.change(next, () => ({ type: "edited", index: editing.index, form: "restore" }), { after: () => this.stopEditing() });
-    return saved && fixed;
-  }
-
-  async deleteDeal() {
-    const editing = this.editing;
-    if (!editing) return;
-    const next = (game) => game.deals.filter((_, i) => i !== editing.index);
-    const change = (deals) => ({ type: "dealDeleted", index: Math.min(editing.index, deals.length - 1), form: "restore" });
-    await this.change(next, change, { after: () => this.stopEditing() });
-  }
-
-  cancelEdit() {
-    const editing = this.editing;
-    if (!editing) return;
-    this.error = null;
-    this.stopEditing();
-    this.emit({ type: "editCancelled", index: editing.index, form: "restore" });
-  }
-
   stopEditing() {
     this.editing = null;
-  }
-
-  /** The Rules panel's "fix deal": the deal into the form, scored by the rules it is to be fixed for. */
-  fixDeal(index) {
-    this.edit(index);
-    if (this.editing?.index === index) this.editing.fixing = true;
-    this.emit({ type: "fixing", index });
   }
 
   /**
@@ -454,36 +410,10 @@ export class GameBook extends EventTarget {
     this.deleted = null;
   }
 
-  // --- games that travel: files and links --------------------------------------------
+  // --- games that travel (sheet/book-travel.js) -----------------------------------------
 
-  /**
-   * A new game on this device from `data` (the contract's game format, from a file),
-   * checked by the core; never over another game. Resolves to the core's reply.
-   */
-  async importGame(data, file) {
-    if (this.busy || this.viewing) return { ok: false, busy: true };
-    this.busy = true;
-    let reply;
-    try {
-      const request = data !== null && typeof data === "object" && !Array.isArray(data) ? { ...data, ...EXPLAIN } : data;
-      reply = await this.#scorer().scoreGame(request);
-    } catch (error) {
-      reply = runtimeFailure(error);
-    } finally {
-      this.busy = false;
-    }
-    if (reply?.ok) this.#addGame(data, reply.result, { type: "imported", file, form: "clear" });
-    else this.refuseFile(file, null, reply?.errors ?? []);
-    return reply;
-  }
-
-  /** A file that is no game: said in a notice (`key` of the travel words, else the core's `errors`). */
-  refuseFile(file, key, errors = []) {
-    this.notices.add({ words: "travel", key: "badFile", params: { file }, reason: key, errors });
-    this.emit({ type: "fileRefused" });
-  }
-
-  #addGame(data, result, change) {
+  /** A new game on this device from a checked game (a file's or a link's): the current one, saved. */
+  addGame(data, result, change) {
     this.stopEditing();
     this.#leave();
     const text = (name) => (typeof name === "string" ? name : "");
@@ -496,52 +426,6 @@ export class GameBook extends EventTarget {
     this.saver.remember(game.id);
     this.replace(game);
     this.emit(change);
-  }
-
-  /**
-   * Show the game a link carries (`hash`: "#game=…"), read only, once the games on this
-   * device are checked. Resolves to the core's reply (a refused link changes nothing).
-   */
-  async openLink(hash, version) {
-    if (!this.validated) {
-      this.#link = { hash, version };
-      return null;
-    }
-    this.#link = null;
-    let reply;
-    try {
-      reply = await this.#scorer().readGameLink({ version, link: hash });
-    } catch (error) {
-      reply = runtimeFailure(error);
-    }
-    if (!reply?.ok) {
-      this.notices.add({ words: "travel", key: "badLink", errors: reply?.errors ?? [] });
-      this.emit({ type: "linkRefused" });
-      return reply;
-    }
-    const restore = Boolean(this.editing);
-    this.stopEditing();
-    const { game, score } = reply.result;
-    const stamp = this.#clock().toISOString();
-    const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
-    this.viewing = { game: { id: "shared", created: stamp, updated: stamp, names, rules: game.rules ?? {}, deals: game.deals }, result: score };
-    this.error = null;
-    this.emit({ type: "linkOpened", form: restore ? "restore" : undefined });
-    return reply;
-  }
-
-  /** Keep the game opened from a link: a new game on this device, now the current one. */
-  keepShared() {
-    const viewing = this.viewing;
-    if (!viewing || this.busy) return;
-    this.viewing = null;
-    this.#addGame(viewing.game, viewing.result, { type: "kept", form: "clear" });
-  }
-
-  closeShared() {
-    if (!this.viewing) return;
-    this.viewing = null;
-    this.emit({ type: "sharedClosed" });
   }
 
   dismissNotices() {

@@ -7,8 +7,6 @@
 import { h } from "../ui/dom.js";
 import { format } from "../i18n/strings.js";
 
-/** A file larger than this is no game (a long game is a few kilobytes). */
-export const MAX_FILE_BYTES = 2_000_000;
 
 export class GamesList {
   #actions;
@@ -48,7 +46,8 @@ export class GamesList {
   }
 
   /**
-   * `items`: `[{id, date, text, current}]` newest first; `deleted`: `{date}` of the
+   * `items`: `[{id, date, text, current}]` newest first (`text`: strings and `{name}`,
+   * a name the players typed, shown isolated); `deleted`: `{date}` of the
    * game whose Undo stands, or null; `busy`: a change is on its way.
    */
   render(s, items, { deleted = null, busy = false } = {}) {
@@ -77,7 +76,8 @@ export class GamesList {
         remove.disabled = busy;
         remove.addEventListener("click", () => this.#actions.remove(id));
         if (current) item.setAttribute("aria-current", "true");
-        item.append(h("span", { class: "game-text" }, text), h("span", { class: "game-buttons" }, open, remove));
+        const shown = text.map((part) => (typeof part === "string" ? part : h("bdi", {}, part.name)));
+        item.append(h("span", { class: "game-text" }, ...shown), h("span", { class: "game-buttons" }, open, remove));
         return item;
       }),
     );

@@ -19,6 +19,7 @@
 
 import { HOUSE_RULES } from "../core-tables.js";
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
+import { DeferredFocus, messageText } from "../ui/kit.js";
 import { activeRules, playedDeals, rulesFrom, rulesOf, sameRules } from "../deal/house-rules.js";
 import { rulesSummary } from "../i18n/rule-words.js";
 import { format } from "../i18n/strings.js";
@@ -39,7 +40,7 @@ import { format } from "../i18n/strings.js";
 export function refusalText(errors, lang, words) {
   return (errors ?? [])
     .map((error) => {
-      const message = error.message?.[lang] ?? error.message?.en ?? error.code;
+      const message = messageText(error.message, lang, error.code);
       // deals_after_end names its deals itself; the others say which deal they are about.
       if (error.deal == null || error.code === "deals_after_end") return message;
       return format(words.failedDeal, { n: error.deal + 1, message });
@@ -61,7 +62,8 @@ export class RulesPanel {
   #pending = null; // the rules ticked, not applied yet (the question is open)
   #refused = null; // the core's errors for the pending rules ("all"), or null
   #lastBox = null; // the checkbox last changed (focus goes back to it)
-  #focus = null;
+  #focus = null; // () → the element to focus once the panel is on screen
+  #focusing = new DeferredFocus();
   ui = {};
 
   /** `host`: a RulesHost. */
@@ -98,7 +100,7 @@ export class RulesPanel {
       this.#apply("all");
       return;
     }
-    this.#focus = () => this.ui.all.focus();
+    this.#focus = () => this.ui.all;
     this.#host.changed();
   }
 
@@ -111,7 +113,7 @@ export class RulesPanel {
     if (this.#pending !== rules) return; // the reader moved on meanwhile
     if (errors) {
       this.#refused = errors;
-      this.#focus = () => (fixableDeal(errors) !== null ? this.ui.fix : this.#answerButtons()[0])?.focus();
+      this.#focus = () => (fixableDeal(errors) !== null ? this.ui.fix : this.#answerButtons()[0]);
       this.#host.changed();
       return;
     }
@@ -125,7 +127,7 @@ export class RulesPanel {
         ? format(words.changedNext, { n: from, rules: summary })
         : format(words.changed, { rules: summary, totalUs: totals.us, totalThem: totals.them }),
     );
-    this.#focus = () => this.#focusBack();
+    this.#focus = () => this.#back();
     this.#host.changed();
   }
 
@@ -133,14 +135,14 @@ export class RulesPanel {
     if (!this.#pending) return;
     this.#pending = null;
     this.#refused = null;
-    this.#focus = () => this.#focusBack();
+    this.#focus = () => this.#back();
     this.#host.changed();
   }
 
-  /** Focus the control that opened the question (or, if it is disabled now, the panel's summary). */
-  #focusBack() {
+  /** The control that opened the question (or, if it is disabled now, the panel's summary). */
+  #back() {
     const control = this.#lastBox;
-    (control && !control.disabled && control.isConnected ? control : this.ui.summaryToggle).focus();
+    return control && !control.disabled && control.isConnected ? control : this.ui.summaryToggle;
   }
 
   #fix() {
@@ -196,7 +198,20 @@ export class RulesPanel {
     });
     ui.fieldset = h("fieldset", { class: "rule-options" }, ui.legend, ...options);
 
-    // The question (and, after a refused rescore, why and what can be done).
+    this.#buildQuestion();
+
+    ui.summaryToggle = h("summary", {});
+    ui.panel = h(
+      "details",
+      { class: "rules", part: "sheet-rules" },
+      ui.summaryToggle,
+      h("div", { class: "rules-body" }, ui.lead, ui.now, ui.fieldset, ui.question, ui.reset),
+    );
+  }
+
+  /** The question (and, after a refused rescore, why and what can be done). */
+  #buildQuestion() {
+    const ui = this.ui;
     ui.questionText = h("p", { id: "rules-question-text" });
     ui.refused = h("p", { class: "error rules-refused", role: "alert" });
     ui.fix = h("button", { type: "button", class: "primary rules-fix" });
@@ -219,14 +234,6 @@ export class RulesPanel {
     ui.question.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.#cancel();
     });
-
-    ui.summaryToggle = h("summary", {});
-    ui.panel = h(
-      "details",
-      { class: "rules", part: "sheet-rules" },
-      ui.summaryToggle,
-      h("div", { class: "rules-body" }, ui.lead, ui.now, ui.fieldset, ui.question, ui.reset),
-    );
   }
 
   /** The rules the checkboxes tick now. */
@@ -284,7 +291,18 @@ export class RulesPanel {
     }
     ui.reset.disabled = busy || !ready || !activeRules(rules).length;
 
-    // The question, while the ticked rules are not the game's.
+    this.#renderQuestion(view);
+    setAttribute(ui.panel, "data-rules", activeRules(rules).join(" "));
+
+    const focus = this.#focus;
+    this.#focus = null;
+    if (focus) this.#focusing.request(focus);
+  }
+
+  /** The question, while the ticked rules are not the game's. */
+  #renderQuestion({ s, lang, game, result, busy, ready }) {
+    const ui = this.ui;
+    const words = s.houseRules;
     const pending = Boolean(this.#pending);
     setHidden(ui.question, !pending);
     if (pending) {
@@ -309,10 +327,5 @@ export class RulesPanel {
       for (const button of [ui.fix, ui.all, ui.next]) button.disabled = busy || !ready;
       if (!ui.panel.open) ui.panel.open = true;
     }
-    setAttribute(ui.panel, "data-rules", activeRules(rules).join(" "));
-
-    const focus = this.#focus;
-    this.#focus = null;
-    if (focus) queueMicrotask(focus);
   }
 }

@@ -15,17 +15,19 @@
 // render() here with the deal in the form) and its next request reads `pot`. The
 // element loads this module only when its `sheet` attribute is set.
 
-import { VERSION } from "../core-tables.js";
+import { MAX_INPUT_CHARS, VERSION } from "../core-tables.js";
 import { STORE_WORDS } from "../i18n/store-strings.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { plural } from "../i18n/format.js";
+import { rulesSummary } from "../i18n/rule-words.js";
+import { rulesFrom } from "../deal/house-rules.js";
 import { adoptSheetStyles } from "../styles/sheet.js";
 import { BarView } from "./bar-view.js";
 import { effectsOf } from "./effects.js";
 import { fileName, gameCsv, gameFile } from "./export.js";
 import { GameBook } from "./game-book.js";
-import { GamesList, MAX_FILE_BYTES } from "./games-list.js";
+import { GamesList } from "./games-list.js";
 import { IdbStore } from "./idb-store.js";
 import { RulesPanel } from "./rules-panel.js";
 import { clearLinkFromAddress, download, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
@@ -68,6 +70,7 @@ export class ScoreSheet extends EventTarget {
   #send;
   #banner;
   #draft = null; // the form's values before a deal was loaded into it
+  #keptLink = false; // a game kept from the address's link is not saved yet
   #effects = null; // the last change's focus and announcement, carried out after its render
   #status = null; // copy/share status
   #lang = "bg";
@@ -97,12 +100,12 @@ export class ScoreSheet extends EventTarget {
       save: () => this.#saveEdit(),
       newGame: (back) => this.#askNewGame(this.#view.section.firstElementChild, back),
       passed: () => book.passed(),
-      deleteDeal: () => book.deleteDeal(),
-      cancel: () => book.cancelEdit(),
+      deleteDeal: () => book.edits.deleteDeal(),
+      cancel: () => book.edits.cancelEdit(),
     });
     this.#rules = new RulesPanel({
       apply: (rules, how) => book.applyRules(rules, how),
-      fix: (index) => book.fixDeal(index),
+      fix: (index) => book.edits.fixDeal(index),
       announce: (text) => this.#form.announce(text),
       totals: () => book.result.totals,
       changed: () => this.dispatchEvent(new Event("change")),
@@ -119,7 +122,7 @@ export class ScoreSheet extends EventTarget {
       file: (kind) => this.exportFile(kind),
       title: () => this.#shareTitle(),
     });
-    this.#banner = new SharedBanner({ keep: () => book.keepShared(), close: () => book.closeShared() });
+    this.#banner = new SharedBanner({ keep: () => book.travel.keepShared(), close: () => book.travel.closeShared() });
     this.#view = new SheetView(
       {
         undo: () => book.undo(),
@@ -127,7 +130,7 @@ export class ScoreSheet extends EventTarget {
         share: () => this.share(),
         dismiss: () => book.dismissNotices(),
         downloadAside: () => this.downloadAside(),
-        edit: (index) => book.edit(index),
+        edit: (index) => book.edits.edit(index),
         setName: (team, value) => book.setName(team, value),
       },
       { rules: this.#rules, games: this.#games, send: this.#send, banner: this.#banner },
@@ -187,7 +190,11 @@ export class ScoreSheet extends EventTarget {
     this.#applyToForm(change);
     const effects = effectsOf(change, { undoFocused: this.#games.undoFocused });
     if (effects.focus || effects.announce) this.#effects = { ...effects, change };
-    if (["linkRefused", "kept", "sharedClosed"].includes(change.type)) clearLinkFromAddress();
+    if (["linkRefused", "sharedClosed"].includes(change.type)) clearLinkFromAddress();
+    // A kept game leaves the address only once it is saved: a reload before (or a device
+    // that could not save it) still finds the link there.
+    if (change.type === "kept") this.#keptLink = true;
+    if (this.#keptLink) this.#clearKeptLink();
     if (["linkOpened", "kept", "sharedClosed"].includes(change.type)) this.#send.reset();
     if (["linkOpened", "newGame", "gameOpened", "gameRemoved"].includes(change.type)) this.#view.question.close();
     if (GAME_CHANGES.has(change.type)) {
@@ -196,6 +203,15 @@ export class ScoreSheet extends EventTarget {
     }
     this.dispatchEvent(new Event("change"));
   };
+
+  /** Once the kept game is saved, its link leaves the address (it is done). */
+  async #clearKeptLink() {
+    const saver = this.#book.saver;
+    await saver.settled();
+    if (!this.#keptLink || saver.saving !== "saved" || saver.isDirty(this.#book.current)) return;
+    this.#keptLink = false;
+    clearLinkFromAddress();
+  }
 
   /** What the change asks of the form: cleared, a deal loaded (its values kept first), or restored. */
   #applyToForm({ form, deal }) {
@@ -232,7 +248,7 @@ export class ScoreSheet extends EventTarget {
   }
 
   async #saveEdit() {
-    if (await this.#book.saveEdit(this.#form.deal())) this.#rules.retry();
+    if (await this.#book.edits.saveEdit(this.#form.deal())) this.#rules.retry();
   }
 
   /** Ask first (in the widget, next to `anchor`), then start a new game; a "before" event may refuse it. */
@@ -256,22 +272,34 @@ export class ScoreSheet extends EventTarget {
 
   /** Show the game a link carries (the page's "#game=…"), read only, once the games are checked. */
   openLink(hash) {
-    if (isGameLink(hash)) this.#book.openLink(hash, VERSION);
+    if (isGameLink(hash)) this.#book.travel.openLink(hash, VERSION);
   }
 
-  /** Add a game from a JSON file (the contract's game format), checked by the core. */
+  /**
+   * Add a game from a JSON file (the contract's game format), checked by the core. A file
+   * longer than the core reads is too large (said, with the limit); one that comes while
+   * a change is under way waits for it (the book's queue).
+   */
   async importFile(file) {
     const book = this.#book;
-    if (book.busy || book.viewing) return;
+    const max = Math.round(MAX_INPUT_CHARS / 1000);
+    const tooLarge = (size) => book.travel.refuseFile(file.name, "tooLarge", [], { size: Math.ceil(size / 1000), max });
+    // Four bytes a character at most: a larger file cannot be a text the core reads.
+    if (file.size > 4 * MAX_INPUT_CHARS) return tooLarge(file.size);
+    let text;
+    try {
+      text = await file.text();
+    } catch {
+      return book.travel.refuseFile(file.name, "notJson");
+    }
+    if (text.length > MAX_INPUT_CHARS) return tooLarge(new Blob([text]).size);
     let data;
     try {
-      if (file.size > MAX_FILE_BYTES) throw new Error("too large");
-      data = JSON.parse(await file.text());
+      data = JSON.parse(text);
     } catch {
-      book.refuseFile(file.name, "notJson");
-      return;
+      return book.travel.refuseFile(file.name, "notJson");
     }
-    await book.importGame(data, file.name);
+    await book.travel.importGame(data, file.name);
   }
 
   /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. */
@@ -366,7 +394,8 @@ export class ScoreSheet extends EventTarget {
     const { game, result } = sheet;
     const names = teamNames(game, s);
     const shared = sheet.viewing && { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, deals: plural(s.sheet.gameDeals, game.deals.length, lang) };
-    this.#banner.render(s, shared, sheet.busy, headingLevel);
+    const blocked = sheet.viewing && sheet.editing ? format(s.travel.finishEdit, { n: sheet.editing.index + 1 }) : "";
+    this.#banner.render(s, shared, sheet.busy, headingLevel, { rules: sheet.viewing ? rulesSummary(game.rules ?? {}, lang, rulesFrom(game.deals)) : "", blocked });
     this.#send.render(s);
     const t = s.sheet;
     const items = [...sheet.games]
@@ -375,7 +404,8 @@ export class ScoreSheet extends EventTarget {
         const names = teamNames(game, STRINGS[lang]);
         const date = formatDate(game.created, lang);
         const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
-        const text = `${date} · ${names.us} ${result.totals.us} : ${result.totals.them} ${names.them} · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`;
+        // The names as parts of their own: each shown isolated (a name's direction stays its own).
+        const text = [`${date} · `, { name: names.us }, ` ${result.totals.us} : ${result.totals.them} `, { name: names.them }, ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`];
         return { id: game.id, date, text, current };
       });
     const deleted = sheet.deleted && { date: formatDate(sheet.deleted.created, lang) };

@@ -11,11 +11,7 @@
 import { LINK_KEY } from "../core-tables.js";
 import { h } from "../ui/dom.js";
 import { format } from "../i18n/strings.js";
-import { formatParts } from "../i18n/format.js";
-
-// The banner's parameters that are team names: each shown isolated (<bdi>), so that a
-// name's own direction, or a bidi control in it, cannot reorder the sentence around it.
-const NAMES = new Set(["usName", "themName"]);
+import { setIsolated } from "../ui/kit.js";
 
 /** Whether `hash` (a URL's fragment, "#…") carries a game. */
 export function isGameLink(hash) {
@@ -202,6 +198,8 @@ export class SharedBanner {
     const ui = this.ui;
     ui.title = h("h3", { class: "shared-title", id: "shared-title", tabindex: "-1" });
     ui.text = h("p", { class: "shared-text" });
+    ui.rules = h("p", { class: "shared-rules" });
+    ui.blocked = h("p", { class: "hint shared-blocked", id: "shared-blocked", hidden: true });
     ui.keep = h("button", { type: "button", class: "primary keep-game" });
     ui.keep.addEventListener("click", () => actions.keep());
     ui.close = h("button", { type: "button", class: "close-shared" });
@@ -211,7 +209,9 @@ export class SharedBanner {
       { class: "shared", part: "sheet-shared", "aria-labelledby": "shared-title", hidden: true },
       ui.title,
       ui.text,
+      ui.rules,
       h("div", { class: "sheet-actions" }, ui.keep, ui.close),
+      ui.blocked,
     );
   }
 
@@ -221,9 +221,10 @@ export class SharedBanner {
 
   /**
    * Show it (`params`: totals, names and the number of deals) or hide it (null); its
-   * title is a heading of `level`, the level of the element's own headings.
+   * title is a heading of `level`, the level of the element's own headings. `rules`: the
+   * game's house rules in a few words; `blocked`: why Keep cannot be pressed now, or "".
    */
-  render(s, params, busy, level = 3) {
+  render(s, params, busy, level = 3, { rules = "", blocked = "" } = {}) {
     const ui = this.ui;
     ui.element.hidden = !params;
     if (!params) return;
@@ -234,13 +235,15 @@ export class SharedBanner {
     }
     const t = s.travel;
     ui.title.textContent = t.sharedTitle;
-    ui.text.replaceChildren(
-      ...formatParts(t.sharedText, params).map((part) =>
-        typeof part === "string" ? part : NAMES.has(part.name) ? h("bdi", {}, part.text) : part.text,
-      ),
-    );
+    setIsolated(ui.text, t.sharedText, params);
     ui.keep.textContent = t.keep;
     ui.close.textContent = t.close;
-    ui.keep.disabled = busy;
+    ui.rules.textContent = rules;
+    ui.rules.hidden = !rules;
+    ui.blocked.textContent = blocked;
+    ui.blocked.hidden = !blocked;
+    ui.keep.disabled = busy || Boolean(blocked);
+    if (blocked) ui.keep.setAttribute("aria-describedby", "shared-blocked");
+    else ui.keep.removeAttribute("aria-describedby");
   }
 }

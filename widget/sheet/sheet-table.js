@@ -27,7 +27,7 @@ export class SheetTable {
     const headRow = h("tr", {}, label(h("th", { scope: "col", class: "number" }), (t) => t.number));
     const footRow = h("tr", { class: "totals" }, label(h("th", { scope: "row" }), (t) => t.total));
     for (const team of TEAMS) {
-      headRow.append((ui.heads[team] = h("th", { scope: "col", class: team })));
+      headRow.append((ui.heads[team] = h("th", { scope: "col", class: team, dir: "auto" })));
       footRow.append((ui.totals[team] = h("td", { class: team })));
     }
     headRow.append(label(h("th", { scope: "col", class: "note" }), (t) => t.note));

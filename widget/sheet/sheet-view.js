@@ -9,7 +9,7 @@
 import { TEAMS, MAX_NAME_LENGTH } from "../core-tables.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { h, setHidden, setText } from "../ui/dom.js";
-import { clip, DeferredFocus, errorsText, Labels } from "../ui/kit.js";
+import { clip, DeferredFocus, errorsText, Labels, setIsolated } from "../ui/kit.js";
 import { MAX_NOTICE, MAX_REASON } from "./notices.js";
 import { Question } from "./question.js";
 import { SheetTable } from "./sheet-table.js";
@@ -21,7 +21,7 @@ export function noticeText(notice, s, lang) {
   if (params.date) params.date = formatDate(params.date, lang);
   if (params.file !== undefined) params.file = clip(params.file, MAX_REASON);
   if (notice.key === "namesCut") params.max = MAX_NAME_LENGTH;
-  if (notice.reason) params.reason = s.travel[notice.reason];
+  if (notice.reason) params.reason = format(s.travel[notice.reason], params);
   else if (notice.errors) params.reason = errorsText(notice.errors, lang, MAX_REASON);
   return format(s[notice.words][notice.key], params);
 }
@@ -71,7 +71,9 @@ export class SheetView {
       h("div", { class: "sheet-actions" }, ui.downloadAside, this.#button("dismiss", (t) => t.dismiss, () => this.#actions.dismiss())),
     );
     ui.loading = label(h("p", { class: "message sheet-loading" }), (t) => t.loading);
-    ui.banner = h("p", { class: "banner", part: "sheet-banner" });
+    ui.bannerMain = h("span", {});
+    ui.bannerRest = h("span", {});
+    ui.banner = h("p", { class: "banner", part: "sheet-banner" }, ui.bannerMain, ui.bannerRest);
     ui.unclaimed = h("p", { class: "unclaimed" });
     ui.live = h("div", { class: "sheet-status" }, ui.banner, ui.unclaimed);
     this.table.caption.append(this.parts.rules.ui.summary);
@@ -151,14 +153,16 @@ export class SheetView {
   #renderStanding(s, lang, { result }, names) {
     const ui = this.ui;
     const t = s.sheet;
-    ui.banner.className = result.winner ? "banner winner" : "banner";
-    const banner = [];
-    if (result.winner) banner.push(format(t.winner, { team: names[result.winner], us: result.totals.us, them: result.totals.them }));
-    else if (result.rows.length) {
-      if (result.status?.code !== "status_playing" || !(result.hanging > 0)) banner.push(statusText(result, lang));
-      if (result.hanging > 0) banner.push(format(t.pot, { points: result.hanging }));
+    const winner = Boolean(result.winner);
+    if (ui.banner.classList.contains("winner") !== winner) ui.banner.classList.toggle("winner", winner);
+    const rest = [];
+    if (winner) setIsolated(ui.bannerMain, t.winner, { team: names[result.winner], us: result.totals.us, them: result.totals.them });
+    else {
+      setIsolated(ui.bannerMain, "", {});
+      if (result.rows.length && (result.status?.code !== "status_playing" || !(result.hanging > 0))) rest.push(statusText(result, lang));
+      if (result.rows.length && result.hanging > 0) rest.push(format(t.pot, { points: result.hanging }));
     }
-    setText(ui.banner, banner.join(" "));
+    setText(ui.bannerRest, rest.join(" "));
     setHidden(ui.banner, !ui.banner.textContent);
     setHidden(ui.unclaimed, !(result.winner && result.unclaimed > 0));
     setText(ui.unclaimed, format(t.unclaimed, { points: result.unclaimed }));

@@ -3,7 +3,24 @@
 // moved once a change is on screen, and rows built again only when what they show
 // changed. The DOM is touched only through elements the caller gives.
 
-import { afterNextFrame, setAttribute, setText } from "./dom.js";
+import { formatParts } from "../i18n/format.js";
+import { afterNextFrame, h, setAttribute, setText } from "./dom.js";
+
+/** The parameters of the widget's words that are names the players typed (teams, players). */
+export const NAME_PARAMS = new Set(["usName", "themName", "team", "name", "dealer", "player"]);
+
+/**
+ * Fill `element` with `template` formatted by `params`, each name in a <bdi> of its own:
+ * a name's own direction (Arabic, Hebrew) cannot reorder the sentence around it. Only
+ * when the text changed, so a render that writes the same words touches nothing.
+ */
+export function setIsolated(element, template, params, names = NAME_PARAMS) {
+  const parts = formatParts(template, params);
+  const key = JSON.stringify(parts);
+  if (element.dataset.isolated === key) return;
+  element.dataset.isolated = key;
+  element.replaceChildren(...parts.map((part) => (typeof part === "string" ? part : names.has(part.name) ? h("bdi", {}, part.text) : part.text)));
+}
 
 /** The text of a core message (`{bg, en}`) in `lang`: English if it has no `lang`, else `fallback`. */
 export function messageText(message, lang, fallback = "") {
@@ -101,16 +118,17 @@ export class KeyedRows {
   }
 
   render(items) {
-    const rows = this.#container.children;
+    const container = this.#container;
     items.forEach((item, index) => {
       const key = this.#key(item, index);
-      if (key === this.#keys[index] && rows[index]) return;
+      const row = container.children[index];
+      if (key === this.#keys[index] && row) return;
       this.#keys[index] = key;
       const built = this.#build(item, index);
-      if (rows[index]) rows[index].replaceWith(built);
-      else this.#container.append(built);
+      if (row) row.replaceWith(built);
+      else container.append(built);
     });
     this.#keys.length = items.length;
-    while (rows.length > items.length) this.#container.lastElementChild.remove();
+    while (container.children.length > items.length) container.lastElementChild.remove();
   }
 }

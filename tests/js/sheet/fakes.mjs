@@ -82,7 +82,7 @@ export async function openBook({ store = new MemoryStore(), scorer = fakeScorer(
   book.addEventListener("change", (event) => book.changes.push(event.detail));
   await book.open();
   await book.saver.settled();
-  return Object.assign(book, { scorer, timers, store });
+  return Object.assign(book, { core: scorer, timers, store });
 }
 
 /** Two tabs on one device: two books on one memory backend. */

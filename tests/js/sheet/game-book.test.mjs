@@ -57,10 +57,10 @@ test("edit: the deal is loaded, saved back with its own rules, the form restored
   const book = await openBook();
   await book.record({ fake: [0, 8], hang: 8 });
   await book.record(deal(10, 6));
-  book.edit(1);
+  book.edits.edit(1);
   assert.deepEqual(last(book), { type: "editing", index: 1, passed: false, form: "load", deal: deal(10, 6) });
   assert.equal(book.pot, 8, "the pot before the edited deal");
-  await book.saveEdit(deal(20, 0));
+  await book.edits.saveEdit(deal(20, 0));
   assert.deepEqual(last(book), { type: "edited", index: 1, form: "restore" });
   assert.equal(book.editing, null);
   assert.deepEqual(book.result.totals, { us: 20, them: 8 });
@@ -70,12 +70,12 @@ test("a passed deal opens for deletion only; cancel and delete restore the form"
   const book = await openBook();
   await book.record(deal(10, 6));
   await book.passed();
-  book.edit(1);
+  book.edits.edit(1);
   assert.deepEqual(last(book), { type: "editing", index: 1, passed: true });
-  book.cancelEdit();
+  book.edits.cancelEdit();
   assert.deepEqual(last(book), { type: "editCancelled", index: 1, form: "restore" });
-  book.edit(1);
-  await book.deleteDeal();
+  book.edits.edit(1);
+  await book.edits.deleteDeal();
   assert.deepEqual(last(book), { type: "dealDeleted", index: 0, form: "restore" });
   assert.equal(book.game.deals.length, 1);
 });
@@ -154,27 +154,27 @@ test("a full device is said once; the next change saves again and says so", asyn
 test("a link is shown read only once the games are checked; kept, it is a new game", async () => {
   const book = await openBook();
   await book.record(deal(1, 1));
-  const reply = await book.openLink("#game=ok", 1);
+  const reply = await book.travel.openLink("#game=ok", 1);
   assert.equal(reply.ok, true);
   assert.equal(book.game.id, "shared");
   await book.record(deal(1, 1));
   assert.equal(book.viewing.game.deals.length, 2, "read only: nothing recorded into it");
-  book.keepShared();
+  book.travel.keepShared();
   assert.equal(book.viewing, null);
   assert.equal(book.game.deals.length, 2);
   assert.equal(book.games.size, 2);
-  assert.deepEqual(last(book), { type: "kept", form: "clear" });
-  const refused = await book.openLink("#game=bad", 1);
+  assert.deepEqual(last(book), { type: "kept" }, "the form keeps the deal being typed");
+  const refused = await book.travel.openLink("#game=bad", 1);
   assert.equal(refused.ok, false);
 });
 
 test("import: a checked game becomes the current one; a refused one changes nothing", async () => {
   const book = await openBook();
-  const reply = await book.importGame({ version: 1, names: { us: "X" }, deals: [deal(3, 3)] }, "g.json");
+  const reply = await book.travel.importGame({ version: 1, names: { us: "X" }, deals: [deal(3, 3)] }, "g.json");
   assert.equal(reply.ok, true);
   assert.equal(book.game.names.us, "X");
-  assert.deepEqual(last(book), { type: "imported", file: "g.json", form: "clear" });
-  const refused = await book.importGame({ version: 1, deals: [{ bad: true }] }, "bad.json");
+  assert.deepEqual(last(book), { type: "imported", file: "g.json" }, "the form keeps the deal being typed");
+  const refused = await book.travel.importGame({ version: 1, deals: [{ bad: true }] }, "bad.json");
   assert.equal(refused.ok, false);
   assert.equal(book.games.size, 1);
   void idle;
@@ -192,8 +192,46 @@ test("a link that arrives before the games are checked is opened once they are",
     return read(request);
   };
   const book = new GameBook({ scorer: () => scorer, store: new MemoryStore() });
-  assert.equal(await book.openLink("#game=ok", 1), null);
+  assert.equal(await book.travel.openLink("#game=ok", 1), null);
   await book.open();
   assert.deepEqual(calls, [{ version: 1, link: "#game=ok" }]);
   assert.equal(book.game.id, "shared");
+});
+
+test("a link that arrives during an edit leaves the edit as it is; Keep waits until it is done", async () => {
+  const book = await openBook();
+  await book.record(deal(10, 6));
+  book.edits.edit(0);
+  await book.travel.openLink("#game=ok", 1);
+  assert.equal(book.editing?.index, 0, "the edit stands");
+  assert.equal(last(book).form, undefined, "the form is not touched");
+  book.travel.keepShared();
+  assert.ok(book.viewing, "not kept while a deal is being edited");
+  book.travel.closeShared();
+  assert.equal(book.editing?.index, 0, "back to the edit");
+  await book.edits.saveEdit(deal(1, 1));
+  await book.travel.openLink("#game=ok", 1);
+  book.travel.keepShared();
+  assert.equal(book.viewing, null);
+  assert.equal(book.games.size, 2);
+});
+
+test("a file that comes while a change is with the core waits for it, never dropped", async () => {
+  let release;
+  const book = await openBook();
+  const score = book.core.scoreGame.bind(book.core);
+  book.core.scoreGame = async (request) => {
+    if (request.deals.some((d) => d.slow)) await new Promise((resolve) => (release = resolve));
+    return score(request);
+  };
+  const recording = book.record({ fake: [1, 1], slow: true });
+  const importing = book.travel.importGame({ version: 1, deals: [deal(3, 3)] }, "g.json");
+  await idle();
+  assert.equal(book.games.size, 1, "the import waits for the change under way");
+  release();
+  await recording;
+  const reply = await importing;
+  assert.equal(reply.ok, true);
+  assert.equal(book.games.size, 2);
+  assert.deepEqual(book.game.deals, [deal(3, 3)]);
 });

@@ -1,0 +1,146 @@
+// widget/form/ in Node: the calculator's form view on a DOM (linkedom), rendered from
+// snapshots as the element makes them — what the bar says, the piles, the chips, the
+// questions, where each error goes, and what a press reports. The browser tests check
+// the same view in real engines, with layout and focus.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { container, frames, installDom } from "./dom.mjs";
+
+installDom();
+const { STRINGS } = await import("../../widget/i18n/strings.js");
+const { CalculatorView } = await import("../../widget/form/view.js");
+const { FormModel } = await import("../../widget/element/form-model.js");
+
+/** A view over a form model on a Map of attributes; `show(reply)` renders it as the element does. */
+function mount(attributes = {}, lang = "bg") {
+  const map = new Map(Object.entries(attributes));
+  const model = new FormModel({ attributes: { get: (name) => map.get(name) ?? null, set: (name, value) => map.set(name, String(value)), remove: (name) => map.delete(name) } });
+  const reported = [];
+  const actions = { ...model.actions(), details: () => reported.push("details"), retry: () => reported.push("retry") };
+  const host = container();
+  const root = host.attachShadow({ mode: "open" });
+  const view = new CalculatorView(root, actions, null);
+  view.revealForm(false);
+  const show = ({ reply = null, state = "ready", sheet = false } = {}) => {
+    const built = model.build();
+    const problems = FormModel.problems(built, { reply, answered: reply ? built.request : null, failure: null });
+    view.render({ s: STRINGS[lang], lang, state, ...model.view(built, problems), sheet, readOnly: false, progress: null, failure: null, incomplete: built.incomplete, result: reply?.ok ? reply.result : null, rulesNote: "", headingLevel: 3 });
+    return built;
+  };
+  show();
+  return { view, map, model, show, reported, $: (selector) => root.querySelector(selector), $$: (selector) => [...root.querySelectorAll(selector)] };
+}
+
+const HEARTS = { contract: "hearts", bidder: "us", "pile-team": "us", "pile-points": "82", "last-trick": "us" };
+const RESULT = { outcome: "made", raw: { us: 92, them: 70 }, record: { us: 9, them: 7 }, hanging_out: 0, explanation: [{ code: "made", message: { bg: "Изкарана.", en: "Made." } }] };
+
+test("the bar names the first thing still missing, in the form's order", () => {
+  const { map, show, $ } = mount();
+  assert.equal($(".bar-deal").textContent, STRINGS.bg.missing.game);
+  map.set("contract", "hearts");
+  map.set("bidder", "us");
+  show();
+  assert.equal($(".bar-deal").textContent, STRINGS.bg.missing.points);
+  map.set("pile-points", "82");
+  show();
+  assert.equal($(".bar-deal").textContent, STRINGS.bg.missing.last_trick);
+});
+
+test("a scored deal: the bar's one line, the result in full, the explanation step by step", async () => {
+  const { show, $, $$ } = mount(HEARTS, "en");
+  show({ reply: { ok: true, result: RESULT } });
+  assert.equal($(".bar-deal").textContent, "Us 9 : 7 Them · Made");
+  assert.equal($(".bar-deal").getAttribute("data-outcome"), "made");
+  assert.equal($("td.record-us").textContent, "9");
+  assert.equal($("td.raw-them").textContent, "70");
+  await frames();
+  assert.deepEqual($$(".explanation li").map((item) => item.textContent), ["Made."]);
+});
+
+test("the piles: the one typed, the other worked out from the deck; a capot fills and locks both", () => {
+  const { map, show, $ } = mount(HEARTS);
+  assert.equal($('input[name="points-us"]').value, "82");
+  assert.equal($('input[name="points-them"]').value, "70");
+  assert.ok($('input[name="points-them"]').classList.contains("other"));
+  map.set("capot", "them");
+  show();
+  assert.equal($('input[name="points-them"]').value, "152");
+  assert.equal($('input[name="points-us"]').disabled, true);
+  assert.equal($("fieldset.last-trick").disabled, true);
+});
+
+test("the game's grid and the last trick show the attributes; a press on them writes them", () => {
+  const { map, show, $ } = mount(HEARTS);
+  assert.equal($('input[name="game"][value="us:hearts"]').checked, true);
+  const spades = $('input[name="game"][value="them:spades"]');
+  spades.checked = true;
+  spades.dispatchEvent(new window.Event("change"));
+  assert.deepEqual([map.get("bidder"), map.get("contract")], ["them", "spades"]);
+  show();
+  assert.equal($('input[name="game"][value="us:hearts"]').checked, false);
+});
+
+test("chips: a tap counts one more, the badge and the − show; none in No trumps", () => {
+  const { map, show, $ } = mount(HEARTS);
+  $(".declarations-us .chip.tierce").click();
+  assert.equal(map.get("declarations-us"), "tierce:1");
+  show();
+  assert.equal($(".declarations-us .chip.tierce .badge").textContent, "1");
+  assert.equal($(".declarations-us .chip.tierce").getAttribute("aria-pressed"), "true");
+  assert.equal($(".declarations-us .chip.tierce + .chip-minus").hidden, false);
+  map.set("contract", "no_trumps");
+  show();
+  assert.equal($(".declarations-us .chip.tierce").disabled, true);
+  assert.equal($("#declarations-hint").textContent, STRINGS.bg.declarationsNone);
+});
+
+test("the core's errors go under the part they are about; the rest under the result", () => {
+  const { show, $ } = mount(HEARTS, "en");
+  const error = (code, field) => ({ code, field, message: { bg: code, en: `${code}!` } });
+  show({ reply: { ok: false, errors: [error("points_out_of_range", "cards.points"), error("too_many_belots", "announced.us"), error("odd", "whatever")] } });
+  assert.equal($("#cards-error").textContent, "points_out_of_range!");
+  assert.equal($("#declarations-us-error").textContent, "too_many_belots!");
+  assert.equal($(".general-error").textContent, "odd!");
+  assert.equal($('input[name="points-us"]').getAttribute("aria-invalid"), "true");
+  assert.equal($(".declarations-us").getAttribute("aria-invalid"), "true");
+  assert.equal($(".bar-deal").textContent, "points_out_of_range!");
+});
+
+test("a question shows only while the core asks it, in the players' words", () => {
+  const { show, $ } = mount({ contract: "hearts", bidder: "us", "declarations-us": "quarte:1", "declarations-them": "quarte:1" });
+  const asked = { code: "needs_answer", field: "higher.sequence", params: { question: "sequence", kind: "quarte" }, message: { bg: "?", en: "?" } };
+  show({ reply: { ok: false, errors: [asked] } });
+  const question = $(".question.higher-sequence");
+  assert.equal(question.hidden, false);
+  assert.match($("#higher-sequence-legend").textContent, /кварта/);
+  assert.equal($(".bar-deal").textContent, STRINGS.bg.missing.points, "what is missing comes first in the bar");
+  show({ reply: { ok: true, result: { ...RESULT, questions: {} } } });
+  assert.equal(question.hidden, true);
+});
+
+test("loading, then a failure with its retry; the sheet's bar is always there", () => {
+  const { view, show, reported, $ } = mount(HEARTS, "en");
+  show({ state: "loading" });
+  assert.equal($(".status").hidden, false);
+  assert.equal($(".failure").hidden, true);
+  view.render({ ...{ s: STRINGS.en, lang: "en", state: "failed", deal: { ...new FormModel({ attributes: { get: () => null, set() {}, remove() {} } }).deal() }, texts: {}, badInput: {}, piles: null }, errors: [], questions: [], current: false, settled: true, missing: ["game"], sheet: true, readOnly: false, failure: { code: "http_error", message: "HTTP 404", started: false }, result: null, incomplete: true, rulesNote: "" });
+  assert.equal($(".failure").hidden, false);
+  assert.equal($(".failure-text").textContent, STRINGS.en.failures.http_error);
+  assert.equal($(".failure .detail").textContent, "Details: HTTP 404");
+  $(".failure button.retry").click();
+  assert.deepEqual(reported, ["retry"]);
+  assert.equal($(".bar").hidden, false, "with a sheet the bar holds Record");
+});
+
+test("the live region says the bar's sentence once a change has settled, and the same words again", () => {
+  const { view, show, $ } = mount(HEARTS, "en");
+  const spades = $('input[name="game"][value="us:spades"]');
+  spades.checked = true;
+  spades.dispatchEvent(new window.Event("change"));
+  show({ reply: { ok: true, result: RESULT } });
+  assert.equal($('[part="announcement"]').textContent, "Us 9 : 7 Them · Made");
+  view.announce("Deal 1 recorded.");
+  view.announce("Deal 1 recorded.");
+  assert.equal($('[part="announcement"]').textContent, "Deal 1 recorded.");
+});

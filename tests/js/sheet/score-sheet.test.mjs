@@ -1,0 +1,249 @@
+// widget/sheet/score-sheet.js in Node: the whole sheet — game book, memory store, views —
+// on a DOM (linkedom), with a fake scorer and a fake form. A whole game is recorded,
+// edited, undone and restarted through the sheet's own buttons, and what the view shows
+// is read back from its DOM; the browser tests only check that a real page shows it too.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { container, frames, installDom } from "../dom.mjs";
+import { fakeScorer } from "./fakes.mjs";
+
+installDom();
+const { STRINGS } = await import("../../../widget/i18n/strings.js");
+const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
+
+/** A form whose deal is `next` (null: nothing entered); what the sheet does to it, in `calls`. */
+function fakeForm() {
+  const form = {
+    next: { fake: [10, 6] },
+    calls: [],
+    said: [],
+    deal: () => form.next,
+    save: () => (form.calls.push("save"), { saved: true }),
+    restore: (saved) => form.calls.push(["restore", saved]),
+    load: (deal) => form.calls.push(["load", deal]),
+    clear: () => form.calls.push("clear"),
+    focus: () => form.calls.push("focus"),
+    announce: (text) => form.said.push(text),
+  };
+  return form;
+}
+
+/** A sheet in a container, rendered in `lang` after every change (as the element does). */
+async function mountSheet({ lang = "bg", store = new MemoryStore(), scorer = fakeScorer() } = {}) {
+  const form = fakeForm();
+  const target = new EventTarget();
+  const events = [];
+  target.addEventListener("belot-calculator-sheet", (event) => events.push(event.detail));
+  const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => scorer, target, linkBase: () => "https://example.test/calculator/", store });
+  const parts = sheet.parts;
+  const root = container();
+  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.section);
+  const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
+  sheet.addEventListener("change", () => queueMicrotask(render));
+  render();
+  await settle();
+  return { sheet, form, root, target, events, render, store, $: (selector) => root.querySelector(selector), $$: (selector) => [...root.querySelectorAll(selector)] };
+}
+
+async function settle() {
+  await frames(5);
+}
+
+async function press(element) {
+  assert.ok(element, "the button is there");
+  assert.equal(element.disabled, false, `${element.className} is enabled`);
+  element.click();
+  await settle();
+}
+
+const text = (element) => element.textContent.replace(/\s+/g, " ").trim();
+
+test("a deal recorded: its row, the totals, the form cleared and focused, the row said", async () => {
+  const { form, $, $$, events } = await mountSheet();
+  assert.equal(text($(".sheet-empty")), STRINGS.bg.sheet.empty);
+  await press($("button.record"));
+  assert.equal($$(".sheet-table tbody tr").length, 1);
+  assert.equal(text($(".sheet-table tfoot td.us")), "10");
+  assert.equal(text($(".bar-totals")), "Общо Ние 10 : 6 Вие");
+  assert.ok(form.calls.includes("clear"));
+  assert.ok(form.calls.includes("focus"), "the focus goes back to the form");
+  assert.deepEqual(form.said, ["Раздаване 1 е записано: Ние 10, Вие 6. Общо 10 : 6."]);
+  assert.equal(events.length, 1, "the element's event for a changed game");
+  assert.equal(events[0].game.deals.length, 1);
+  assert.equal($(".sheet-empty").hidden, true);
+});
+
+test("nothing in the form: Record is off; all passed is one press", async () => {
+  const { form, $, $$ } = await mountSheet({ lang: "en" });
+  form.next = null;
+  await press($("button.passed"));
+  assert.equal($("button.record").disabled, true);
+  assert.equal(text($$(".sheet-table tbody tr")[0].querySelector(".note")), STRINGS.en.sheet.rowPassed);
+});
+
+test("a row opens its deal in the form; Save changes puts the form back", async () => {
+  const { form, $, $$ } = await mountSheet({ lang: "en" });
+  await press($("button.record"));
+  form.next = { fake: [20, 0] };
+  await press($("button.record"));
+  form.calls.length = 0;
+  await press($$(".sheet-table tbody tr")[0].querySelector("button"));
+  assert.deepEqual(form.calls.slice(0, 2), ["save", ["load", { fake: [10, 6] }]]);
+  assert.match(text($(".action-hint")), /Editing deal 1/);
+  assert.equal($("button.record").hidden, true);
+  assert.equal($("button.save").hidden, false);
+  form.next = { fake: [1, 1] };
+  await press($("button.save"));
+  assert.deepEqual(form.calls.find((call) => call[0] === "restore"), ["restore", { saved: true }]);
+  assert.equal(text($(".sheet-table tfoot td.us")), "21");
+  assert.equal($(".editing-note").hidden, true);
+});
+
+test("undo takes the last deal back; new game asks first, next to what asked", async () => {
+  const { form, $, $$, target } = await mountSheet({ lang: "en" });
+  await press($("button.record"));
+  await press($("button.record"));
+  await press($("button.undo"));
+  assert.equal($$(".sheet-table tbody tr").length, 1);
+  assert.equal(form.said.at(-1), "The last deal was undone. Totals 10 : 6.");
+  await press($(".sheet-toolbar button.new-game"));
+  const question = $(".confirm");
+  assert.equal(question.hidden, false);
+  assert.equal(question.previousElementSibling, $(".sheet-toolbar"));
+  let refuse = true;
+  target.addEventListener("belot-calculator-before-new-game", (event) => refuse && event.preventDefault());
+  await press($(".confirm button.confirm-yes"));
+  assert.equal($$(".sheet-table tbody tr").length, 1, "a 'before' event may refuse it");
+  refuse = false;
+  await press($(".sheet-toolbar button.new-game"));
+  await press($(".confirm button.confirm-yes"));
+  assert.equal($$(".sheet-table tbody tr").length, 0);
+  assert.equal($(".confirm").hidden, true);
+  assert.match(text($(".games summary")), /\(2\)/);
+});
+
+test("a refused deal changes nothing: the core's reason in the bar, in the reader's language", async () => {
+  const { form, $, $$ } = await mountSheet();
+  form.next = { bad: true };
+  await press($("button.record"));
+  assert.equal($$(".sheet-table tbody tr").length, 0);
+  assert.equal(text($(".sheet-error")), "лошо 1");
+});
+
+test("a stored game the core refuses is said in a notice with a way to download it", async () => {
+  const store = new MemoryStore();
+  await store.put({ id: "g-bad", created: "2026-01-01T00:00:00.000Z", updated: "2026-01-01T00:00:00.000Z", names: {}, deals: [{ bad: true }] }, null);
+  const { $ } = await mountSheet({ lang: "en", store });
+  assert.equal($(".notices").hidden, false);
+  assert.match(text($(".notices li")), /failed the check \(“bad 1”\)/);
+  assert.equal($(".notices button.download-aside").hidden, false);
+  await press($(".notices button.dismiss"));
+  assert.equal($(".notices").hidden, true);
+});
+
+test("a game from a link is shown read only with Keep and Close; kept, it is a game of this device", async () => {
+  const { sheet, $, $$ } = await mountSheet({ lang: "en" });
+  sheet.openLink("#game=ok");
+  await settle();
+  assert.equal($(".shared").hidden, false);
+  assert.match(text($(".shared-text")), /A 20 : 0 B/);
+  assert.equal(sheet.viewing, true);
+  assert.ok($$(".sheet-table tbody button").every((button) => button.disabled), "rows are read only");
+  await press($(".shared button.keep-game"));
+  assert.equal(sheet.viewing, false);
+  assert.equal($(".shared").hidden, true);
+  assert.equal($$(".sheet-table tbody tr").length, 2);
+});
+
+test("team names typed go into the table's heads and the bar", async () => {
+  const { $ } = await mountSheet({ lang: "en" });
+  const input = $('input[name="name-us"]');
+  input.value = "Ann & Ivo";
+  input.dispatchEvent(new window.Event("input"));
+  await settle();
+  assert.equal(text($(".sheet-table thead th.us")), "Ann & Ivo");
+});
+
+test("a name the players typed is isolated wherever it sits in a sentence", async () => {
+  const { $, $$ } = await mountSheet({ lang: "en" });
+  const input = $('input[name="name-us"]');
+  input.value = "مريم";
+  input.dispatchEvent(new window.Event("input"));
+  await settle();
+  await press($("button.record"));
+  assert.deepEqual($$(".bar-totals bdi").map((bdi) => bdi.textContent), ["مريم", "Them"]);
+  assert.equal($(".bar-totals").textContent, "Total مريم 10 : 6 Them");
+  assert.deepEqual($$(".games li .game-text bdi").map((bdi) => bdi.textContent), ["مريم", "Them"]);
+  assert.equal($(".sheet-table thead th.us").getAttribute("dir"), "auto");
+});
+
+/** A File as the import hands it over: a name, a size in bytes and its text. */
+function file(name, text, size = new Blob([text]).size) {
+  return { name, size, text: async () => text };
+}
+
+test("a file too large for a game says so with the limit; a file that is no JSON says so", async () => {
+  const { sheet, $ } = await mountSheet({ lang: "en" });
+  await sheet.importFile(file("big.json", "{}", 5_000_000));
+  assert.match(text($(".notices")), /“big\.json” is not a game the calculator can read\. The file is too large for a game: 5000 KB, and 250 KB is the most\./);
+  await sheet.importFile(file("long.json", `{"deals": "${"x".repeat(300_000)}"}`));
+  assert.match(text($(".notices")), /too large for a game: 30\d KB/);
+  await sheet.importFile(file("notes.txt", "hello"));
+  assert.match(text($(".notices")), /“notes\.txt” is not a game .* The file is not JSON\./);
+});
+
+test("a game from a file becomes the current game; the deal being typed stays in the form", async () => {
+  const { sheet, form, $, $$ } = await mountSheet({ lang: "en" });
+  form.calls.length = 0;
+  await sheet.importFile(file("g.json", JSON.stringify({ version: 1, names: { us: "Ann" }, deals: [{ fake: [3, 3] }] })));
+  assert.equal($$(".sheet-table tbody tr").length, 1);
+  assert.equal(text($(".sheet-table thead th.us")), "Ann");
+  assert.equal(form.calls.includes("clear"), false, "the form is not cleared");
+  assert.match(form.said.at(-1), /imported/);
+});
+
+test("a link during an edit: Keep is off and says why; the banner names the game's house rules", async () => {
+  const { sheet, form, $, $$ } = await mountSheet({ lang: "en" });
+  await press($("button.record"));
+  await press($$(".sheet-table tbody tr")[0].querySelector("button"));
+  form.calls.length = 0;
+  sheet.openLink("#game=ok");
+  await settle();
+  assert.equal($(".shared").hidden, false);
+  assert.equal($(".shared button.keep-game").disabled, true);
+  assert.equal(text($(".shared-blocked")), "First save or cancel your change to deal 1.");
+  assert.match(text($(".shared-rules")), /rule book|house rules/i);
+  assert.equal(form.calls.some((call) => call === "clear" || call[0] === "restore"), false, "the edit's form is untouched");
+  await press($(".shared button.close-shared"));
+  assert.match(text($(".action-hint")), /Editing deal 1/);
+});
+
+test("a kept game leaves the address only once it is saved", async () => {
+  const replaced = [];
+  globalThis.location = { hash: "#game=ok", pathname: "/calculator/", search: "" };
+  globalThis.history = { state: null, replaceState: (state, title, url) => replaced.push(url) };
+  const full = await mountSheet({ lang: "en" });
+  const { MemoryBackend, MemoryStore: Store } = await import("../../../widget/sheet/memory-store.js");
+  void Store;
+  const backend = new MemoryBackend();
+  const { sheet, $ } = await mountSheet({ lang: "en", store: backend.store() });
+  backend.failure = "full";
+  sheet.openLink("#game=ok");
+  await settle();
+  await press($(".shared button.keep-game"));
+  await settle();
+  assert.deepEqual(replaced, [], "not saved: the link stays in the address");
+  backend.failure = null;
+  await press($("button.record")); // the next change saves the kept game too
+  assert.deepEqual(replaced, ["/calculator/"], "saved at last: the link is done");
+  replaced.length = 0;
+  full.sheet.openLink("#game=ok");
+  await settle();
+  await press(full.$(".shared button.keep-game"));
+  await settle();
+  assert.deepEqual(replaced, ["/calculator/"]);
+  delete globalThis.location;
+  delete globalThis.history;
+});

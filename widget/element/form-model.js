@@ -1,0 +1,231 @@
+// What a tap does to the calculator's form, with no DOM: the form is the element's
+// attributes (the source of truth), read and written through a small adapter, so Node
+// tests every action with a Map (tests/js/form-model.test.mjs). The element hands the view
+// `actions()` and the score sheet `sheetForm()`; the request the core gets, and what the
+// core's last reply says about the form as it is now, are worked out here too.
+
+import {
+  buildRequest,
+  countLimit,
+  DEAL_ATTRIBUTES,
+  dealAttributes,
+  formatDeclarations,
+  gameDeal,
+  parseDeclarations,
+  piles,
+  QUESTIONS,
+  questionsAsked,
+  readDeal,
+  sameRequest,
+} from "../deal/request.js";
+
+/** The form's fields a recorded deal fills in (the sheet carries the hanging points). */
+export const FORM_ATTRIBUTES = Object.freeze(DEAL_ATTRIBUTES.filter((name) => name !== "hanging-in"));
+/** The answers to the core's questions, as attributes. */
+export const ANSWER_ATTRIBUTES = Object.freeze(QUESTIONS.map((question) => `higher-${question}`));
+/**
+ * The form for the next deal: every fact of the deal cleared, the game and the last trick
+ * unset (nothing is scored with a value left from the deal before). Only whose pile is
+ * counted stays: the scorekeeper's habit, shown next to the number.
+ */
+export const NEXT_DEAL = Object.freeze({
+  contract: null,
+  bidder: null,
+  "pile-points": null,
+  "last-trick": null,
+  capot: null,
+  doubling: null,
+  "declarations-us": null,
+  "declarations-them": null,
+  ...Object.fromEntries(ANSWER_ATTRIBUTES.map((name) => [name, null])),
+});
+
+/**
+ * The form on the element's attributes. `attributes`: `{get(name) → text or null,
+ * set(name, text), remove(name)}`; `sheet()` → the score sheet's `{pot, teamNames,
+ * formRules}` while it keeps the game, else null; `rules()` → the rules of a form without
+ * a sheet.
+ */
+export class FormModel {
+  #attributes;
+  #sheet;
+  #rules;
+  /** A number field holds text the browser rejects (it reads as empty). */
+  badInput = { "pile-points": false, "hanging-in": false };
+  /** The form holds a deal recorded with accepted declarations (sent back as such). */
+  accepted = false;
+
+  constructor({ attributes, sheet = () => null, rules = () => ({}) }) {
+    this.#attributes = attributes;
+    this.#sheet = sheet;
+    this.#rules = rules;
+  }
+
+  /** The deal's attribute values; with a sheet, the hanging points are the sheet's pot. */
+  values() {
+    const values = Object.fromEntries(DEAL_ATTRIBUTES.map((name) => [name, this.#attributes.get(name)]));
+    const sheet = this.#sheet();
+    if (sheet) values["hanging-in"] = String(sheet.pot ?? 0);
+    return values;
+  }
+
+  deal() {
+    return readDeal(this.values());
+  }
+
+  /** The house rules of the deal in the form: the sheet's (the game's, or an edited deal's own), else the element's. */
+  rules() {
+    const sheet = this.#sheet();
+    return sheet ? sheet.formRules : this.#rules();
+  }
+
+  /** The core's request for the form as it is (deal/request.js buildRequest). */
+  build() {
+    const sheet = this.#sheet();
+    const badInput = sheet ? { ...this.badInput, "hanging-in": false } : this.badInput;
+    return buildRequest(this.deal(), { badInput, names: sheet?.teamNames, accepted: this.accepted, rules: this.rules() });
+  }
+
+  /**
+   * What the core and the widget say about the form as it is now, given `built` and the
+   * scheduler's last `reply`, the request it `answered` and its `failure`: `errors` (not
+   * the questions), `questions` (the core's needs_answer), `current` (the last reply
+   * answers the form as it is), `settled` (nothing is on its way for it), `missing`.
+   */
+  static problems({ request, problems, incomplete, probe, missing }, { reply, answered, failure }) {
+    if (problems.length) return { errors: problems, questions: [], current: false, settled: true, missing };
+    const current = Boolean(reply) && sameRequest(request, answered);
+    const settled = (incomplete && !probe) || current || Boolean(failure);
+    const errors = current && !reply.ok ? reply.errors : [];
+    const questions = questionsAsked(errors);
+    return {
+      errors: incomplete ? [] : errors.filter((error) => !questions.includes(error)),
+      questions,
+      current: current && Boolean(reply.ok),
+      settled,
+      missing,
+    };
+  }
+
+  /** The form's deal as the core's game deal, once `answers(request)` (scored) and valid; else null. */
+  static gameDeal({ request, problems, incomplete }, answers) {
+    return problems.length || incomplete || !answers(request) ? null : gameDeal(request);
+  }
+
+  /**
+   * The page's worked example (the JSON text of a `data-belot-example` child: `{request,
+   * reply}`, scored by the site's build), if it answers exactly the request `built` makes
+   * and was scored successfully; else null (anything else there is ignored).
+   */
+  static example(text, { request, problems, incomplete }) {
+    let example;
+    try {
+      example = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (problems.length || incomplete || example?.reply?.ok !== true || !sameRequest(request, example.request)) return null;
+    return { request, reply: example.reply };
+  }
+
+  /**
+   * The form's part of the view's snapshot (form/view.js render): the deal, the number
+   * fields' text as typed, what the browser rejected, the two piles, and `problems`
+   * (FormModel.problems) of `built`.
+   */
+  view(built, { errors, questions, current, settled, missing }) {
+    const values = this.values();
+    const deal = readDeal(values);
+    return {
+      deal,
+      texts: { "pile-points": values["pile-points"] ?? "", "hanging-in": values["hanging-in"] ?? "" },
+      badInput: this.badInput,
+      piles: piles(deal),
+      errors,
+      questions,
+      current,
+      settled,
+      missing,
+    };
+  }
+
+  /** Set (or, for null, remove) attributes; what the reader typed into a number field is replaced. */
+  set(values) {
+    this.badInput["pile-points"] = false;
+    for (const [name, value] of Object.entries(values)) {
+      if (value === null) this.#attributes.remove(name);
+      else this.#attributes.set(name, value);
+    }
+  }
+
+  /** What the form's view reports (form/view.js ViewActions, but for retry and details). */
+  actions() {
+    return {
+      set: (name, value) => this.#attributes.set(name, value),
+      game: (bidder, contract) => this.set({ bidder, contract }),
+      toggle: (name, value) => this.set({ [name]: this.#attributes.get(name) === value ? null : value }),
+      pile: (team, text) => this.set({ "pile-team": team, "pile-points": text === "" ? null : text }),
+      badInput: (name, flag) => {
+        this.badInput[name] = flag;
+      },
+      count: (team, kind, delta) => this.#count(team, kind, delta),
+    };
+  }
+
+  /** One more (or fewer) of a team's declarations, within what the deck holds. */
+  #count(team, kind, delta) {
+    const counts = parseDeclarations(this.#attributes.get(`declarations-${team}`));
+    const limit = countLimit(kind, this.deal().contract);
+    const count = Math.max(0, Math.min(limit, counts[kind] + delta));
+    if (count === counts[kind]) return;
+    counts[kind] = count;
+    // Other declarations may raise another question: an answer given for the old ones
+    // must not answer it unasked.
+    this.set({
+      [`declarations-${team}`]: formatDeclarations(counts) || null,
+      ...Object.fromEntries(ANSWER_ATTRIBUTES.map((name) => [name, null])),
+    });
+  }
+
+  /** The form's values, to put back later (restore). */
+  save() {
+    return { attributes: Object.fromEntries(FORM_ATTRIBUTES.map((name) => [name, this.#attributes.get(name)])), accepted: this.accepted };
+  }
+
+  restore({ attributes, accepted }) {
+    this.accepted = accepted;
+    this.set(attributes);
+  }
+
+  /** Fill the form with a recorded game deal. */
+  load(deal) {
+    const { attributes, accepted } = dealAttributes(deal);
+    this.accepted = accepted;
+    this.set(attributes);
+  }
+
+  /**
+   * What the score sheet may do with the form (sheet/score-sheet.js SheetForm): `deal()`
+   * → the form's game deal once scored, and the form's `view()` to show it.
+   */
+  sheetForm({ deal, view }) {
+    return {
+      deal,
+      save: () => this.save(),
+      restore: (saved) => this.restore(saved),
+      load: (recorded) => {
+        view().revealForm(false);
+        this.load(recorded);
+      },
+      clear: () => this.clear(),
+      focus: () => view().focusForm(),
+      announce: (text) => view().announce(text),
+    };
+  }
+
+  /** Ready the form for the next deal (NEXT_DEAL). */
+  clear() {
+    this.accepted = false;
+    this.set(NEXT_DEAL);
+  }
+}

@@ -1,0 +1,54 @@
+// The open calculator's view, loaded at the first sign of intent: its modules (the form's
+// view, its styles, the widget's words) are imported once — again after a failed import,
+// on the next press — so an article whose calculator is never opened downloads none.
+
+/**
+ * `host`: {root, internals, actions() → ViewActions, connected(), lazy(), sheetParts()
+ * → the score sheet's parts or null, changed()}.
+ */
+export class ViewLoader {
+  #host;
+  #load = null;
+  /** The CalculatorView, once its modules are in. */
+  view = null;
+  /** {STRINGS, rulesSummary}, with the view. */
+  words = null;
+  /** The modules could not be loaded (a press tries again). */
+  failed = false;
+  /** The form is revealed a part per frame (opened from lazy). */
+  gradual = false;
+
+  constructor(host) {
+    this.#host = host;
+  }
+
+  /** Import the modules and build the view, once; resolves to the view. */
+  load() {
+    this.#load ??= Promise.all([import("../form/view.js"), import("../styles/calculator.js"), import("../i18n/strings.js"), import("../i18n/rule-words.js")]).then(
+      ([{ CalculatorView }, { adoptStyles }, { STRINGS }, { rulesSummary }]) => this.#built(CalculatorView, adoptStyles, { STRINGS, rulesSummary }),
+      (error) => {
+        this.#load = null;
+        this.failed = true;
+        this.#host.changed();
+        console.warn("[belot-calculator] the calculator could not be loaded:", error?.message ?? error);
+        throw error;
+      },
+    );
+    return this.#load;
+  }
+
+  #built(CalculatorView, adoptStyles, words) {
+    const host = this.#host;
+    this.failed = false;
+    adoptStyles(host.root);
+    this.words = words;
+    const view = new CalculatorView(host.root, host.actions(), host.internals);
+    this.view = view;
+    if (host.connected()) view.watchViewport(true);
+    if (!host.lazy()) view.revealForm(this.gradual);
+    const parts = host.sheetParts();
+    if (parts) view.attachSheet(parts);
+    host.changed();
+    return view;
+  }
+}

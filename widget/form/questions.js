@@ -1,0 +1,79 @@
+// The questions only the cards decide ("Чия кварта е по-старша?"), each shown only while
+// the core asks it (or its answer was used), and under them the core's steps that say
+// which declarations counted and why. While a request is on its way nothing moves.
+
+import { ANSWERS } from "../core-tables.js";
+import { QUESTIONS } from "../deal/request.js";
+import { format } from "../i18n/strings.js";
+import { h, setHidden, setText } from "../ui/dom.js";
+import { messageText } from "../ui/kit.js";
+import { check } from "./fields.js";
+
+/** The core's explanation steps that say which declarations counted and why (a house rule's too). */
+const WHY_STEPS = new Set(["contest_won", "contest_higher", "contest_equal", "belot_counts", "house_one_declaration_contest", "house_one_declaration_contest_unasked"]);
+/** The contest of the core's explanation (`contest_higher` params) each question decides. */
+const ASKED_IN = { sequences: "sequence", carres: "carre" };
+
+/** The core's question (a needs_answer error) in a few words, in the strings `s`. */
+export function questionText(s, asked, lang = "en") {
+  const question = asked.params?.question ?? asked.field?.split(".")[1];
+  const kind = s.declarationWords[asked.params?.kind] ?? "";
+  return format(s.questions[question] ?? "", { kind }) || messageText(asked.message, lang);
+}
+
+export class QuestionsSection {
+  #asked = {}; // question → the core's words for it, while it stays on screen
+  #sets = {};
+
+  constructor(context) {
+    const sets = QUESTIONS.map((question) => {
+      const name = `higher-${question}`;
+      const legend = h("p", { class: "question-text legend", id: `${name}-legend` });
+      const { element, inputs } = context.radioOptions(name, ANSWERS[question], (answer, s) => (answer === "equal" ? s.equal : s.teams[answer]));
+      const fieldset = h(
+        "div",
+        { class: `question ${name}`, part: `fieldset question ${name}`, role: "radiogroup", hidden: true, "aria-labelledby": legend.id, "aria-describedby": `${name}-error` },
+        legend,
+        element,
+        context.errors.add(`${name}-error`, `higher.${question}`),
+      );
+      this.#sets[question] = { fieldset, legend, inputs };
+      return fieldset;
+    });
+    // Which declarations counted and why, in the core's words, under the question.
+    this.why = h("ul", { class: "why", part: "declarations-why" });
+    this.element = h("div", { class: "questions" }, ...sets, this.why);
+  }
+
+  render(view) {
+    const { s, lang, deal, questions, result, current, settled } = view;
+    for (const question of QUESTIONS) {
+      const { fieldset, legend, inputs } = this.#sets[question];
+      for (const input of inputs) check(input, input.value === deal.higher[question]);
+      const asked = questions.find((error) => error.field === `higher.${question}`);
+      if (asked) this.#asked[question] = questionText(s, asked, lang);
+      const used = current && result?.questions?.[question];
+      if (used && !this.#asked[question]) {
+        // Loaded with its answer: the core's explanation says which kind it was about.
+        const step = result.explanation?.find((step) => step.params?.contest && step.params?.kind && ASKED_IN[step.params.contest] === question);
+        if (step) this.#asked[question] = questionText(s, { params: { question, kind: step.params.kind } }, lang);
+      }
+      let show = Boolean(asked || used);
+      if (!settled) show = !fieldset.hidden;
+      else if (!show) delete this.#asked[question];
+      setHidden(fieldset, !show);
+      setText(legend, this.#asked[question] ?? "");
+    }
+    this.#renderWhy(view);
+  }
+
+  /** Under the chips: the core's steps that say which declarations counted and why. */
+  #renderWhy({ lang, result, current, settled }) {
+    if (!settled) return;
+    const steps = current && result ? (result.explanation ?? []).filter((step) => WHY_STEPS.has(step.code)) : [];
+    const texts = steps.map((step) => messageText(step.message, lang, step.code));
+    const list = this.why;
+    if (list.children.length === texts.length && texts.every((text, i) => list.children[i].textContent === text)) return;
+    list.replaceChildren(...texts.map((text) => h("li", {}, text)));
+  }
+}

@@ -1,0 +1,103 @@
+// Games that travel, in the game book: a game from a file (the contract's game format),
+// and a game a link carries — shown read only until the player keeps it (a new game on
+// this device, never over another) or closes it. Every game that arrives is checked by
+// the core first; what it refuses changes nothing and is said in a notice. No DOM.
+
+import { EXPLAIN, runtimeFailure } from "./game-book.js";
+
+export class BookTravel {
+  #book;
+  #link = null; // a game link waiting for the games to be checked
+
+  constructor(book) {
+    this.#book = book;
+  }
+
+  /** The games are checked: a link that arrived before is opened now. */
+  async opened() {
+    const link = this.#link;
+    if (link) await this.openLink(link.hash, link.version);
+  }
+
+  /**
+   * A new game on this device from `data` (a file's game), checked by the core, after the
+   * change under way (never dropped for it). The form keeps what is being typed. Resolves
+   * to the core's reply.
+   */
+  importGame(data, file) {
+    const book = this.#book;
+    return book.serial(async () => {
+      let reply;
+      try {
+        const request = data !== null && typeof data === "object" && !Array.isArray(data) ? { ...data, ...EXPLAIN } : data;
+        reply = await book.scorer().scoreGame(request);
+      } catch (error) {
+        reply = runtimeFailure(error);
+      }
+      if (reply?.ok) book.addGame(data, reply.result, { type: "imported", file });
+      else this.refuseFile(file, null, reply?.errors ?? []);
+      return reply;
+    });
+  }
+
+  /**
+   * A file that is no game: said in a notice (`key` of the travel words, filled with
+   * `params`, else the core's `errors`).
+   */
+  refuseFile(file, key, errors = [], params = {}) {
+    this.#book.notices.add({ words: "travel", key: "badFile", params: { ...params, file }, reason: key, errors });
+    this.#book.emit({ type: "fileRefused" });
+  }
+
+  /**
+   * Show the game a link carries (`hash`: "#game=…"), read only, once the games on this
+   * device are checked. Resolves to the core's reply (a refused link changes nothing).
+   */
+  async openLink(hash, version) {
+    const book = this.#book;
+    if (!book.validated) {
+      this.#link = { hash, version };
+      return null;
+    }
+    this.#link = null;
+    let reply;
+    try {
+      reply = await book.scorer().readGameLink({ version, link: hash });
+    } catch (error) {
+      reply = runtimeFailure(error);
+    }
+    if (!reply?.ok) {
+      book.notices.add({ words: "travel", key: "badLink", errors: reply?.errors ?? [] });
+      book.emit({ type: "linkRefused" });
+      return reply;
+    }
+    // A deal being edited stays as it is: the form is only hidden while the link's game shows.
+    const { game, score } = reply.result;
+    const stamp = book.now().toISOString();
+    const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
+    book.viewing = { game: { id: "shared", created: stamp, updated: stamp, names, rules: game.rules ?? {}, deals: game.deals }, result: score };
+    book.error = null;
+    book.emit({ type: "linkOpened" });
+    return reply;
+  }
+
+  /**
+   * Keep the game opened from a link: a new game on this device, now the current one. Not
+   * while a deal is being edited (its change would be lost): the banner says to finish it.
+   * The form keeps the deal being typed.
+   */
+  keepShared() {
+    const book = this.#book;
+    const viewing = book.viewing;
+    if (!viewing || book.busy || book.editing) return;
+    book.viewing = null;
+    book.addGame(viewing.game, viewing.result, { type: "kept" });
+  }
+
+  closeShared() {
+    const book = this.#book;
+    if (!book.viewing) return;
+    book.viewing = null;
+    book.emit({ type: "sharedClosed" });
+  }
+}
