@@ -154,6 +154,32 @@ BENCHES = (
         ),
     ),
     Bench(
+        name="statistics",
+        title="Statistics and matches of a device's games",
+        command=".venv/bin/python bench/book_stats.py",
+        measures=(
+            "A device's book of 100, 300 and 1,000 games to 151 (realistic deals drawn "
+            "as `bench/long_games.py` draws them, stored with every field as the widget "
+            "stores them; four players of eight at each game, matches to 3): "
+            "`statistics_json` over the whole book and `match_scores_json` over one "
+            "match's three games, with the core's memos emptied first (median of 3), "
+            "and the size of the request and the answers."
+        ),
+    ),
+    Bench(
+        name="worst_inputs",
+        title="The worst inputs within the limits",
+        command=".venv/bin/python bench/worst_inputs.py",
+        measures=(
+            "Each input of `tests/shared/worst_inputs.py` — a stranger's link or request "
+            "at the size limits: the most deals, the heaviest deals with the heaviest "
+            "table, error floods, huge names and values, deep nesting — through the "
+            "contract's function that reads it, with the core's memos emptied first: "
+            "wall-clock median and slowest, the thread's CPU time, the answer's size in "
+            "UTF-8 bytes, and what it said. The goal (issue 22): under 200 ms and 100 KB."
+        ),
+    ),
+    Bench(
         name="link-sizes",
         title="Game links and their QR codes",
         command=".venv/bin/python bench/link_sizes.py",

@@ -35,6 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [os.environ.get("BELOT_CORE_SRC") or str(ROOT / "src"), str(ROOT / "tests/shared")]
 
+from report import table, write_results  # noqa: E402
 from worst_inputs import worst_inputs  # noqa: E402
 
 from belot_core import json_api, link, memo  # noqa: E402
@@ -116,9 +117,26 @@ def main() -> int:
         "goal": {"ms": GOAL_MS, "answer_bytes": GOAL_BYTES},
         "inputs": rows,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}")
+    columns = ["input", "function", "chars", "median", "max", "CPU", "answer", "says"]
+    cells = [
+        [
+            row["id"],
+            f"`{row['function']}`",
+            f"{row['input_chars']:,}",
+            f"{row['median_ms']} ms",
+            f"{row['max_ms']} ms",
+            f"{row['cpu_median_ms']} ms",
+            f"{row['answer_bytes']:,} B",
+            row["says"],
+        ]
+        for row in rows
+    ]
+    title = f"Each worst input, memos empty (over {GOAL_MS} ms or {GOAL_BYTES:,} B: "
+    title += f"{', '.join(over) or 'none'})"
+    path = write_results(
+        "worst_inputs", tables=[table(title, columns, cells)], data=results, path=args.out
+    )
+    print(f"wrote {path}")
     return 0
 
 

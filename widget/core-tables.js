@@ -215,7 +215,7 @@ export const HOUSE_RULES = freeze([{
   },
 }]);
 
-/** The game's nouns in each language, as the core writes them (i18n): teams as a sentence's subject and as labels, contracts and declarations in full and where room is short, outcomes, ranks and cards as players say them, and words: a capot, all passed, what hangs. */
+/** The game's nouns in each language, as the core writes them (i18n): teams as a sentence's subject and as labels, contracts and declarations in full and where room is short, outcomes, ranks and cards as players say them, words (a capot, all passed, what hangs, who deals, what a deal collected), a match and what it is played to, and the statistics' headings. */
 export const NOUNS = freeze({
   bg: {
     teams: {
@@ -287,6 +287,40 @@ export const NOUNS = freeze({
       passed: "всички казаха пас",
       passed_short: "пас",
       hang: "висят {points}",
+      dealer: "раздава",
+      collected: "+{points} висящи",
+    },
+    match: {
+      match: "мач",
+      to: {
+        "1": "една игра",
+        "2": "до 2 победи",
+        "3": "до 3 победи",
+        "4": "до 4 победи",
+      },
+    },
+    statistics: {
+      statistics: "Статистика",
+      pairs: "Двойки",
+      players: "Играчи",
+      games: "Игри",
+      won: "Спечелени",
+      lost: "Загубени",
+      matches: "Мачове",
+      matches_won: "Спечелени мачове",
+      deals: "Раздавания",
+      average_deals: "Раздавания на игра",
+      biggest: "Най-много в едно раздаване",
+      capots: "Капо",
+      bids: "Казани игри",
+      made: "Изкарани",
+      inside: "Вътре",
+      hanging: "Висящи",
+      by_contract: "По игри",
+      from: "От",
+      to: "До",
+      all_time: "За цялото време",
+      no_games: "Няма игри за това време.",
     },
   },
   en: {
@@ -359,6 +393,40 @@ export const NOUNS = freeze({
       passed: "all passed",
       passed_short: "passed",
       hang: "{points} hanging",
+      dealer: "dealer",
+      collected: "+{points} hanging",
+    },
+    match: {
+      match: "match",
+      to: {
+        "1": "one game",
+        "2": "first to 2",
+        "3": "first to 3",
+        "4": "first to 4",
+      },
+    },
+    statistics: {
+      statistics: "Statistics",
+      pairs: "Pairs",
+      players: "Players",
+      games: "Games",
+      won: "Won",
+      lost: "Lost",
+      matches: "Matches",
+      matches_won: "Matches won",
+      deals: "Deals",
+      average_deals: "Deals per game",
+      biggest: "Most in one deal",
+      capots: "Capots",
+      bids: "Bids",
+      made: "Made",
+      inside: "Inside",
+      hanging: "Hanging",
+      by_contract: "By contract",
+      from: "From",
+      to: "To",
+      all_time: "All time",
+      no_games: "No games in this time.",
     },
   },
 });
@@ -384,5 +452,21 @@ export const MESSAGES = freeze({
   declarations_in_no_trumps: {
     bg: "При „без коз“ няма обяви и белоти.",
     en: "No trumps has no declarations and no belots.",
+  },
+  status_playing: {
+    bg: "Играта продължава.",
+    en: "The game goes on.",
+  },
+  status_capot: {
+    bg: "Капо – играта не свършва с капо; решава следващото раздаване.",
+    en: "Capot – a game never ends on a capot; one more deal decides.",
+  },
+  status_tied: {
+    bg: "Равни на {us} – играе се още.",
+    en: "Tied at {us} – play on.",
+  },
+  status_passed: {
+    bg: "Всички казаха пас – раздаването се повтаря.",
+    en: "All passed – the deal is replayed.",
   },
 });

@@ -42,6 +42,7 @@ from .model import (
 from .rounding import round_pair, round_sum
 from .rules import DealResult, Step, score_deal
 from .sheet import TARGET, GameSheet, GameStatus, Passed, Row
+from .table import Match, Seats
 
 __all__ = [
     "CARD_POINTS",
@@ -66,6 +67,7 @@ __all__ = [
     "Higher",
     "InvalidInputError",
     "Language",
+    "Match",
     "Names",
     "Outcome",
     "Passed",
@@ -75,6 +77,7 @@ __all__ = [
     "Row",
     "RuleViolationError",
     "Rules",
+    "Seats",
     "SheetError",
     "Step",
     "Suit",

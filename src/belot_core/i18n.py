@@ -50,9 +50,11 @@ __all__ = [
     "GAME_WORDS",
     "HOUSE_RULE_WORDS",
     "LANGUAGES",
+    "MATCH_WORDS",
     "MESSAGES",
     "OUTCOME_WORDS",
     "RANK_WORDS",
+    "STATISTICS_WORDS",
     "TEAM_LABELS",
     "TEAM_WORDS",
     "HouseRuleOption",
@@ -172,8 +174,9 @@ OUTCOME_WORDS = {
 
 #: The game's other words, as the widget shows them alone: a capot (валат) in full
 #: (the capot step and the form's label) and where room is short (a sheet's row), a
-#: deal where all four passed (in full, as ``status_passed`` says it, and short), and
-#: the points that hang (a row's note, ``{points}`` a number).
+#: deal where all four passed (in full, as ``status_passed`` says it, and short), the
+#: points that hang (a row's note, ``{points}`` a number), who deals (beside a
+#: player's name) and the hanging points a deal collected (a row's note).
 GAME_WORDS = {
     "bg": {
         "capot": "капо (валат)",
@@ -181,6 +184,8 @@ GAME_WORDS = {
         "passed": "всички казаха пас",
         "passed_short": "пас",
         "hang": "висят {points}",
+        "dealer": "раздава",
+        "collected": "+{points} висящи",
     },
     "en": {
         "capot": "capot",
@@ -188,6 +193,71 @@ GAME_WORDS = {
         "passed": "all passed",
         "passed_short": "passed",
         "hang": "{points} hanging",
+        "dealer": "dealer",
+        "collected": "+{points} hanging",
+    },
+}
+
+#: The words of a match (table.Match): what it is, and what it is played to, by
+#: ``to`` (the games a team must win).
+MATCH_WORDS = {
+    "bg": {
+        "match": "мач",
+        "to": {"1": "една игра", "2": "до 2 победи", "3": "до 3 победи", "4": "до 4 победи"},
+    },
+    "en": {
+        "match": "match",
+        "to": {"1": "one game", "2": "first to 2", "3": "first to 3", "4": "first to 4"},
+    },
+}
+
+#: The statistics (stats.py), each count as its heading; and the range of days.
+STATISTICS_WORDS = {
+    "bg": {
+        "statistics": "Статистика",
+        "pairs": "Двойки",
+        "players": "Играчи",
+        "games": "Игри",
+        "won": "Спечелени",
+        "lost": "Загубени",
+        "matches": "Мачове",
+        "matches_won": "Спечелени мачове",
+        "deals": "Раздавания",
+        "average_deals": "Раздавания на игра",
+        "biggest": "Най-много в едно раздаване",
+        "capots": "Капо",
+        "bids": "Казани игри",
+        "made": "Изкарани",
+        "inside": "Вътре",
+        "hanging": "Висящи",
+        "by_contract": "По игри",
+        "from": "От",
+        "to": "До",
+        "all_time": "За цялото време",
+        "no_games": "Няма игри за това време.",
+    },
+    "en": {
+        "statistics": "Statistics",
+        "pairs": "Pairs",
+        "players": "Players",
+        "games": "Games",
+        "won": "Won",
+        "lost": "Lost",
+        "matches": "Matches",
+        "matches_won": "Matches won",
+        "deals": "Deals",
+        "average_deals": "Deals per game",
+        "biggest": "Most in one deal",
+        "capots": "Capots",
+        "bids": "Bids",
+        "made": "Made",
+        "inside": "Inside",
+        "hanging": "Hanging",
+        "by_contract": "By contract",
+        "from": "From",
+        "to": "To",
+        "all_time": "All time",
+        "no_games": "No games in this time.",
     },
 }
 
@@ -534,6 +604,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "House rule “{rule}”: declarations score {us_name} {us}, {them_name} {them}; "
         "without it the cards would first have to say whose {kind} is higher.",
     },
+    # --- where a match stands (matches.py) -------------------------------------
+    "match_playing": {
+        "bg": "Мач до {to}: {us} : {them} победи.",
+        "en": "Match, first to {to}: {us} : {them} games won.",
+    },
+    "match_won": {
+        "bg.us": "Ние печелим мача: {us} : {them}.",
+        "bg.them": "Вие печелите мача: {us} : {them}.",
+        "bg.named": "{winner} печелят мача: {us} : {them}.",
+        "en": "{winner} win the match: {us} : {them}.",
+    },
     # --- errors: the input ---------------------------------------------------
     "invalid_json": {
         "bg": "Входът не е валиден JSON.",
@@ -739,6 +820,53 @@ MESSAGES: dict[str, dict[str, str]] = {
     "nothing_to_undo": {
         "bg": "Няма какво да се отмени: листът е празен.",
         "en": "Nothing to undo: the sheet is empty.",
+    },
+    # --- errors: the table around a game (table.py) ---------------------------
+    "two_players": {
+        "bg": "Отборът е от двама играчи; дадени са {count}.",
+        "en": "A team has two players; got {count}.",
+    },
+    "player_twice": {
+        "bg": "Двама играчи са с едно и също име – „{name}“; различете ги.",
+        "en": "Two players have the same name, “{name}”; tell them apart.",
+    },
+    "seat_out_of_range": {
+        "bg": "Местата на масата са от 0 до {max}; дадено е {value}.",
+        "en": "The seats at the table are 0 to {max}; got {value}.",
+    },
+    "note_too_long": {
+        "bg": "Бележката може да е до {max} знака; тази е {length}.",
+        "en": "A note can have at most {max} characters; this one has {length}.",
+    },
+    "invalid_match_id": {
+        "bg": "„{value}“ не е мач: до {max} латински букви, цифри и . _ : -.",
+        "en": "“{value}” is no match: up to {max} Latin letters, digits and . _ : -.",
+    },
+    "match_to_out_of_range": {
+        "bg": "Мачът се играе до 1, 2, 3 или {max} победи; дадено е {value}.",
+        "en": "A match is played to 1, 2, 3 or {max} won games; got {value}.",
+    },
+    # --- errors: the games on a device (book.py) ------------------------------
+    "too_many_games": {
+        "bg": "Игрите са {games}; най-много се четат {max}.",
+        "en": "There are {games} games; the most read at once is {max}.",
+    },
+    "invalid_date": {
+        "bg": "„{value}“ не е дата (ГГГГ-ММ-ДД).",
+        "en": "“{value}” is not a date (YYYY-MM-DD).",
+    },
+    "date_range_reversed": {
+        "bg": "Началото ({start}) е след края ({end}).",
+        "en": "The start ({start}) is after the end ({end}).",
+    },
+    "match_mismatch": {
+        "bg": "Игрите на един мач са до един и същ брой победи: тук {to}, а в първата {first}.",
+        "en": "The games of one match are played to the same number of wins: {to} here, "
+        "{first} in its first game.",
+    },
+    "game_after_match_end": {
+        "bg": "Мачът свършва с игра {end}; игра {index} е след края му.",
+        "en": "The match ends with game {end}; game {index} comes after its end.",
     },
     # --- errors: a game in a link (link.py) -----------------------------------
     "link_damaged": {

@@ -47,6 +47,15 @@ Whatever the input, the work and the answer stay bounded: a text longer than
 (then one more error, ``too_many_errors``, says there are more), and a name or
 number echoed back is cut to ``MAX_SHOWN`` characters.
 
+A game may also carry the table around it -- ``seats`` (the four players),
+``dealer`` (the seat that dealt its first deal), ``match`` and ``note``
+(:mod:`belot_core.table`) -- which change no number: every row then says who
+dealt it, and the answer who deals next (``next_dealer``). A row is kept small:
+``status`` only when the game does not simply go on (its code alone), no echo of
+the deal's rules or answers, ``applied_rules`` only when one applied, and
+``collected`` when its winner took hanging points. :func:`mirror_game_json` is a
+game as the other team keeps it ("us" and "them" exchanged everywhere).
+
 A game request may also say which rows need their explanation, so a long
 sheet's answer carries only what the page shows: ``"explain": "all"`` (every
 row, as without the option), ``"last"`` (the last row only), ``"none"``, or a
@@ -87,6 +96,7 @@ from .json_write import (
     game_result_text,
     game_to_dict,
     result_to_dict,
+    written,
 )
 from .rules import score_deal
 from .sheet import MAX_DEALS
@@ -103,6 +113,8 @@ __all__ = [
     "deal_to_dict",
     "game_from_dict",
     "game_to_dict",
+    "mirror_game_dict",
+    "mirror_game_json",
     "result_to_dict",
     "score_deal_json",
     "score_game_json",
@@ -127,3 +139,24 @@ def _score_game(data: JSON) -> Written:
 def score_game_json(text: str) -> str:
     """Score a whole game sheet: JSON in, JSON out. Never raises."""
     return answer(_score_game, text)
+
+
+def mirror_game_dict(data: JSON) -> dict[str, JSON]:
+    """A game's JSON value as the other team keeps it: "us" and "them" exchanged in
+    its names, seats, first dealer and every deal
+    (:meth:`~belot_core.sheet.GameSheet.mirrored`),
+    written as :func:`game_to_dict` writes a game. Raises the game's first problem."""
+    return game_to_dict(game_from_dict(data).mirrored())
+
+
+def _mirror_game(data: JSON) -> Written:
+    sheet, explain = read_game_request(data)
+    mirrored = sheet.mirrored()
+    return written({"game": game_to_dict(mirrored), "score": game_result_text(mirrored, explain)})
+
+
+def mirror_game_json(text: str) -> str:
+    """A game as the other team keeps it: a game request in (as for
+    :func:`score_game_json`, ``explain`` included), ``{"ok": true, "result":
+    {"game": <the game mirrored>, "score": <its score>}}`` out. Never raises."""
+    return answer(_mirror_game, text)

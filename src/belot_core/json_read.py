@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from .cards import DECK, Card
@@ -43,11 +45,13 @@ from .model import (
     Pile,
     Question,
     Team,
+    clean_name,
     contests_for,
     deal_problems,
     open_questions,
 )
 from .sheet import MAX_DEALS, GameSheet, Passed
+from .table import Match, Seats, check_seat, clean_note
 
 __all__ = [
     "EXPLAIN",
@@ -66,6 +70,7 @@ __all__ = [
     "parse",
     "read_deal_request",
     "read_explain",
+    "read_game",
     "read_game_request",
     "request_names",
     "show",
@@ -236,13 +241,13 @@ def check_version(reader: Reader, version: JSON) -> None:
 # --- the text ----------------------------------------------------------------------
 
 
-def parse(text: object) -> JSON:
+def parse(text: object, limit: int = MAX_INPUT_CHARS) -> JSON:
     """The JSON value of a request's text; raises InvalidInputError for a text not
-    read: not a string, longer than MAX_INPUT_CHARS, too deep, or not JSON."""
+    read: not a string, longer than ``limit`` (MAX_INPUT_CHARS), too deep, or not JSON."""
     if not isinstance(text, str):
         raise InvalidInputError("wrong_type", "", expected="string", value=type(text).__name__)
-    if len(text) > MAX_INPUT_CHARS:
-        raise InvalidInputError("input_too_large", "", max=MAX_INPUT_CHARS, length=len(text))
+    if len(text) > limit:
+        raise InvalidInputError("input_too_large", "", max=limit, length=len(text))
     if too_deep(text):
         raise InvalidInputError("invalid_json", "", detail=f"nested deeper than {MAX_DEPTH}")
     try:
@@ -576,55 +581,173 @@ def game_from_dict(data: JSON) -> GameSheet:
     return sheet
 
 
+#: A game's optional fields: the teams' names, its house rules, and the table around it.
+_GAME_FIELDS = ("names", "rules", "seats", "dealer", "match", "note")
+
+
 def _game(data: JSON, errors: list[BelotError], options: tuple[str, ...] = ()) -> GameSheet | None:
     """The game sheet of a JSON value, or None; its problems go to ``errors``.
     ``options`` are the request's fields that are not the game's (read elsewhere)."""
     reader = Reader(errors=errors)
-    fields = reader.fields(data, "", ("version", "deals"), ("names", "rules", *options))
-    if fields is not None and "version" in fields:
+    fields = reader.fields(data, "", ("version", "deals"), (*_GAME_FIELDS, *options))
+    if fields is None:
+        return None
+    if "version" in fields:
         check_version(reader, fields["version"])
     names: Names | None = Names()
-    if fields is not None and fields.get("names") is not None:
+    if fields.get("names") is not None:
         names = _names(reader, fields["names"])
     rules: Rules | None = DEFAULT_RULES
-    if fields is not None and "rules" in fields:
+    if "rules" in fields:
         rules = _rules(reader, fields["rules"])
+    table = _table(reader, fields)
     deals: list[Deal | Passed] = []
     own: list[Rules | None] = []  # the rules a deal gives itself (None: the game's)
-    if fields is not None and "deals" in fields:
+    if "deals" in fields:
         if not isinstance(fields["deals"], list):
             reader.fail("wrong_type", "deals", expected="array", value=show(fields["deals"]))
         elif len(fields["deals"]) > MAX_DEALS:
             # Counted, not read: a game over the cap costs no more than its length.
             reader.fail("too_many_deals", "deals", deals=len(fields["deals"]), max=MAX_DEALS)
         else:
-            for index, item in enumerate(fields["deals"]):
-                if isinstance(item, dict) and "passed" in item:
-                    deal_reader = Reader(f"deals[{index}].", errors)
-                    before = len(errors)
-                    extra = deal_reader.fields(item, "", ("passed",), ())
-                    if extra is not None and item["passed"] is not True:
-                        deal_reader.fail(
-                            "wrong_type", "passed", expected="boolean", value=show(item["passed"])
-                        )
-                    if len(errors) == before:
-                        deals.append(Passed())
-                        own.append(None)
-                else:
-                    deal = None if rules is None else _game_deal(json.dumps(item), rules)
-                    if deal is None:  # read it again, for its problems
-                        deal_reader = Reader(f"deals[{index}].", errors)
-                        deal = _deal(deal_reader, item, in_game=True, rules=rules or DEFAULT_RULES)
-                    if deal is not None:
-                        deals.append(deal)
-                        own.append(deal.rules if item.get("rules") is not None else None)
-    if errors or names is None or rules is None:
+            deals, own = _game_deals(fields["deals"], rules, errors)
+    if errors or names is None or rules is None or table is None:
         return None
     try:
-        return GameSheet(tuple(deals), names=names, rules=rules, deal_rules=tuple(own))
+        return GameSheet(tuple(deals), names=names, rules=rules, deal_rules=tuple(own), **table)
     except BelotError as error:
         errors.append(error)
         return None
+
+
+def _game_deals(
+    items: list[JSON], rules: Rules | None, errors: list[BelotError]
+) -> tuple[list[Deal | Passed], list[Rules | None]]:
+    """A game's deals, and the rules each gives itself (None: the game's ``rules``;
+    None there: the game's rules are bad, the deals are read by the rule book)."""
+    deals: list[Deal | Passed] = []
+    own: list[Rules | None] = []
+    for index, item in enumerate(items):
+        if isinstance(item, dict) and "passed" in item:
+            deal_reader = Reader(f"deals[{index}].", errors)
+            before = len(errors)
+            extra = deal_reader.fields(item, "", ("passed",), ())
+            if extra is not None and item["passed"] is not True:
+                deal_reader.fail(
+                    "wrong_type", "passed", expected="boolean", value=show(item["passed"])
+                )
+            if len(errors) == before:
+                deals.append(Passed())
+                own.append(None)
+            continue
+        deal = None if rules is None else _game_deal(json.dumps(item), rules)
+        if deal is None:  # read it again, for its problems
+            deal_reader = Reader(f"deals[{index}].", errors)
+            deal = _deal(deal_reader, item, in_game=True, rules=rules or DEFAULT_RULES)
+        if deal is not None:
+            deals.append(deal)
+            own.append(deal.rules if item.get("rules") is not None else None)
+    return deals, own
+
+
+# --- the table around a game: seats, the dealer, a match, a note -----------------------
+
+
+def _table(reader: Reader, fields: dict[str, JSON]) -> dict[str, Any] | None:
+    """The game's ``seats``, ``dealer``, ``match`` and ``note`` as the sheet takes them
+    (each absent or null: none), or None (with the errors)."""
+    before = len(reader.errors)
+    table: dict[str, Any] = {}
+    if fields.get("seats") is not None:
+        table["seats"] = _seats(reader, fields["seats"])
+    if fields.get("dealer") is not None:
+        dealer = reader.integer(fields["dealer"], "dealer")
+        table["dealer"] = (
+            None if dealer is None else _kept(reader, partial(check_seat, dealer, "dealer"))
+        )
+    if fields.get("match") is not None:
+        table["match"] = _match(reader, fields["match"])
+    note = fields.get("note")
+    if isinstance(note, str):
+        table["note"] = _kept(reader, partial(clean_note, note))
+    elif note is not None:
+        reader.fail("wrong_type", "note", expected="string", value=show(note))
+    return table if len(reader.errors) == before else None
+
+
+def _kept[T](reader: Reader, make: Callable[[], T]) -> T | None:
+    """What ``make()`` makes, or None with the error it raised kept in ``reader``."""
+    try:
+        return make()
+    except BelotError as error:
+        error.field = reader.path(error.field)
+        reader.add(error)
+        return None
+
+
+def _seats(reader: Reader, value: JSON) -> Seats | None:
+    """The players' names: ``{"us": [name, name], "them": [name, name]}``; a missing
+    or null team, or a null name, is not named."""
+    teams = reader.fields(value, "seats", (), ("us", "them"))
+    if teams is None:
+        return None
+    before = len(reader.errors)
+    pairs: dict[str, tuple[str, str]] = {}
+    for team in Team:
+        pair, where = teams.get(team.value), f"seats.{team}"
+        if pair is None:
+            continue
+        if not isinstance(pair, list):
+            reader.fail("wrong_type", where, expected="array", value=show(pair))
+        elif len(pair) != 2:
+            reader.fail("two_players", where, count=len(pair))
+        else:
+            names = ["" if name is None else name for name in pair]
+            for index, name in enumerate(names):
+                if not isinstance(name, str):
+                    reader.fail(
+                        "wrong_type", f"{where}[{index}]", expected="string", value=show(name)
+                    )
+                else:
+                    names[index] = (
+                        _kept(reader, partial(clean_name, name, f"{where}[{index}]")) or ""
+                    )
+            pairs[team.value] = (names[0], names[1])
+    if len(reader.errors) > before:
+        return None
+    return _kept(reader, partial(Seats, **pairs))
+
+
+def _match(reader: Reader, value: JSON) -> Match | None:
+    """The match a game is part of: ``{"id": "<made up>", "to": 1..4}``."""
+    fields = reader.fields(value, "match", ("id", "to"), ())
+    if fields is None:
+        return None
+    match_id = fields.get("id")
+    to = reader.integer(fields["to"], "match.to") if "to" in fields else None
+    if "id" in fields and not isinstance(match_id, str):
+        reader.fail("wrong_type", "match.id", expected="string", value=show(match_id))
+    if not isinstance(match_id, str) or to is None:
+        return None
+    return _kept(reader, partial(Match, id=match_id, to=to))
+
+
+def read_game(data: JSON, errors: list[BelotError], prefix: str = "") -> GameSheet | None:
+    """The game sheet of a JSON value, or None; its problems go to ``errors``, each
+    field with ``prefix`` before it (``"games[3].game."``: a game among others).
+    Raises :class:`Full` when ``errors`` reach MAX_ERRORS."""
+    found: list[BelotError] = []
+    try:
+        sheet = _game(data, found)
+    except Full:
+        sheet = None
+    reader = Reader(errors=errors)
+    for error in found:
+        error.field = f"{prefix}{error.field}" if error.field else prefix.rstrip(".")
+        reader.add(error)
+    if len(found) >= MAX_ERRORS:  # the game's own reader stopped: there are more
+        raise Full(errors)
+    return None if found else sheet
 
 
 @memoized

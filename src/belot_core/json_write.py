@@ -22,13 +22,14 @@ from .cards import in_deck_order
 from .errors import MAX_SHOWN, BelotError, Param, echo
 from .house import DEFAULT_RULES, Rules
 from .i18n import message, render
-from .json_read import JSON, VERSION, Full, Invalid, more, parse
+from .json_read import JSON, MAX_INPUT_CHARS, VERSION, Full, Invalid, more, parse
 from .memo import memoized
 from .model import ByTeam, Deal, Declarations, Higher, Names, Pile, Question, Team
 from .rules import DealResult, Step
 from .sheet import GameSheet, GameStatus, Passed, Row
 
 __all__ = [
+    "SEPARATORS",
     "Written",
     "answer",
     "deal_to_dict",
@@ -47,30 +48,40 @@ class Written(str):
     game's rows are written once each (:func:`_row_text`), then joined."""
 
 
-_write = json.JSONEncoder(ensure_ascii=False).encode
-"""JSON text as ``json.dumps(value, ensure_ascii=False)`` writes it (the answers' form)."""
+SEPARATORS = (",", ":")
+"""Between items and after keys: nothing more. The answers are read by programs, and a
+long game's answer is a seventh shorter without the spaces ``json.dumps`` puts there."""
+
+_write = json.JSONEncoder(ensure_ascii=False, separators=SEPARATORS).encode
+"""JSON text as ``json.dumps(value, ensure_ascii=False, separators=SEPARATORS)`` writes
+it (the answers' form)."""
 
 
 def written(fields: Mapping[str, JSON | Written]) -> Written:
     """An object as JSON text, its :class:`Written` values put in as they are:
     the same text ``_write`` gives for the object the parts stand for."""
     items = (
-        f"{_write(key)}: {value if isinstance(value, Written) else _write(value)}"
+        f"{_write(key)}:{value if isinstance(value, Written) else _write(value)}"
         for key, value in fields.items()
     )
-    return Written("{" + ", ".join(items) + "}")
+    return Written("{" + ",".join(items) + "}")
 
 
-def answer(work: Callable[[JSON], dict[str, JSON] | Written], text: object) -> str:
+def answer(
+    work: Callable[[JSON], dict[str, JSON] | Written],
+    text: object,
+    limit: int = MAX_INPUT_CHARS,
+) -> str:
     """Parse, work, and answer -- with errors, never an exception.
 
     ``work`` takes the request's JSON value and gives the ``result``; it raises
     :class:`~belot_core.json_read.Invalid` (every problem),
     :class:`~belot_core.json_read.Full` (a reader stopped at ``MAX_ERRORS``) or a
-    :class:`~belot_core.errors.BelotError` (one) for a request it refuses.
+    :class:`~belot_core.errors.BelotError` (one) for a request it refuses. A text
+    longer than ``limit`` characters is not read (``input_too_large``).
     """
     try:
-        result = work(parse(text))
+        result = work(parse(text, limit))
         if isinstance(result, Written):
             return written({"ok": True, "result": result})
         reply = {"ok": True, "result": result}
@@ -83,7 +94,7 @@ def answer(work: Callable[[JSON], dict[str, JSON] | Written], text: object) -> s
         reply = {"ok": False, "errors": [error_json(error) for error in more(full.errors)]}
     except BelotError as error:
         reply = {"ok": False, "errors": [error_json(error)]}
-    return json.dumps(reply, ensure_ascii=False)
+    return _write(reply)
 
 
 # --- errors and steps ------------------------------------------------------------------
@@ -113,7 +124,8 @@ def _shown(value: Param) -> Param:
 
 def error_json(error: BelotError, names: Names | None = None) -> dict[str, JSON]:
     """An error as an answer lists it: ``code``, ``field``, ``params``, ``message`` in
-    every language (with the teams' ``names``), and the ``deal`` index if it has one."""
+    every language (with the teams' ``names``), and the ``game`` (among a book's) and
+    ``deal`` indices if it has them."""
     params = {key: _shown(value) for key, value in error.params.items()}
     if params != dict(error.params):
         error = type(error)(error.code, error.field, **params)
@@ -123,7 +135,12 @@ def error_json(error: BelotError, names: Names | None = None) -> dict[str, JSON]
         "params": _json_params(error.params),
         "message": message(error, names),
     }
-    deal = re.match(r"deals\[(\d+)\]", error.field)
+    field = error.field
+    game = re.match(r"games\[(\d+)\](?:\.game\b)?\.?", field)
+    if game:  # the game it is about, among a book's ("games[2].game.deals[3].cards")
+        data["game"] = int(game[1])
+        field = field[game.end() :]
+    deal = re.match(r"deals\[(\d+)\]", field)
     if deal:  # the deal it is about ("deals[3].cards"); an unknown field "deals[" is none
         data["deal"] = int(deal[1])
     return data
@@ -252,15 +269,43 @@ def game_to_dict(sheet: GameSheet) -> dict[str, JSON]:
     for entry, own in zip(data["deals"], sheet.deal_rules, strict=True):
         if own is not None:
             entry["rules"] = rules_json(own)
+    data.update(_table(sheet))
     return data
+
+
+def _table(sheet: GameSheet) -> dict[str, JSON]:
+    """The table around a game, as far as it is known: the seats when a player is
+    named, the first dealer when chosen, the match, the note when written."""
+    table: dict[str, JSON] = {}
+    if sheet.seats:
+        table["seats"] = {"us": list(sheet.seats.us), "them": list(sheet.seats.them)}
+    if sheet.dealer is not None:
+        table["dealer"] = sheet.dealer
+    if sheet.match is not None:
+        table["match"] = {"id": sheet.match.id, "to": sheet.match.to}
+    if sheet.note:
+        table["note"] = sheet.note
+    return table
 
 
 @memoized
 def _result_json(result: DealResult, names: Names, explained: bool) -> dict[str, JSON]:
-    """:func:`result_to_dict`, its explanation only if ``explained``. Memoized: the
-    value is shared, so it is copied into each row and never changed."""
+    """A played row's fields from its deal's result: :func:`result_to_dict`'s, kept
+    small -- without what the game request says already (the deal's ``rules``
+    and the ``questions`` its answers answered), ``applied_rules`` only when a
+    house rule changed a number, the explanation only if ``explained`` -- and
+    ``collected``, the hanging points carried in that the deal's winner took.
+    Memoized: the value is shared, so it is copied into each row and never changed."""
     # A row not explained has no explanation: its steps are not worded for nothing.
-    return result_to_dict(result, names) if explained else _result_fields(result)
+    data = _result_fields(result)
+    del data["rules"], data["questions"]
+    if not data["applied_rules"]:
+        del data["applied_rules"]
+    if (collected := result.collected) is not None:
+        data["collected"] = {"team": str(collected[0]), "points": collected[1]}
+    if explained:
+        data["explanation"] = [_step(step, names) for step in result.steps]
+    return data
 
 
 @memoized
@@ -280,13 +325,19 @@ def _status(status: GameStatus, totals: ByTeam[int], names: Names) -> dict[str, 
 
 
 def _row(row: Row, names: Names, explained: bool = True) -> dict[str, JSON]:
+    """A row of the sheet as the answer has it: ``status`` (its code: the words are
+    in the widget's core tables, and the game's own ``status`` has them) only when
+    the game does not simply go on, ``dealer`` when the sheet knows it."""
     data: dict[str, JSON] = {
         "passed": row.result is None,
         "record": _teams(row.record),
         "hanging": row.hanging,
         "totals": _teams(row.totals),
-        "status": _status(row.status, row.totals, names),
     }
+    if row.status is not GameStatus.PLAYING:
+        data["status"] = _ROW_STATUS[row.status]
+    if row.dealer is not None:
+        data["dealer"] = row.dealer
     if row.result is not None:
         assert isinstance(row.entry, Deal)
         data["capot"] = None if row.entry.capot is None else str(row.entry.capot)
@@ -295,6 +346,12 @@ def _row(row: Row, names: Names, explained: bool = True) -> dict[str, JSON]:
     elif explained:
         data["explanation"] = _passed_explanation(row.hanging, names)
     return data
+
+
+#: A row's status: its code alone (shared: never changed).
+_ROW_STATUS: dict[GameStatus, JSON] = {
+    status: {"code": f"status_{status}"} for status in GameStatus
+}
 
 
 @memoized
@@ -314,20 +371,23 @@ def _game_result(sheet: GameSheet, rows: JSON | Written) -> dict[str, JSON]:
         "finished": sheet.finished,
         "status": _status(sheet.status, sheet.totals, sheet.names),
         "unclaimed": sheet.hanging if sheet.finished else 0,
+        "next_dealer": sheet.next_dealer,
     }
+
+
+def _row_args(sheet: GameSheet, explain: frozenset[int] | None) -> list[tuple[Row, Names, bool]]:
+    """Each row's arguments of :func:`_row`: the row, the names, and whether it is
+    explained (its index in ``explain``; None: every row)."""
+    return [(row, sheet.names, explain is None or i in explain) for i, row in enumerate(sheet.rows)]
 
 
 def game_result(sheet: GameSheet, explain: frozenset[int] | None = None) -> dict[str, JSON]:
     """What ``score_game_json`` answers for a sheet, as a value: every row, each with
     its explanation if its index is in ``explain`` (None: every row)."""
-    rows = enumerate(sheet.rows)
-    return _game_result(
-        sheet, [_row(row, sheet.names, explain is None or i in explain) for i, row in rows]
-    )
+    return _game_result(sheet, [_row(*args) for args in _row_args(sheet, explain)])
 
 
 def game_result_text(sheet: GameSheet, explain: frozenset[int] | None = None) -> Written:
     """:func:`game_result` written as JSON text, each row taken from :func:`_row_text`."""
-    rows = enumerate(sheet.rows)
-    texts = [_row_text(row, sheet.names, explain is None or i in explain) for i, row in rows]
-    return written(_game_result(sheet, Written("[" + ", ".join(texts) + "]")))
+    texts = [_row_text(*args) for args in _row_args(sheet, explain)]
+    return written(_game_result(sheet, Written("[" + ",".join(texts) + "]")))

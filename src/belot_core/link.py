@@ -551,18 +551,23 @@ def game_link_json(text: str) -> str:
 
 def _read_link(data: JSON) -> Written:
     reader = Reader()
-    fields = reader.fields(data, "", ("version", "link"), ("explain",))
+    fields = reader.fields(data, "", ("version", "link"), ("explain", "we_are"))
+    we_are = Team.US
     if fields is not None:
         if "version" in fields:
             check_version(reader, fields["version"])
         link = fields.get("link")
         if "link" in fields and not isinstance(link, str):
             reader.fail("wrong_type", "link", expected="string", value=show(link))
+        if fields.get("we_are") is not None:
+            we_are = reader.choice(fields["we_are"], "we_are", Team) or we_are
     if reader.errors:
         raise Invalid(reader.errors)
     game = link_to_dict(str(data["link"]))
     # The rows are explained only if the request asks: the page shows none of them.
     sheet, explain = read_game_request({**game, "explain": data.get("explain", "none")})
+    if we_are is Team.THEM:  # the receiver is the sender's "them": the game their way
+        sheet = sheet.mirrored()
     return written({"game": game_to_dict(sheet), "score": game_result_text(sheet, explain)})
 
 
@@ -578,6 +583,11 @@ def read_game_link_json(text: str) -> str:
     ``explain``, as a game request does (``"all"``, ``"last"``, ``"none"`` or a
     list of deal indices); without it, ``"none"``: the sheet shows a game from a
     link without its rows' explanations, and a long game's answer stays small.
+
+    ``"we_are": "them"`` reads the link for the team the sender called "them":
+    the game and its score come mirrored (:meth:`~belot_core.sheet.GameSheet.mirrored`:
+    "us" and "them" exchanged everywhere), so the receiver's team is "us".
+    ``"us"``, null or absent: as the sender wrote it.
     """
     return answer(_read_link, text)
 

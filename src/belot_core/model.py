@@ -67,6 +67,7 @@ __all__ = [
     "Team",
     "Verdict",
     "accept",
+    "clean_name",
     "contests_for",
     "deal_problems",
     "open_questions",
@@ -673,7 +674,11 @@ MAX_NAME_LENGTH = 40
 without invisible characters (a pasted name is not refused for what nobody sees)."""
 
 
-def _clean_name(value: object, where: str) -> str:
+def clean_name(value: object, where: str) -> str:
+    """A player's or a team's name as the core keeps it: without invisible characters
+    (:func:`~belot_core.text.visible`), trimmed, white space inside shrunk to one space;
+    ``wrong_type`` for a value that is no string, ``name_too_long`` (at ``where``) for
+    one longer than :data:`MAX_NAME_LENGTH` once cleaned."""
     if not isinstance(value, str):
         raise InvalidInputError("wrong_type", where, expected="string", value=echo(repr(value)))
     name = " ".join(visible(value).split())
@@ -699,7 +704,7 @@ class Names:
     def __post_init__(self) -> None:
         for team in Team:
             object.__setattr__(
-                self, team.value, _clean_name(getattr(self, team.value), f"names.{team}")
+                self, team.value, clean_name(getattr(self, team.value), f"names.{team}")
             )
 
     def __getitem__(self, team: Team) -> str:

@@ -93,6 +93,18 @@ class DealResult:
         # Hashed once: a result is looked up in the memo of its JSON on every request.
         return hash_once(self)
 
+    @property
+    def collected(self) -> tuple[Team, int] | None:
+        """The team that took the hanging points carried in, and how many: "The
+        hanging points go to whoever wins the NEXT deal" (they are in its
+        ``record``). None when none were carried in, or the deal hung again."""
+        for step in self.steps:
+            if step.code == "hanging_claimed":
+                team, points = step.params["team"], step.params["points"]
+                assert isinstance(team, str) and isinstance(points, int)
+                return Team(team), points
+        return None
+
 
 def _teams(values: ByTeam[int]) -> dict[str, Param]:
     return {"us": values.us, "them": values.them}

@@ -29,6 +29,12 @@ if every deal were scored afresh.
 
 Every row also says where the game stands after it (:class:`GameStatus`), so a
 sheet can say why a game at 151 goes on.
+
+A sheet also keeps the table around the game (:mod:`belot_core.table`): the
+players' seats, who dealt the first deal -- so every row says who dealt it, and
+:attr:`GameSheet.next_dealer` who deals next, passed deals counted -- the match
+it is part of, and a note. None of them changes a number; :meth:`GameSheet.mirrored`
+is the whole game as the other team keeps it.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from .house import DEFAULT_RULES, Rules
 from .memo import memoized
 from .model import ByTeam, Deal, Names, Team
 from .rules import DealResult, score_deal
+from .table import Match, Seats, check_seat, clean_note, dealer_of, mirrored_seat
 
 __all__ = ["MAX_DEALS", "TARGET", "GameSheet", "GameStatus", "Passed", "Row"]
 
@@ -108,6 +115,8 @@ class Row:
     """Running totals after this deal."""
     status: GameStatus = GameStatus.PLAYING
     """Where the game stands after this deal."""
+    dealer: int | None = None
+    """The seat that dealt this deal (None: the sheet has no first dealer)."""
 
 
 @memoized
@@ -118,8 +127,11 @@ def _scored(deal: Deal, hanging_in: int) -> DealResult:
     return score_deal(deal)
 
 
-def _rows(deals: tuple[Entry, ...]) -> tuple[tuple[Row, ...], Team | None, int | None]:
-    """Rows, the winner and the index of the deal that ended the game."""
+def _rows(
+    deals: tuple[Entry, ...], first_dealer: int | None = None
+) -> tuple[tuple[Row, ...], Team | None, int | None]:
+    """Rows, the winner and the index of the deal that ended the game (seat
+    ``first_dealer`` dealt the first deal)."""
     rows: list[Row] = []
     totals = ByTeam(us=0, them=0)
     hanging = 0
@@ -144,6 +156,7 @@ def _rows(deals: tuple[Entry, ...]) -> tuple[tuple[Row, ...], Team | None, int |
                 hanging=hanging,
                 totals=totals,
                 status=status,
+                dealer=dealer_of(first_dealer, index),
             )
         )
         if winner is not None:
@@ -222,6 +235,21 @@ def _own_rules(sheet: GameSheet) -> tuple[Rules | None, ...]:
     )
 
 
+def _check_table(sheet: GameSheet) -> None:
+    """The table's fields of ``sheet`` checked, its note cleaned."""
+    if not isinstance(sheet.seats, Seats):
+        raise InvalidInputError(
+            "wrong_type", "seats", expected="Seats", value=echo(repr(sheet.seats))
+        )
+    if sheet.dealer is not None:
+        check_seat(sheet.dealer, "dealer")
+    if sheet.match is not None and not isinstance(sheet.match, Match):
+        raise InvalidInputError(
+            "wrong_type", "match", expected="Match", value=echo(repr(sheet.match))
+        )
+    object.__setattr__(sheet, "note", clean_note(sheet.note))
+
+
 @dataclass(frozen=True, slots=True)
 class GameSheet:
     """A whole game: the deals in order and everything that follows from them.
@@ -241,6 +269,14 @@ class GameSheet:
     sheet's (None: the sheet's). Shorter than ``deals`` is filled with None;
     kept as one per deal, with None wherever a deal's own rules are the sheet's
     (so a sheet whose deals all carry its rules equals the sheet without them)."""
+    seats: Seats = field(default=Seats(), kw_only=True)
+    """The players' names at their seats (none named by default)."""
+    dealer: int | None = field(default=None, kw_only=True)
+    """The seat that dealt the first deal (None: not chosen)."""
+    match: Match | None = field(default=None, kw_only=True)
+    """The match the game is part of (None: a game on its own)."""
+    note: str = field(default="", kw_only=True)
+    """The players' note on the game, cleaned (:func:`~belot_core.table.clean_note`)."""
     rows: tuple[Row, ...] = field(init=False, repr=False, compare=False)
     winner: Team | None = field(init=False, repr=False, compare=False)
     """The team that won, or None while the game goes on."""
@@ -256,6 +292,7 @@ class GameSheet:
             raise InvalidInputError("wrong_type", "rules", expected="Rules", value=repr(self.rules))
         if len(self.deals) > MAX_DEALS:
             raise InvalidInputError("too_many_deals", "deals", deals=len(self.deals), max=MAX_DEALS)
+        _check_table(self)
         object.__setattr__(self, "deal_rules", _own_rules(self))
         object.__setattr__(self, "deals", _under(self.rules, self.deals, self.deal_rules))
         for index, entry in enumerate(self.deals):
@@ -263,7 +300,7 @@ class GameSheet:
                 raise InvalidInputError(
                     "hanging_in_on_sheet", f"deals[{index}].hanging_in", value=entry.hanging_in
                 )
-        rows, winner, ended_at = _rows(self.deals)
+        rows, winner, ended_at = _rows(self.deals, self.dealer)
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "winner", winner)
         object.__setattr__(self, "ended_at", ended_at)
@@ -303,6 +340,28 @@ class GameSheet:
     def status(self) -> GameStatus:
         """Where the game stands now (after the last deal)."""
         return self.rows[-1].status if self.rows else GameStatus.PLAYING
+
+    @property
+    def next_dealer(self) -> int | None:
+        """The seat that deals the next deal -- after the game's end, the first deal
+        of the next game at the same table (None: no first dealer was chosen)."""
+        return dealer_of(self.dealer, len(self.deals))
+
+    def mirrored(self) -> GameSheet:
+        """The same game as the other team keeps it: "us" and "them" exchanged in every
+        deal (bidder, pile, last trick, capot, declarations, the answers of whose is
+        higher), in the names and at the table (:meth:`~belot_core.table.Seats.mirrored`);
+        the same rules, match and note. Its totals are this game's, swapped."""
+        return GameSheet(
+            tuple(entry if isinstance(entry, Passed) else entry.swapped() for entry in self.deals),
+            names=Names(us=self.names.them, them=self.names.us),
+            rules=self.rules,
+            deal_rules=self.deal_rules,
+            seats=self.seats.mirrored(),
+            dealer=None if self.dealer is None else mirrored_seat(self.dealer),
+            match=self.match,
+            note=self.note,
+        )
 
     @property
     def finished(self) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from .cards import CARDS_PER_TRICK, DECK, TRICKS, Rank
 from .errors import MAX_SHOWN
@@ -29,8 +30,10 @@ from .i18n import (
     DOUBLING_WORDS,
     GAME_WORDS,
     LANGUAGES,
+    MATCH_WORDS,
     OUTCOME_WORDS,
     RANK_WORDS,
+    STATISTICS_WORDS,
     TEAM_LABELS,
     TEAM_WORDS,
     house_rule_options,
@@ -70,14 +73,20 @@ SUIT_SYMBOLS = "♣♦♥♠"
 #: Codes of the core's messages the widget shows without asking the core: a
 #: whole-number check while the runtime may still be loading (a count that is
 #: negative, and a number too large for JavaScript to send exactly, which is out
-#: of every range), and the rule that hides the declarations in No trumps.
-#: Parameters stay ``{name}`` placeholders.
+#: of every range), the rule that hides the declarations in No trumps, and where
+#: the game stands after a row (a row of a game's answer says only the code; its
+#: parameters are the row's totals ``us`` and ``them``; the game's own status,
+#: a win included, comes with its words). Parameters stay ``{name}`` placeholders.
 LOCAL_MESSAGES: dict[str, tuple[str, ...]] = {
     "not_integer": ("value",),
     "negative_count": ("value",),
     "points_out_of_range": ("value", "max"),
     "hanging_out_of_range": ("value", "max"),
     "declarations_in_no_trumps": (),
+    "status_playing": (),
+    "status_capot": (),
+    "status_tied": ("us",),
+    "status_passed": (),
 }
 
 _HEADER = """\
@@ -129,7 +138,7 @@ def _short(lang: str, contract: Contract) -> str:
     return symbol or CONTRACT_ABBREVIATIONS[lang][contract]
 
 
-def _nouns(lang: str) -> dict[str, dict[str, str] | list[str]]:
+def _nouns(lang: str) -> dict[str, dict[str, Any] | list[str]]:
     if list(OUTCOME_WORDS[lang]) != _values(Outcome):
         raise ValueError(f"the {lang} outcomes must name every model.Outcome, in order")
     return {
@@ -144,6 +153,8 @@ def _nouns(lang: str) -> dict[str, dict[str, str] | list[str]]:
         "ranks": {rank.value: RANK_WORDS[lang][rank] for rank in Rank},
         "cards": [CARD_NAMES[lang][card.code] for card in DECK],
         "words": dict(GAME_WORDS[lang]),
+        "match": MATCH_WORDS[lang],
+        "statistics": dict(STATISTICS_WORDS[lang]),
     }
 
 
@@ -263,8 +274,9 @@ def tables() -> list[tuple[str, str, object]]:
             "NOUNS",
             "The game's nouns in each language, as the core writes them (i18n): teams as "
             "a sentence's subject and as labels, contracts and declarations in full and "
-            "where room is short, outcomes, ranks and cards as players say them, and "
-            "words: a capot, all passed, what hangs.",
+            "where room is short, outcomes, ranks and cards as players say them, words "
+            "(a capot, all passed, what hangs, who deals, what a deal collected), a match "
+            "and what it is played to, and the statistics' headings.",
             {lang.value: _nouns(lang) for lang in LANGUAGES},
         ),
         (

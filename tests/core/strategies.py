@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from hypothesis import strategies as st
 
@@ -30,6 +30,8 @@ from belot_core import (
     Team,
     deal_problems,
 )
+from belot_core.errors import InvalidInputError
+from belot_core.table import Match, Seats
 
 teams = st.sampled_from(Team)
 contracts = st.sampled_from(Contract)
@@ -213,6 +215,39 @@ team_names = st.one_of(
 )
 names = st.builds(Names, us=team_names, them=team_names)
 
+#: Players' names, as tables name them (often not at all).
+PLAYERS = ["", "", "Иван", "Петър", "Мария", "Георги", "ана", "Ана Иванова", "Ivo", " Ivo  B "]
+
+
+def _seats(names: list[str]) -> Seats | None:
+    try:
+        return Seats(us=(names[0], names[2]), them=(names[1], names[3]))
+    except InvalidInputError:  # two players alike
+        return None
+
+
+#: The four seats, any of them named, no two players alike (letter case aside).
+seatings = (
+    st.lists(st.sampled_from(PLAYERS) | st.text(max_size=12), min_size=4, max_size=4)
+    .map(_seats)
+    .filter(lambda seats: seats is not None)
+    .map(lambda seats: cast(Seats, seats))
+)
+matches = st.builds(
+    Match, id=st.sampled_from(["m-1", "m-2", "g-lx3k:7f.2_a"]), to=st.integers(1, 4)
+)
+#: The table around a game, as GameSheet's keyword arguments: seats, a first dealer, a
+#: match and a note, each often absent.
+tables = st.fixed_dictionaries(
+    {},
+    optional={
+        "seats": seatings,
+        "dealer": st.none() | st.integers(0, 3),
+        "match": st.none() | matches,
+        "note": st.sampled_from(["", "На вилата", " two  words "]),
+    },
+)
+
 #: What a keyboard, a paste or a stranger may put in a name: letters, spaces, emoji
 #: and their joiners, a flag's tags, bidi controls, other invisible characters, a
 #: lone surrogate (JSON's "\ud800") -- and any character at all.
@@ -317,3 +352,28 @@ FIELD_VALUES: dict[str, Any] = {
     | json_values,
 }
 deal_like_requests = st.fixed_dictionaries({}, optional=FIELD_VALUES)
+
+#: A game's table fields (seats, dealer, match, note), often wrong.
+table_like_fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "seats": st.fixed_dictionaries(
+            {},
+            optional={
+                key: st.lists(st.sampled_from(PLAYERS) | json_values, max_size=3) | json_values
+                for key in ("us", "them", "x")
+            },
+        )
+        | json_values,
+        "dealer": st.integers(-2, 6) | json_values,
+        "match": st.fixed_dictionaries(
+            {},
+            optional={
+                "id": st.sampled_from(["m-1", "", "мач"]) | json_values,
+                "to": st.integers(-1, 6) | json_values,
+            },
+        )
+        | json_values,
+        "note": st.text(max_size=20) | json_values,
+    },
+)

@@ -13,6 +13,8 @@ from belot_core.json_api import (
     deal_from_dict,
     deal_to_dict,
     game_from_dict,
+    mirror_game_dict,
+    mirror_game_json,
     score_deal_json,
     score_game_json,
 )
@@ -503,3 +505,61 @@ def test_explain_is_an_option_of_the_request_not_part_of_a_game() -> None:
         game_from_dict({**GAME, "explain": "none"})
     assert (raised.value.code, raised.value.field) == ("unknown_field", "explain")
     assert errors({**CASE_12, "explain": "none"}) == [("unknown_field", "explain")]
+
+
+# --- a game as the other team keeps it ---------------------------------------------------
+
+SPEC_GAME = {  # the rule book's cases 5, 6 and 7, with a table
+    "version": 1,
+    "names": {"us": "Иван и Петър"},
+    "seats": {"us": ["Иван", "Петър"], "them": ["Мария", "Георги"]},
+    "dealer": 0,
+    "deals": [
+        {
+            "contract": "diamonds",
+            "bidder": "us",
+            "cards": {"team": "us", "points": 81},
+            "last_trick": "them",
+        },
+        {
+            "contract": "all_trumps",
+            "bidder": "them",
+            "cards": {"team": "us", "points": 119},
+            "last_trick": "us",
+        },
+        {
+            "contract": "spades",
+            "bidder": "us",
+            "cards": {"team": "us", "points": 86},
+            "last_trick": "us",
+        },
+    ],
+}
+
+
+def test_a_game_mirrored_for_the_other_team() -> None:
+    reply = json.loads(mirror_game_json(json.dumps({**SPEC_GAME, "explain": "last"})))
+    assert reply["ok"] is True
+    game, score = reply["result"]["game"], reply["result"]["score"]
+    assert game == mirror_game_dict(SPEC_GAME)
+    assert game["names"] == {"us": "", "them": "Иван и Петър"}
+    assert game["seats"] == {"us": ["Мария", "Георги"], "them": ["Петър", "Иван"]}
+    assert game["dealer"] == 3  # Иван dealt first: he sits at seat 3 in their view
+    assert [(deal["bidder"], deal["cards"]["team"]) for deal in game["deals"]] == [
+        ("them", "them"),
+        ("us", "them"),
+        ("them", "them"),
+    ]
+    assert score["totals"] == {"us": 15, "them": 43}
+    assert score["rows"][2]["collected"] == {"team": "them", "points": 21}
+    assert [row["dealer"] for row in score["rows"]] == [3, 0, 1] and score["next_dealer"] == 2
+    assert "explanation" in score["rows"][2] and "explanation" not in score["rows"][1]
+    assert score["rows"][2]["explanation"][-1]["message"]["bg"].startswith("Пише се: Ние 7")
+
+
+def test_a_bad_game_is_not_mirrored() -> None:
+    bad = {**SPEC_GAME, "dealer": 7}
+    [error] = json.loads(mirror_game_json(json.dumps(bad)))["errors"]
+    assert (error["code"], error["field"]) == ("seat_out_of_range", "dealer")
+    with pytest.raises(BelotError):
+        mirror_game_dict(bad)

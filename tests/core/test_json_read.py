@@ -128,3 +128,80 @@ def test_requests_raise_every_problem_at_once() -> None:
     with pytest.raises(Invalid) as no_explain:
         read_game_request({"version": 1, "deals": [], "explain": "none"}, explain=False)
     assert [error.code for error in no_explain.value.errors] == ["unknown_field"]
+
+
+def table_problems(**table: object) -> list[tuple[str, str]]:
+    """(code, field) of every problem of an empty game with this table."""
+    with pytest.raises(Invalid) as game:
+        read_game_request({"version": 1, "deals": [], **table})
+    return [(error.code, error.field) for error in game.value.errors]
+
+
+@pytest.mark.parametrize(
+    ("table", "problems"),
+    [
+        pytest.param({"seats": []}, [("wrong_type", "seats")], id="seats-a-list"),
+        pytest.param({"seats": {"us": "Иван"}}, [("wrong_type", "seats.us")], id="team-a-string"),
+        pytest.param(
+            {"seats": {"us": ["a"], "them": ["b", "c", "d"]}},
+            [("two_players", "seats.us"), ("two_players", "seats.them")],
+            id="not-two",
+        ),
+        pytest.param(
+            {"seats": {"us": [1, "x" * 41], "three": []}},
+            [
+                ("unknown_field", "seats.three"),
+                ("wrong_type", "seats.us[0]"),
+                ("name_too_long", "seats.us[1]"),
+            ],
+            id="bad-names",
+        ),
+        pytest.param(
+            {"seats": {"us": ["Ана", ""], "them": [" ана ", None]}},
+            [("player_twice", "seats.them[0]")],
+            id="twice",
+        ),
+        pytest.param({"dealer": 4}, [("seat_out_of_range", "dealer")], id="dealer-4"),
+        pytest.param({"dealer": "0"}, [("not_integer", "dealer")], id="dealer-text"),
+        pytest.param(
+            {"match": {"id": "мач", "to": 5}},
+            [("invalid_match_id", "match.id")],
+            id="match-id",
+        ),
+        pytest.param(
+            {"match": {"id": "m-1", "to": 9}},
+            [("match_to_out_of_range", "match.to")],
+            id="match-to",
+        ),
+        pytest.param(
+            {"match": {"to": "2"}},
+            [("missing_field", "match.id"), ("not_integer", "match.to")],
+            id="match-fields",
+        ),
+        pytest.param({"match": {"id": 7, "to": 2}}, [("wrong_type", "match.id")], id="match-id-7"),
+        pytest.param({"match": "m-1"}, [("wrong_type", "match")], id="match-a-string"),
+        pytest.param({"note": 7}, [("wrong_type", "note")], id="note-a-number"),
+        pytest.param({"note": "ж" * 201}, [("note_too_long", "note")], id="note-too-long"),
+        pytest.param(
+            {"dealer": 9, "note": 1, "seats": {"us": ["a"]}},
+            [("two_players", "seats.us"), ("seat_out_of_range", "dealer"), ("wrong_type", "note")],
+            id="all-at-once",
+        ),
+    ],
+)
+def test_a_games_table_is_read_with_every_problem_at_once(
+    table: dict[str, object], problems: list[tuple[str, str]]
+) -> None:
+    assert table_problems(**table) == problems
+
+
+def test_a_games_table_is_read_cleaned() -> None:
+    table = {
+        "seats": {"us": [" Иван\u202e ", None], "them": None},
+        "dealer": 3.0,
+        "match": {"id": "m-1", "to": 4},
+        "note": " На\nвилата ",
+    }
+    sheet, _ = read_game_request({"version": 1, "deals": [], **table})
+    assert sheet.seats.us == ("Иван", "") and sheet.seats.them == ("", "")
+    assert (sheet.dealer, sheet.match and sheet.match.to, sheet.note) == (3, 4, "На вилата")

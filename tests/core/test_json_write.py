@@ -17,7 +17,13 @@ from belot_core import GameSheet, Names, Passed
 from belot_core.errors import InvalidInputError, SheetError
 from belot_core.json_api import score_game_json
 from belot_core.json_read import JSON, MAX_ERRORS, Invalid, Reader, read_game_request
-from belot_core.json_write import answer, error_json, game_result, game_result_text
+from belot_core.json_write import (
+    SEPARATORS,
+    answer,
+    error_json,
+    game_result,
+    game_result_text,
+)
 
 
 def test_the_boundary_answers_every_refusal() -> None:
@@ -38,6 +44,8 @@ def test_the_boundary_answers_every_refusal() -> None:
 
     assert json.loads(answer(accept, '{"a": "ж"}')) == {"ok": True, "result": {"echo": {"a": "ж"}}}
     assert "ж" in answer(accept, '{"a": "ж"}')  # written as UTF-8, not \\u escapes
+    # Written without spaces: the answers are for programs, and a seventh shorter.
+    assert answer(accept, '{"a": [1, 2]}') == '{"ok":true,"result":{"echo":{"a":[1,2]}}}'
     [missing] = json.loads(answer(refuse_all, "{}"))["errors"]
     assert (missing["code"], missing["field"]) == ("missing_field", "a")
     [undo] = json.loads(answer(refuse_one, "{}"))["errors"]
@@ -54,13 +62,24 @@ def test_an_error_in_a_deal_names_the_deal_and_a_huge_number_is_cut() -> None:
     assert error["deal"] == 12
     assert error["params"]["value"] == "1" + "0" * 38 + "…"
     assert "deal" not in error_json(InvalidInputError("missing_field", "deals", name="deals"))
+    # Among a book's games: the game's index, and the deal's within it.
+    for field, game, deal in (
+        ("games[2].game.deals[3].cards", 2, 3),
+        ("games[2].game.dealer", 2, None),
+        ("games[4]", 4, None),
+        ("games[1].date", 1, None),
+        ("games", None, None),
+    ):
+        data = error_json(InvalidInputError("wrong_type", field, expected="object", value="1"))
+        assert (data.get("game"), data.get("deal")) == (game, deal), field
 
 
 def test_a_game_written_from_its_rows_is_the_game_written_whole() -> None:
     sheet = GameSheet((Passed(), Passed()), names=Names(us="Иван"))
     for explain in (None, frozenset(), frozenset({1})):
         whole: dict[str, Any] = game_result(sheet, explain)
-        assert game_result_text(sheet, explain) == json.dumps(whole, ensure_ascii=False)
+        text = json.dumps(whole, ensure_ascii=False, separators=SEPARATORS)
+        assert game_result_text(sheet, explain) == text
     read, rows = read_game_request({"version": 1, "deals": [{"passed": True}], "explain": "last"})
     assert rows == frozenset({0}) and "explanation" in game_result(read, rows)["rows"][0]
 

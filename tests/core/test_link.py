@@ -471,3 +471,22 @@ def test_a_link_is_read_without_explanations_unless_the_request_asks() -> None:
         ("not_integer", "explain[0]"),
         ("no_such_deal", "explain[1]"),
     ]
+
+
+def test_a_link_is_read_for_the_team_that_receives_it() -> None:
+    sheet = GameSheet((Passed(),), names=Names(us="Иван и Петър"))
+    text = game_link(sheet)
+    reply = json.loads(
+        read_game_link_json(json.dumps({"version": 1, "link": text, "we_are": "them"}))
+    )
+    assert reply["result"]["game"]["names"] == {"us": "", "them": "Иван и Петър"}
+    same = json.loads(read_game_link_json(json.dumps({"version": 1, "link": text, "we_are": None})))
+    assert same["result"]["game"]["names"] == {"us": "Иван и Петър", "them": ""}
+    # A link carries no table yet (another change adds it): a game with one still links.
+    tabled = {**game_to_dict(sheet), "seats": {"us": ["Иван", "Петър"]}, "dealer": 1}
+    linked = json.loads(game_link_json(json.dumps(tabled)))["result"]["link"]
+    assert linked == text
+    for we_are, code in (("both", "invalid_choice"), (1, "wrong_type")):
+        request = {"version": 1, "link": text, "we_are": we_are}
+        [error] = json.loads(read_game_link_json(json.dumps(request)))["errors"]
+        assert (error["code"], error["field"]) == (code, "we_are")

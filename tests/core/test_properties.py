@@ -21,6 +21,8 @@ from strategies import (
     pooled_deals,
     rule_sets,
     ruled_deals,
+    table_like_fields,
+    tables,
     typed_text,
 )
 
@@ -47,13 +49,18 @@ from belot_core.json_api import (
     deal_to_dict,
     game_from_dict,
     game_to_dict,
+    mirror_game_dict,
+    mirror_game_json,
     score_deal_json,
     score_game_json,
 )
 from belot_core.json_read import Invalid, read_game_request
-from belot_core.json_write import game_result  # what the answer is written from
+from belot_core.json_write import SEPARATORS, game_result  # what the answer is written from
 from belot_core.link import read_game_link_json
+from belot_core.matches import match_scores_json
 from belot_core.sheet import TARGET
+from belot_core.stats import statistics_json
+from belot_core.table import Seats
 from belot_core.text import BIDI_CONTROLS
 
 
@@ -124,7 +131,8 @@ def test_json_answer_matches_the_python_answer(deal: Deal) -> None:
 
 
 def _answers(text: str) -> None:
-    for function in (score_deal_json, score_game_json):
+    functions = (score_deal_json, score_game_json, mirror_game_json)
+    for function in (*functions, match_scores_json, statistics_json):
         answer = json.loads(function(text))
         assert answer["ok"] in (True, False)
         if not answer["ok"]:
@@ -148,6 +156,13 @@ def test_json_functions_answer_any_text(text: str) -> None:
 def test_json_functions_answer_near_miss_requests(request: dict[str, Any]) -> None:
     _answers(json.dumps(request))
     _answers(json.dumps({"version": 1, "deals": [request, {"passed": True}]}))
+
+
+@given(table_like_fields, st.sampled_from(["2026-05-14", "2026-02-30", "", None]) | json_values)
+def test_json_functions_answer_near_miss_tables_and_books(table: dict[str, Any], day: Any) -> None:
+    game = {"version": 1, "deals": [{"passed": True}], **table}
+    _answers(json.dumps(game))
+    _answers(json.dumps({"version": 1, "games": [{"date": day, "game": game}, game], "to": day}))
 
 
 @given(
@@ -387,7 +402,7 @@ def test_a_game_answer_written_from_its_rows_is_the_answer_written_whole(
     except Invalid:
         assert not json.loads(answer)["ok"]
         return
-    assert answer == json.dumps(whole, ensure_ascii=False)
+    assert answer == json.dumps(whole, ensure_ascii=False, separators=SEPARATORS)
 
 
 @given(st.lists(entries, max_size=25), names, explains)
@@ -479,10 +494,9 @@ def test_deals_with_rules_of_their_own_round_trip_through_json(
     loaded = game_from_dict(json.loads(json.dumps(game_to_dict(sheet))))
     assert loaded == sheet and loaded.rows == sheet.rows
     answer = json.loads(score_game_json(json.dumps(game_to_dict(sheet))))["result"]
-    assert [row.get("rules") for row in answer["rows"]] == [
-        None if row.result is None else dict.fromkeys(row.result.rules.active, True)
-        for row in sheet.rows
-    ]
+    # A row does not echo the rules its deal carries (or the game's): the request has them.
+    assert not any("rules" in row for row in answer["rows"])
+    assert answer["rules"] == dict.fromkeys(rules.active, True)
 
 
 @given(st.lists(entries, min_size=1, max_size=25), rule_sets, st.data())
@@ -544,3 +558,87 @@ def test_no_answer_of_the_core_carries_a_bidi_control(
         answers.append(read_game_link_json(json.dumps({"version": 1, "link": text})))
     for answer in answers:
         assert no_bidi(answer), answer
+
+
+# --- the table around a game, and the other team's view of it ---------------------------
+
+
+def tabled(entries_: list[Deal | Passed], names_: Names, table: dict[str, Any]) -> GameSheet:
+    """The game these entries play, with its names and its table."""
+    return replace(play(entries_), names=names_, **table)
+
+
+@given(st.lists(hanging_entries, max_size=30), names, tables)
+def test_a_game_and_its_table_round_trip_through_json(
+    entries_: list[Deal | Passed], names_: Names, table: dict[str, Any]
+) -> None:
+    sheet = tabled(entries_, names_, table)
+    assert game_from_dict(json.loads(json.dumps(game_to_dict(sheet)))) == sheet
+    result = json.loads(score_game_json(json.dumps(game_to_dict(sheet))))["result"]
+    first = table.get("dealer")
+    # Every deal is dealt by the next seat, passed deals included.
+    assert [row.get("dealer") for row in result["rows"]] == [
+        None if first is None else (first + index) % 4 for index in range(len(sheet.deals))
+    ]
+    assert result["next_dealer"] == (None if first is None else (first + len(sheet.deals)) % 4)
+
+
+@given(st.lists(hanging_entries, max_size=30), names, tables)
+def test_the_other_teams_game_is_this_game_swapped(
+    entries_: list[Deal | Passed], names_: Names, table: dict[str, Any]
+) -> None:
+    sheet = tabled(entries_, names_, table)
+    mirrored = sheet.mirrored()
+    assert mirrored.totals == sheet.totals.swapped()
+    assert mirrored.winner == (None if sheet.winner is None else sheet.winner.other)
+    assert (mirrored.hanging, mirrored.ended_at) == (sheet.hanging, sheet.ended_at)
+    assert (mirrored.names.us, mirrored.names.them) == (sheet.names.them, sheet.names.us)
+    for row, other in zip(sheet.rows, mirrored.rows, strict=True):
+        assert (other.record, other.totals) == (row.record.swapped(), row.totals.swapped())
+        assert (other.hanging, other.status) == (row.hanging, row.status)
+        if row.result is not None:
+            assert other.result is not None
+            assert other.result.collected == (
+                None
+                if row.result.collected is None
+                else (row.result.collected[0].other, row.result.collected[1])
+            )
+        # The same player deals each deal, on the other team in the other's view.
+        if row.dealer is None:
+            assert other.dealer is None
+        else:
+            assert other.dealer is not None
+            assert mirrored.seats.name(other.dealer) == sheet.seats.name(row.dealer)
+            assert other.dealer % 2 != row.dealer % 2
+    # Twice: the same game and table, each team's players listed the other way round
+    # (and so every seat two places on); four times: the very same game.
+    twice = mirrored.mirrored()
+    assert twice.deals == sheet.deals
+    assert [replace(row, dealer=None) for row in twice.rows] == [
+        replace(row, dealer=None) for row in sheet.rows
+    ]
+    assert twice == replace(
+        sheet,
+        seats=Seats(us=sheet.seats.us[::-1], them=sheet.seats.them[::-1]),
+        dealer=None if sheet.dealer is None else (sheet.dealer + 2) % 4,
+    )
+    assert twice.mirrored().mirrored() == sheet
+    # The same through JSON: the game's value, and a link read for "them".
+    assert mirror_game_dict(game_to_dict(sheet)) == game_to_dict(mirrored)
+
+
+@given(st.lists(hanging_entries, max_size=20), names)
+def test_a_link_read_for_them_is_the_game_mirrored(
+    entries_: list[Deal | Passed], names_: Names
+) -> None:
+    sheet = replace(play(entries_), names=names_)
+    text = link.game_link(sheet)
+    for we_are, seen in (("us", sheet), ("them", sheet.mirrored())):
+        request = json.dumps({"version": 1, "link": text, "we_are": we_are})
+        reply = json.loads(read_game_link_json(request))
+        assert reply["ok"], reply
+        assert game_from_dict(reply["result"]["game"]) == seen
+        assert reply["result"]["score"]["totals"] == {
+            "us": seen.totals.us,
+            "them": seen.totals.them,
+        }

@@ -27,6 +27,7 @@ from belot_core import (
 from belot_core.errors import InvalidInputError
 from belot_core.json_api import game_from_dict, game_to_dict, score_game_json
 from belot_core.sheet import MAX_DEALS
+from belot_core.table import Match, Seats
 
 US, THEM = Team.US, Team.THEM
 
@@ -349,10 +350,7 @@ def test_a_game_may_hold_deals_entered_as_announced() -> None:
         {"us": 17, "them": 6},  # D4
         {"us": 10, "them": 6},  # D5
     ]
-    assert [row["questions"] for row in result["rows"]] == [
-        {"sequence": "us"},
-        {"sequence": "equal"},
-    ]
+    assert not any("questions" in row for row in result["rows"])  # the deals have the answers
     written = game_to_dict(game_from_dict(game))["deals"]
     assert [(deal_["announced"], deal_["higher"]) for deal_ in written] == [
         (announced["announced"], {"sequence": "us"}),
@@ -397,60 +395,59 @@ def test_status_tied_at_151_or_more() -> None:
     assert sheet.append(THEM_ELEVEN).status is GameStatus.WON
 
 
-def status_of(game: dict[str, Any]) -> list[tuple[str, dict[str, Any], str, str]]:
+def status_of(game: dict[str, Any]) -> tuple[list[str | None], tuple[str, Any, str, str]]:
+    """Each row's status code (None: the game goes on), and the game's status in words."""
     result = json.loads(score_game_json(json.dumps(game)))["result"]
-    statuses = [row["status"] for row in result["rows"]]
-    assert result["status"] == statuses[-1]
-    return [(s["code"], s["params"], s["message"]["bg"], s["message"]["en"]) for s in statuses]
+    rows = [row["status"]["code"] if "status" in row else None for row in result["rows"]]
+    status = result["status"]
+    assert status["code"] == (rows[-1] or "status_playing")  # the last row's
+    return rows, (
+        status["code"],
+        status["params"],
+        status["message"]["bg"],
+        status["message"]["en"],
+    )
 
 
 def test_game_json_says_where_the_game_stands_in_both_languages() -> None:
     capot = game_to_dict(GameSheet((WIN_US,) * 13 + (CAPOT_US, Passed(), WIN_US)))
-    statuses = status_of(capot)
-    assert statuses[12] == (
-        "status_playing",
-        {"us": 143, "them": 65},
-        "Играта продължава.",
-        "The game goes on.",
+    rows, won = status_of(capot)
+    # A row says where the game stands only when it does not simply go on.
+    assert rows == [None] * 13 + ["status_capot", "status_capot", "status_won"]
+    assert won == (
+        "status_won",
+        {"us": 179, "them": 70, "winner": "us"},
+        "Ние печелим играта: 179 : 70.",
+        "We win the game: 179 : 70.",
     )
-    assert statuses[13:] == [
-        (
-            "status_capot",
-            {"us": 168, "them": 65},
-            "Капо – играта не свършва с капо; решава следващото раздаване.",
-            "Capot – a game never ends on a capot; one more deal decides.",
-        ),
-        (
-            "status_capot",
-            {"us": 168, "them": 65},
-            "Капо – играта не свършва с капо; решава следващото раздаване.",
-            "Capot – a game never ends on a capot; one more deal decides.",
-        ),
-        (
-            "status_won",
-            {"us": 179, "them": 70, "winner": "us"},
-            "Ние печелим играта: 179 : 70.",
-            "We win the game: 179 : 70.",
-        ),
-    ]
+    playing = ("status_playing", {"us": 143, "them": 65}, "Играта продължава.", "The game goes on.")
+    on_capot = (
+        "status_capot",
+        {"us": 168, "them": 65},
+        "Капо – играта не свършва с капо; решава следващото раздаване.",
+        "Capot – a game never ends on a capot; one more deal decides.",
+    )
+    after = [status_of({**capot, "deals": capot["deals"][:count]})[1] for count in (13, 14, 15)]
+    assert after == [playing, on_capot, on_capot]
     tied = game_to_dict(level_at_144().append(deal(Contract.ALL_TRUMPS, US, 124, US)))
-    assert status_of(tied)[-1] == (
+    assert status_of(tied)[1] == (
         "status_tied",
         {"us": 157, "them": 157},
         "Равни на 157 – играе се още.",
         "Tied at 157 – play on.",
     )
     passed = {"version": 1, "names": {"them": "Ана и Иво"}, "deals": [{"passed": True}]}
-    assert status_of(passed) == [
+    assert status_of(passed) == (
+        ["status_passed"],
         (
             "status_passed",
             {"us": 0, "them": 0},
             "Всички казаха пас – раздаването се повтаря.",
             "All passed – the deal is replayed.",
-        )
-    ]
+        ),
+    )
     named = {**game_to_dict(level_at_144().append(THEM_ELEVEN)), "names": {"them": "Ана и Иво"}}
-    assert status_of(named)[-1][2:] == (
+    assert status_of(named)[1][2:] == (
         "Ана и Иво печелят играта: 149 : 155.",
         "Ана и Иво win the game: 149 : 155.",
     )
@@ -549,8 +546,13 @@ def test_a_game_with_house_rules_through_json() -> None:
         {"us": 0, "them": 8},
         {"us": 72, "them": 0},
     ]
-    assert [row["applied_rules"] for row in result["rows"]] == [[], ["round_before_multiply"]]
-    assert all(row["rules"] == {"round_before_multiply": True} for row in result["rows"])
+    # A row names the house rules that changed its numbers, if any; it plays the game's
+    # rules (the answer's "rules"), so it does not repeat them.
+    assert [row.get("applied_rules") for row in result["rows"]] == [
+        None,
+        ["round_before_multiply"],
+    ]
+    assert not any("rules" in row for row in result["rows"])
     assert {
         "bg": "Домашно правило „Закръгляне преди контрата“: 162 → 16, × 4 = 64.",
         "en": "House rule “Rounding before contra”: 162 → 16, × 4 = 64.",
@@ -723,13 +725,17 @@ def test_a_game_whose_deal_keeps_its_rules_through_json() -> None:
     assert game_from_dict(json.loads(json.dumps(saved))) == later
     result = json.loads(score_game_json(json.dumps(saved)))["result"]
     assert result["rules"] == {"round_before_multiply": True}
-    assert [row["rules"] for row in result["rows"]] == [{}, {}, {"round_before_multiply": True}]
+    assert not any("rules" in row for row in result["rows"])  # the game's deals have them
     assert [row["record"] for row in result["rows"]] == [
         {"us": 0, "them": 8},
         {"us": 73, "them": 0},
         {"us": 64, "them": 0},
     ]
-    assert [row["applied_rules"] for row in result["rows"]] == [[], [], ["round_before_multiply"]]
+    assert [row.get("applied_rules") for row in result["rows"]] == [
+        None,
+        None,
+        ["round_before_multiply"],
+    ]
     # A deal's "rules": null is no rules of its own: the game's.
     nulled = {**saved, "deals": [{**entry, "rules": None} for entry in saved["deals"]]}
     assert game_from_dict(nulled) == BOOK_SO_FAR.with_rules(ROUNDING_FIRST).append(RECONTRA)
@@ -768,3 +774,163 @@ def test_a_sheet_holds_at_most_max_deals() -> None:
     assert dict(longer.value.params) == {"deals": MAX_DEALS + 1, "max": MAX_DEALS}
     with pytest.raises(InvalidInputError):
         GameSheet((Passed(),) * 39_900)
+
+
+# --- the table around the game: seats, the dealer, a match, a note ----------------------
+
+TABLE = Seats(us=("Иван", "Петър"), them=("Мария", "Георги"))
+
+
+def test_every_row_says_who_dealt_it_passed_deals_included() -> None:
+    sheet = GameSheet((CASE_5, Passed(), CASE_6, CASE_7, Passed()), seats=TABLE, dealer=3)
+    assert [row.dealer for row in sheet.rows] == [3, 0, 1, 2, 3]
+    assert sheet.next_dealer == 0
+    assert [TABLE.name(row.dealer or 0) for row in sheet.rows] == [
+        "Георги",
+        "Иван",
+        "Мария",
+        "Петър",
+        "Георги",
+    ]
+    # No first dealer chosen (a game from before seats existed): nobody is said.
+    plain = GameSheet((CASE_5, Passed()))
+    assert [row.dealer for row in plain.rows] == [None, None] and plain.next_dealer is None
+    assert GameSheet(dealer=2).next_dealer == 2  # nothing dealt yet: the first dealer deals
+
+
+def test_edits_deletions_and_undo_keep_the_dealer_right() -> None:
+    sheet = GameSheet((CASE_5, CASE_6, CASE_7), dealer=1)
+    assert sheet.delete(0).next_dealer == sheet.undo().next_dealer == 3
+    assert [row.dealer for row in sheet.delete(0).rows] == [1, 2]
+    assert [row.dealer for row in sheet.replace(1, Passed()).rows] == [1, 2, 3]
+    assert sheet.append(Passed()).next_dealer == 1
+    # The table travels with every change.
+    for changed in (sheet.delete(0), sheet.undo(), sheet.append(WIN_US), sheet.replace(0, WIN_US)):
+        assert (changed.dealer, changed.seats) == (1, Seats())
+
+
+def test_the_next_game_continues_the_rotation() -> None:
+    won = GameSheet((WIN_US,) * 14, dealer=2)
+    assert won.finished and won.ended_at == 13
+    assert won.rows[-1].dealer == 3 and won.next_dealer == 0  # the next game's first dealer
+
+
+def test_the_table_never_changes_a_number() -> None:
+    match = Match(id="m-1", to=2)
+    sheet = GameSheet((CASE_5, CASE_6, CASE_7), seats=TABLE, dealer=0, match=match, note=" Вила ")
+    plain = GameSheet((CASE_5, CASE_6, CASE_7))
+    assert [(r.record, r.totals, r.hanging) for r in sheet.rows] == [
+        (r.record, r.totals, r.hanging) for r in plain.rows
+    ]
+    assert sheet.note == "Вила" and sheet != plain
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "field"),
+    [
+        ({"dealer": 4}, "seat_out_of_range", "dealer"),
+        ({"dealer": "0"}, "not_integer", "dealer"),
+        ({"seats": {"us": ["a", "b"]}}, "wrong_type", "seats"),
+        ({"match": {"id": "m", "to": 2}}, "wrong_type", "match"),
+        ({"note": "ж" * 201}, "note_too_long", "note"),
+    ],
+)
+def test_a_sheet_refuses_a_bad_table(fields: dict[str, Any], code: str, field: str) -> None:
+    with pytest.raises(InvalidInputError) as raised:
+        GameSheet((), **fields)
+    assert (raised.value.code, raised.value.field) == (code, field)
+
+
+def test_the_other_team_keeps_the_same_game_mirrored() -> None:
+    sheet = GameSheet(
+        (CASE_5, CASE_6, Passed(), CASE_7),
+        names=Names(us="Иван и Петър"),
+        seats=TABLE,
+        dealer=0,
+        match=Match(id="m-1", to=2),
+        note="Вила",
+    )
+    mirrored = sheet.mirrored()
+    assert mirrored.names == Names(them="Иван и Петър")
+    assert mirrored.seats == Seats(us=("Мария", "Георги"), them=("Петър", "Иван"))
+    assert mirrored.totals == sheet.totals.swapped() == ByTeam(us=15, them=43)
+    assert [row.record for row in mirrored.rows] == [row.record.swapped() for row in sheet.rows]
+    # The same player deals every deal, whichever side keeps the sheet.
+    assert [mirrored.seats.name(row.dealer or 0) for row in mirrored.rows] == [
+        TABLE.name(row.dealer or 0) for row in sheet.rows
+    ]
+    assert (mirrored.match, mirrored.note, mirrored.rules) == (sheet.match, sheet.note, sheet.rules)
+    first = mirrored.deals[0]
+    assert isinstance(first, Deal) and (first.bidder, first.pile.team, first.last_trick) == (
+        THEM,
+        THEM,
+        US,
+    )
+
+
+GAME_WITH_A_TABLE: dict[str, Any] = {
+    "version": 1,
+    "seats": {"us": ["Иван", "Петър"], "them": ["Мария", None]},
+    "dealer": 1,
+    "match": {"id": "m-lx3k", "to": 2},
+    "note": "  Вила ",
+    "deals": [game_to_dict(GameSheet((CASE_5, CASE_6, CASE_7)))["deals"][i] for i in range(3)],
+}
+
+
+def test_a_game_with_its_table_through_json() -> None:
+    sheet = game_from_dict(GAME_WITH_A_TABLE)
+    assert sheet.seats == Seats(us=("Иван", "Петър"), them=("Мария", ""))
+    assert (sheet.dealer, sheet.match, sheet.note) == (1, Match(id="m-lx3k", to=2), "Вила")
+    saved = game_to_dict(sheet)
+    assert saved["seats"] == {"us": ["Иван", "Петър"], "them": ["Мария", ""]}
+    assert (saved["dealer"], saved["match"], saved["note"]) == (
+        1,
+        {"id": "m-lx3k", "to": 2},
+        "Вила",
+    )
+    assert game_from_dict(json.loads(json.dumps(saved))) == sheet
+    result = json.loads(score_game_json(json.dumps(GAME_WITH_A_TABLE)))["result"]
+    assert [row["dealer"] for row in result["rows"]] == [1, 2, 3]
+    assert result["next_dealer"] == 0
+    # A game without a table is written as before, and its rows name no dealer.
+    plain = {
+        key: value for key, value in GAME_WITH_A_TABLE.items() if key == "version" or key == "deals"
+    }
+    assert game_to_dict(game_from_dict(plain)).keys() == {"version", "deals"}
+    result = json.loads(score_game_json(json.dumps(plain)))["result"]
+    assert not any("dealer" in row for row in result["rows"]) and result["next_dealer"] is None
+    nulls = {**plain, "seats": None, "dealer": None, "match": None, "note": None}
+    assert game_from_dict(nulls) == game_from_dict(plain)
+
+
+def test_a_row_says_who_collected_the_hanging_points() -> None:
+    # Cases 5, 6, 7: 8 hang, then 21, which we take with case 7.
+    game = game_to_dict(GameSheet((CASE_5, CASE_6, CASE_7)))
+    result = json.loads(score_game_json(json.dumps(game)))["result"]
+    assert [row.get("collected") for row in result["rows"]] == [
+        None,
+        None,
+        {"team": "us", "points": 21},
+    ]
+    # Case 4: we bid and go inside -- they take the whole deal and the 9 hanging.
+    case_1 = deal(
+        Contract.CLUBS,
+        US,
+        71,
+        THEM,
+        declarations=ByTeam(us=Declarations(tierce=1), them=Declarations()),
+    )
+    case_4 = deal(Contract.HEARTS, US, 70, THEM)
+    sheet = GameSheet((case_1, Passed(), case_4))
+    assert [row.result.collected if row.result else None for row in sheet.rows] == [
+        None,
+        None,
+        (THEM, 9),
+    ]
+    rows = json.loads(score_game_json(json.dumps(game_to_dict(sheet))))["result"]["rows"]
+    assert rows[2]["record"] == {"us": 0, "them": 25} and rows[2]["collected"] == {
+        "team": "them",
+        "points": 9,
+    }
+    assert "collected" not in rows[1]  # a passed deal leaves them hanging

@@ -17,6 +17,8 @@ from belot_core.errors import MAX_SHOWN
 from belot_core.i18n import CARD_NAMES
 from belot_core.model import DECLARATION_POINTS, MAX_HANGING, MAX_NAME_LENGTH
 from belot_core.sheet import MAX_DEALS
+from belot_core.stats import COUNTS
+from belot_core.table import MAX_MATCH_WINS
 from belot_core.tables import DEFAULT_PATH, SUIT_SYMBOLS, main, module_text, tables
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,8 +168,10 @@ def test_outcomes_and_the_sheets_words_are_the_cores() -> None:
     for lang in Language:
         words = nouns[lang.value]
         assert list(words["outcomes"]) == EXPORTS["OUTCOMES"]
-        assert set(words["words"]) == {"capot", "capot_short", "passed", "passed_short", "hang"}
-        assert "{points}" in words["words"]["hang"]
+        assert set(words["words"]) == {
+            *("capot", "capot_short", "passed", "passed_short", "hang", "dealer", "collected")
+        }
+        assert "{points}" in words["words"]["hang"] and "{points}" in words["words"]["collected"]
         assert all(word and word == word.strip() for word in words["outcomes"].values())
     assert nouns["bg"]["outcomes"] == {"made": "изкарана", "inside": "вътре", "hanging": "висяща"}
     assert nouns["en"]["outcomes"] == {
@@ -181,6 +185,8 @@ def test_outcomes_and_the_sheets_words_are_the_cores() -> None:
         "passed": "всички казаха пас",
         "passed_short": "пас",
         "hang": "висят {points}",
+        "dealer": "раздава",
+        "collected": "+{points} висящи",
     }
     assert nouns["en"]["words"] == {
         "capot": "capot",
@@ -188,7 +194,21 @@ def test_outcomes_and_the_sheets_words_are_the_cores() -> None:
         "passed": "all passed",
         "passed_short": "passed",
         "hang": "{points} hanging",
+        "dealer": "dealer",
+        "collected": "+{points} hanging",
     }
+
+
+def test_a_match_and_the_statistics_have_the_cores_words() -> None:
+    """Issue 25: what a match is played to, for each number the core takes, and a
+    heading for every count of the statistics, in both languages."""
+    for lang in Language:
+        nouns = EXPORTS["NOUNS"][lang.value]
+        assert list(nouns["match"]["to"]) == [str(to) for to in range(1, MAX_MATCH_WINS + 1)]
+        assert set(COUNTS) <= set(nouns["statistics"])
+        assert all(word and word == word.strip() for word in nouns["statistics"].values())
+    assert EXPORTS["NOUNS"]["bg"]["match"]["to"]["3"] == "до 3 победи"
+    assert EXPORTS["NOUNS"]["en"]["statistics"]["biggest"] == "Most in one deal"
 
 
 def test_english_carres_are_one_family() -> None:

@@ -148,6 +148,9 @@ def expect_reflow(page: Page, where: str) -> None:
 
 def expect_bar_covers_at_most_a_quarter(calculator: Calculator, height: int) -> None:
     bar = calculator.part(".bar")
+    # A bar that would cover more lets go of the screen once its ResizeObserver has
+    # measured it, in the frame after it shows: wait for two frames first.
+    bar.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     box = bar.bounding_box()
     assert box
     sticky = bar.evaluate("(bar) => getComputedStyle(bar).position") == "sticky"

@@ -43,6 +43,17 @@ LONG_NAMES = {
     "us": "Александър Константинов и Светослав Петров"[:40],
     "them": "Екатерина Константинова и Анастасия Иванова"[:40],
 }
+#: The table around a game at its heaviest: four players with the longest names, a
+#: first dealer (so every row says who dealt it), a match and the longest note.
+LONG_TABLE = {
+    "seats": {
+        "us": [(name * 3)[:40] for name in ("Александър Петров-", "Светослав Илиев-")],
+        "them": [(name * 3)[:40] for name in ("Екатерина Иванова-", "Анастасия Стоянова-")],
+    },
+    "dealer": 3,
+    "match": {"id": "m-" + "0" * 62, "to": 4},
+    "note": ("Рожден ден на вилата, " * 10)[:200],
+}
 EVERY_RULE = {rule: True for rule in HOUSE_RULES}
 CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "all_trumps")
 DOUBLINGS = ("none", "contra", "recontra")
@@ -117,16 +128,16 @@ def json_capots() -> str:
 
 
 def json_heavy(count: int, explain: Any = None) -> str:
-    """``count`` heavy capots with the longest names and every house rule."""
-    extra: dict[str, Any] = {"names": LONG_NAMES, "rules": EVERY_RULE}
+    """``count`` heavy capots with the longest names, every house rule and the heaviest table."""
+    extra: dict[str, Any] = {"names": LONG_NAMES, "rules": EVERY_RULE, **LONG_TABLE}
     if explain is not None:
         extra["explain"] = explain
     return game([capot(index, heavy=True) for index in range(count)], **extra)
 
 
 def json_passed_count(count: int, explain: Any = None) -> str:
-    """``count`` passed deals with the longest names."""
-    extra: dict[str, Any] = {"names": LONG_NAMES}
+    """``count`` passed deals with the longest names and the heaviest table."""
+    extra: dict[str, Any] = {"names": LONG_NAMES, **LONG_TABLE}
     if explain is not None:
         extra["explain"] = explain
     return game([{"passed": True}] * count, **extra)

@@ -24,6 +24,7 @@ import { LatestWins } from "../deal/scheduler.js";
 import { defineDealProperties } from "./deal-properties.js";
 import { FormModel } from "./form-model.js";
 import { languageOf, unwatchLanguage, watchLanguage } from "./language.js";
+import { ScorerLink } from "./scorer-link.js";
 import { SheetHost } from "./sheet-host.js";
 import { ViewLoader } from "./view-loader.js";
 
@@ -56,7 +57,7 @@ export class BelotCalculatorElement extends HTMLElement {
   #internals = null;
   #renderQueued = false;
   #scorer = null;
-  #listeningTo = null;
+  #scorerLink = new ScorerLink({ ready: () => this.#scheduler.schedule(true), changed: () => this.#invalidate() });
   #form; // the form on the attributes (element/form-model.js)
   #sheets; // the score sheet, while `sheet` is on (element/sheet-host.js)
   #connected = false; // connectedCallback has run (attributes set while upgrading come before)
@@ -266,7 +267,7 @@ export class BelotCalculatorElement extends HTMLElement {
     offline.removeEventListener("updateready", this.#invalidate);
     offline.removeEventListener("offlinechange", this.#invalidate);
     globalThis.removeEventListener("hashchange", this.#sheets.followAddress);
-    this.#unlisten();
+    this.#scorerLink.stop();
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -389,31 +390,9 @@ export class BelotCalculatorElement extends HTMLElement {
 
   /** Listen to the (new) scorer, start it unless closed, and score with it at once. */
   #connectScorer() {
-    this.#listen();
+    this.#scorerLink.hear(this.scorer);
     if (!this.lazy) this.#start();
     this.#scheduler.schedule(true);
-  }
-
-  #onScorerState = (event) => {
-    if (event.detail?.state === "ready") this.#scheduler.schedule(true);
-    this.#invalidate();
-  };
-
-  /** Hear the scorer's state and progress (the one given now; none but one at a time). */
-  #listen() {
-    const scorer = this.scorer;
-    if (this.#listeningTo === scorer) return;
-    this.#unlisten();
-    if (typeof scorer.addEventListener !== "function") return;
-    scorer.addEventListener("statechange", this.#onScorerState);
-    scorer.addEventListener("progress", this.#invalidate);
-    this.#listeningTo = scorer;
-  }
-
-  #unlisten() {
-    this.#listeningTo?.removeEventListener("statechange", this.#onScorerState);
-    this.#listeningTo?.removeEventListener("progress", this.#invalidate);
-    this.#listeningTo = null;
   }
 
   // --- rendering --------------------------------------------------------------------
@@ -427,14 +406,6 @@ export class BelotCalculatorElement extends HTMLElement {
     });
   };
 
-  /** The strings of `lang`, with the sheet's team names in place of the default ones. */
-  #strings(lang) {
-    const base = this.#views.words.STRINGS[lang];
-    const names = this.#sheet?.names(lang);
-    if (!names || (names.us === base.teams.us && names.them === base.teams.them)) return base;
-    return { ...base, teams: names };
-  }
-
   #render() {
     const lang = this.language;
     const state = this.state;
@@ -447,7 +418,7 @@ export class BelotCalculatorElement extends HTMLElement {
     }
     if (!this.#view) return;
     if (this.#launcher && !this.sheet) this.#view.attachClose(this.#launcher.closeButton);
-    const s = this.#strings(lang);
+    const s = this.#views.strings(lang, this.#sheet?.names(lang));
     const built = this.#form.build(); // once per render: the problems and the sheet's deal read it
     const rules = this.#form.rules();
     this.#view.render({

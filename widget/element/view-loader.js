@@ -22,6 +22,13 @@ export class ViewLoader {
     this.#host = host;
   }
 
+  /** The widget's words in `lang`, the game's team names (`names`, or null) in place of Ние/Вие. */
+  strings(lang, names) {
+    const base = this.words.STRINGS[lang];
+    if (!names || (names.us === base.teams.us && names.them === base.teams.them)) return base;
+    return { ...base, teams: names };
+  }
+
   /** Import the modules and build the view, once; resolves to the view. */
   load() {
     this.#load ??= Promise.all([import("../form/view.js"), import("../styles/calculator.js"), import("../i18n/strings.js"), import("../i18n/rule-words.js")]).then(

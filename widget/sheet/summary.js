@@ -2,7 +2,7 @@
 // reader's language writes it, a row's note, where the game stands, and the whole game as
 // plain text (to share or copy). No DOM: Node tests them; the view and the files use them.
 
-import { NOUNS, TEAMS } from "../core-tables.js";
+import { MESSAGES, NOUNS, TEAMS } from "../core-tables.js";
 import { rowRuleNote } from "../i18n/rule-words.js";
 import { format } from "../i18n/strings.js";
 import { messageText } from "../ui/kit.js";
@@ -38,9 +38,14 @@ export function statusText(result, lang) {
   return messageText(status?.message, lang, status?.code ?? "");
 }
 
-/** Why a game at 151 goes on after this row, in the core's words ("" if it does not). */
+/**
+ * Why a game at 151 goes on after this row, in the core's words ("" if it does not): a
+ * row's status is its code alone, the words are the core's tables' (with the row's totals).
+ */
 export function rowWhy(row, lang) {
-  return ["status_capot", "status_tied"].includes(row.status?.code) ? statusText(row, lang) : "";
+  const code = row.status?.code;
+  if (code !== "status_capot" && code !== "status_tied") return "";
+  return format(MESSAGES[code][lang] ?? MESSAGES[code].en, row.totals);
 }
 
 /** A row's note: passed, contra/recontra, capot, inside, what hangs, a house rule that counted. */

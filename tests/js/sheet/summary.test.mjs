@@ -25,8 +25,23 @@ test("a row's note: passed, contra, capot, inside, what hangs", () => {
   const t = STRINGS.bg.sheet;
   assert.deepEqual(rowNotes({ passed: true }, t, "bg"), [t.rowPassed]);
   assert.deepEqual(rowNotes({ doubling: "contra", capot: "us", outcome: "inside", hanging_out: 8 }, t, "bg"), ["контра", t.rowCapot, t.rowInside, "висят 8"]);
-  assert.equal(rowWhy({ status: { code: "status_playing" } }, "bg"), "");
-  assert.equal(rowWhy({ status: { code: "status_capot", message: { bg: "капо", en: "capot" } } }, "en"), "capot");
+});
+
+test("a row says why the game goes on in the core's words, from its status code and totals", () => {
+  const capot = { status: { code: "status_capot" }, totals: { us: 168, them: 65 } };
+  assert.equal(rowWhy(capot, "bg"), "Капо – играта не свършва с капо; решава следващото раздаване.");
+  assert.equal(rowWhy(capot, "en"), "Capot – a game never ends on a capot; one more deal decides.");
+  const tied = { status: { code: "status_tied" }, totals: { us: 157, them: 157 } };
+  assert.equal(rowWhy(tied, "bg"), "Равни на 157 – играе се още.");
+  assert.equal(rowWhy(tied, "en"), "Tied at 157 – play on.");
+});
+
+test("a row where the game simply goes on, is passed or won says no why", () => {
+  const totals = { us: 10, them: 0 };
+  assert.equal(rowWhy({ totals }, "bg"), ""); // no status: the game goes on
+  assert.equal(rowWhy({ status: { code: "status_playing" }, totals }, "bg"), "");
+  assert.equal(rowWhy({ status: { code: "status_passed" }, totals }, "en"), "");
+  assert.equal(rowWhy({ status: { code: "status_won" }, totals }, "en"), "");
 });
 
 test("the game as text: title, names, a line per deal, the totals and where it stands", () => {

@@ -1,0 +1,222 @@
+"""Statistics of the games on a device: per pair, and per player where seats are named.
+
+Worked out by the core from the games themselves (a book, :mod:`belot_core.book`),
+so the widget only shows them, and each number can be checked against the rows
+of the games it came from. Over the games played within a range of days (``from``
+and ``to``, both included; either open).
+
+**Who is who.** A team is counted as a pair, and each named player as a player:
+
+* a pair whose two players are named (``seats``) is those two players, whichever
+  of them is listed first and in whichever column they played
+  (``{"players": ["Иван", "Петър"]}``);
+* else a team with a name of its own is that name (``{"name": "Иван и Петър"}``);
+* else it is this device's "us" or "them" (``{"team": "us"}``): a team without a
+  name, or named by the words the sheet shows for its column when it has none
+  (Ние/Us/we for us, Вие/Them/they for them).
+
+Names are compared without regard to letter case and shown as first met. A
+player is counted in every game where a seat bears their name.
+
+**What is counted**, for each pair and player, over its games in the range:
+``games``; ``won`` and ``lost`` (finished games; a game still going on is
+neither); ``matches`` and ``matches_won`` (the matches any of its games were in,
+and those its column won); ``deals`` (every deal dealt in its games, passed ones
+included) and ``average_deals`` (per game, to one decimal); ``biggest``, the
+most points it recorded in one deal (hanging points it collected included), and
+where (``game``: the book's index, ``deal``: the deal's), or null while it
+recorded none; ``capots`` it took; and its bids: ``bids``, ``made``, ``inside``
+(вътре) and ``hanging`` (висяща), also ``by_contract`` (only the contracts it
+bid). The words for each are the core's (``STATISTICS_WORDS``, in the widget's
+tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .book import MAX_BOOK_CHARS, Book, read_book
+from .i18n import LANGUAGES, TEAM_LABELS, TEAM_WORDS
+from .json_read import JSON
+from .json_write import answer
+from .matches import match_scores
+from .model import Contract, Deal, Outcome, Team
+from .sheet import GameSheet
+
+__all__ = ["COUNTS", "OUTCOME_COUNTS", "Tally", "pair_of", "statistics", "statistics_json"]
+
+COUNTS = (
+    "games",
+    "won",
+    "lost",
+    "matches",
+    "matches_won",
+    "deals",
+    "average_deals",
+    "biggest",
+    "capots",
+    "bids",
+    "made",
+    "inside",
+    "hanging",
+    "by_contract",
+)
+"""What is counted for each pair and player, in the order the answer lists it."""
+
+OUTCOME_COUNTS: dict[Outcome, str] = {
+    Outcome.MADE: "made",
+    Outcome.INSIDE: "inside",
+    Outcome.HANGING: "hanging",
+}
+"""The count of a bid by what became of it."""
+
+#: What is counted of a team's bids, in all and by contract.
+_BID_COUNTS = ("bids", *OUTCOME_COUNTS.values())
+
+#: A team without a name of its own, by the words the sheet shows for it.
+_DEFAULT_NAMES = {
+    team: {
+        table[lang][team].casefold() for table in (TEAM_WORDS, TEAM_LABELS) for lang in LANGUAGES
+    }
+    for team in Team
+}
+
+type Key = tuple[str, ...]
+
+
+def pair_of(sheet: GameSheet, team: Team) -> tuple[Key, dict[str, JSON]]:
+    """Who ``team`` of ``sheet`` is among the games: a key to compare (letter case
+    aside) and how the answer names it (the module says how)."""
+    players = sheet.seats[team]
+    if all(players):
+        key = ("players", *sorted(player.casefold() for player in players))
+        return key, {"players": list(players)}
+    name = sheet.names[team]
+    if name and name.casefold() not in _DEFAULT_NAMES[team]:
+        return ("name", name.casefold()), {"name": name}
+    return ("team", team.value), {"team": team.value}
+
+
+@dataclass(slots=True)
+class Tally:
+    """The counts of one pair or player, added up game by game."""
+
+    who: dict[str, JSON]
+    games: int = 0
+    won: int = 0
+    lost: int = 0
+    matches: set[str] = field(default_factory=set)
+    matches_won: set[str] = field(default_factory=set)
+    deals: int = 0
+    biggest: tuple[int, int, int] | None = None
+    """(points, game, deal) of the most points recorded in one deal."""
+    capots: int = 0
+    bids: dict[Contract, dict[str, int]] = field(default_factory=dict)
+
+    def add(self, index: int, sheet: GameSheet, team: Team) -> None:
+        """Count game ``index`` of the book, ``sheet``, where this side is ``team``."""
+        self.games += 1
+        self.deals += len(sheet.deals)
+        if sheet.winner is not None:
+            self.won += sheet.winner is team
+            self.lost += sheet.winner is not team
+        for number, row in enumerate(sheet.rows):
+            deal = row.entry
+            if row.result is None or not isinstance(deal, Deal):
+                continue  # all four passed: nothing recorded, nobody bid
+            points = row.record[team]
+            if points and (self.biggest is None or points > self.biggest[0]):
+                self.biggest = (points, index, number)
+            self.capots += deal.capot is team
+            if deal.bidder is team:
+                counts = self.bids.setdefault(deal.contract, dict.fromkeys(_BID_COUNTS, 0))
+                counts["bids"] += 1
+                counts[OUTCOME_COUNTS[row.result.outcome]] += 1
+
+    def json(self) -> dict[str, JSON]:
+        """The counts as the answer lists them (:data:`COUNTS`), after ``who``."""
+        totals = {name: sum(counts[name] for counts in self.bids.values()) for name in _BID_COUNTS}
+        biggest = self.biggest
+        data: dict[str, Any] = {
+            **self.who,
+            "games": self.games,
+            "won": self.won,
+            "lost": self.lost,
+            "matches": len(self.matches),
+            "matches_won": len(self.matches_won),
+            "deals": self.deals,
+            "average_deals": round(self.deals / self.games, 1) if self.games else 0,
+            "biggest": None
+            if biggest is None
+            else {"points": biggest[0], "game": biggest[1], "deal": biggest[2]},
+            "capots": self.capots,
+            **totals,
+            "by_contract": {
+                str(contract): dict(counts)
+                for contract in Contract
+                if (counts := self.bids.get(contract))
+            },
+        }
+        return data
+
+
+def _sides(sheet: GameSheet, team: Team) -> Iterator[tuple[str, Key, dict[str, JSON]]]:
+    """The pair ``team`` is in ``sheet``, and each of its named players."""
+    key, who = pair_of(sheet, team)
+    yield "pairs", key, who
+    for player in sheet.seats[team]:
+        if player:
+            yield "players", (player.casefold(),), {"player": player}
+
+
+def statistics(book: Book) -> dict[str, JSON]:
+    """The statistics of a book's games within its range, as the answer has them."""
+    chosen = book.in_range()
+    tallies: dict[str, dict[Key, Tally]] = {"pairs": {}, "players": {}}
+
+    def sides(index: int, team: Team) -> Iterator[Tally]:
+        for kind, key, who in _sides(book.games[index].sheet, team):
+            yield tallies[kind].setdefault(key, Tally(who=who))
+
+    for index in chosen:
+        for team in Team:
+            for tally in sides(index, team):
+                tally.add(index, book.games[index].sheet, team)
+    scores = match_scores([book.games[index].sheet for index in chosen], chosen)
+    for score in scores:
+        for index in score.games:
+            for team in Team:
+                for tally in sides(index, team):
+                    tally.matches.add(score.match.id)
+                    if score.winner is team:
+                        tally.matches_won.add(score.match.id)
+    return {
+        "from": book.start,
+        "to": book.end,
+        "games": len(chosen),
+        "matches": len(scores),
+        "pairs": [tally.json() for tally in sorted(tallies["pairs"].values(), key=_most_games)],
+        "players": [tally.json() for tally in sorted(tallies["players"].values(), key=_most_games)],
+    }
+
+
+def _most_games(tally: Tally) -> tuple[int, int]:
+    """The answer's order: most games first, then most won; else as first met."""
+    return -tally.games, -tally.won
+
+
+def _statistics(data: JSON) -> dict[str, JSON]:
+    return statistics(read_book(data, ranged=True))
+
+
+def statistics_json(text: str) -> str:
+    """The statistics of a book of games: JSON in, JSON out. Never raises.
+
+    ``{"version": 1, "games": [{"date": "YYYY-MM-DD", "game": <a game>}, ...],
+    "from": "YYYY-MM-DD" | null, "to": "YYYY-MM-DD" | null}`` → ``{"ok": true,
+    "result": {"from", "to", "games", "matches", "pairs": [...], "players":
+    [...]}}`` (the module says what each holds), or every problem of the request.
+    """
+    return answer(_statistics, text, MAX_BOOK_CHARS)
