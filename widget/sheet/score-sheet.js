@@ -16,17 +16,20 @@
 // element loads this module only when its `sheet` attribute is set.
 
 import { VERSION } from "../core-tables.js";
+import { KEEP_WORDS } from "../i18n/keep-strings.js";
 import { STORE_WORDS } from "../i18n/store-strings.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { plural } from "../i18n/format.js";
 import { adoptSheetStyles } from "../styles/sheet.js";
+import { isBackup, MAX_BACKUP_BYTES } from "./backup.js";
 import { BarView } from "./bar-view.js";
 import { effectsOf } from "./effects.js";
 import { fileName, gameCsv, gameFile } from "./export.js";
 import { GameBook } from "./game-book.js";
 import { GamesList, MAX_FILE_BYTES } from "./games-list.js";
 import { IdbStore } from "./idb-store.js";
+import { KeepSheet } from "./keep-sheet.js";
 import { RulesPanel } from "./rules-panel.js";
 import { clearLinkFromAddress, download, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
 import { SheetView } from "./sheet-view.js";
@@ -47,12 +50,12 @@ import { errorsText } from "../ui/kit.js";
 /** The changes that changed a game on this device (the element's "belot-calculator-sheet" event). */
 const GAME_CHANGES = new Set([
   "recorded", "recordedPassed", "undone", "edited", "dealDeleted", "rulesChanged", "named",
-  "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept",
+  "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept", "backupRestored",
 ]);
 
 /** The strings `s` with the words of games that travel (`s.travel`) and of saving them (`s.store`). */
 function words(s, lang) {
-  return s.store ? s : { ...s, travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
+  return s.store ? s : { ...s, travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang], keep: KEEP_WORDS[lang] };
 }
 
 export class ScoreSheet extends EventTarget {
@@ -67,6 +70,7 @@ export class ScoreSheet extends EventTarget {
   #games;
   #send;
   #banner;
+  #keep;
   #draft = null; // the form's values before a deal was loaded into it
   #effects = null; // the last change's focus and announcement, carried out after its render
   #status = null; // copy/share status
@@ -76,9 +80,10 @@ export class ScoreSheet extends EventTarget {
   /**
    * `form`: a SheetForm; `scorer()` → the scorer; `target`: where the sheet's events go
    * (the element); `storageKey`: the games' store; `linkBase()` → the URL a game's link
-   * points at (the standalone calculator); `store`: a GameStore (default: IndexedDB).
+   * points at (the standalone calculator); `store`: a GameStore (default: IndexedDB);
+   * `keepEnv`: the browser as sheet/persistence.js sees it (default: this page's).
    */
-  constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey) }) {
+  constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey), keepEnv }) {
     super();
     this.#form = form;
     this.#target = target;
@@ -87,6 +92,9 @@ export class ScoreSheet extends EventTarget {
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
     this.#build();
+    this.#keep = new KeepSheet({ book: this.#book, storageKey, env: keepEnv, importFile: (file) => this.importFile(file), openLink: (hash) => this.openLink(hash), announce: (text) => this.#form.announce(text) });
+    this.#keep.attach({ notices: this.#view.ui.notices, games: this.#games });
+    this.#keep.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#book.saver.prepare().then(() => this.dispatchEvent(new Event("change")));
   }
 
@@ -138,6 +146,7 @@ export class ScoreSheet extends EventTarget {
   close() {
     this.#book.saver.follower.stop();
     this.#book.saver.store.close();
+    this.#keep.close();
   }
 
   /** The sheet's DOM, for the form's view to place (CalculatorView.attachSheet). */
@@ -259,19 +268,21 @@ export class ScoreSheet extends EventTarget {
     if (isGameLink(hash)) this.#book.travel.openLink(hash, VERSION);
   }
 
-  /** Add a game from a JSON file (the contract's game format), checked by the core. */
+  /** Add a game from a JSON file (the contract's game format), or the games of a backup, checked by the core. */
   async importFile(file) {
     const book = this.#book;
     if (book.busy || book.viewing) return;
     let data;
     try {
-      if (file.size > MAX_FILE_BYTES) throw new Error("too large");
+      if (file.size > MAX_BACKUP_BYTES) throw new Error("too large");
       data = JSON.parse(await file.text());
+      if (!isBackup(data) && file.size > MAX_FILE_BYTES) throw new Error("too large");
     } catch {
       book.travel.refuseFile(file.name, "notJson");
       return;
     }
-    await book.travel.importGame(data, file.name);
+    if (isBackup(data)) await this.#keep.restore(data, file.name);
+    else await book.travel.importGame(data, file.name);
   }
 
   /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. */
@@ -358,6 +369,7 @@ export class ScoreSheet extends EventTarget {
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);
     this.#view.render(model);
+    this.#keep.render(s, lang, sheet);
     if (sheet.validated) this.#renderTravel(model);
     this.#carryOut(s, lang, sheet);
   }
