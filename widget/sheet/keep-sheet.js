@@ -4,16 +4,22 @@
 // sheet's section. The score sheet hands it a few of its own actions (import a file,
 // open a game link, say a text in the live region) and renders it with the rest.
 
+import { format } from "../i18n/format.js";
 import { adoptKeepStyles } from "../styles/keep.js";
-import { backupText } from "./backup.js";
+import { backupText, isBackup, MAX_BACKUP_BYTES } from "./backup.js";
 import { BookBackup } from "./book-backup.js";
 import { fileName } from "./export.js";
 import { KeepNotice, KeepState, noticeWords } from "./keep-view.js";
 import { Persistence } from "./persistence.js";
 import { download } from "./share.js";
 
+export { KEEP_WORDS } from "../i18n/keep-strings.js";
+
 export class KeepSheet extends EventTarget {
   #announce;
+  #importGame;
+  #focusSheet;
+  #t = null; // the words of the last render
   #status = null; // {file} of the backup just made, until the next change of the games
   #said = null; // the message last said in the live region
   persistence;
@@ -22,12 +28,15 @@ export class KeepSheet extends EventTarget {
   notice;
 
   /**
-   * `book`: the game book; `storageKey`: the games' key; `importFile(file)`, `openLink(hash)`,
-   * `announce(text)`: the sheet's; `env`: the browser (sheet/persistence.js browserEnvironment).
+   * `book`: the game book; `storageKey`: the games' key; `importGame(file)`, `openLink(hash)`,
+   * `announce(text)`, `focusSheet()` (where the focus goes when the message it was on is
+   * gone): the sheet's; `env`: the browser (sheet/persistence.js browserEnvironment).
    */
-  constructor({ book, storageKey, importFile, openLink, announce, env }) {
+  constructor({ book, storageKey, importGame, openLink, announce, focusSheet = () => {}, env }) {
     super();
     this.#announce = announce;
+    this.#importGame = importGame;
+    this.#focusSheet = focusSheet;
     book.addEventListener("change", ({ detail }) => {
       if (!["busy", "saving"].includes(detail.type)) this.#status = null;
     });
@@ -36,11 +45,17 @@ export class KeepSheet extends EventTarget {
     this.persistence.addEventListener("change", () => this.#changed());
     this.state = new KeepState({ backUp: () => this.backUp() });
     this.notice = new KeepNotice({
-      restore: (file) => importFile(file),
+      restore: (file) => this.importFile(file),
       openLink: (hash) => openLink(hash),
       refusedLink: () => this.#changed(),
-      dismiss: () => this.persistence.dismiss(),
-      backUp: () => this.backUp(),
+      dismiss: () => {
+        this.persistence.dismiss();
+        this.#focusSheet();
+      },
+      backUp: () => {
+        this.backUp();
+        this.#focusSheet();
+      },
     });
   }
 
@@ -54,9 +69,18 @@ export class KeepSheet extends EventTarget {
     this.persistence.close();
   }
 
-  /** Bring back a backup (parsed JSON) from file `name`. */
-  restore(data, name) {
-    return this.backup.restore(data, name);
+  /** A file to import: a backup is brought back here; anything else goes to the sheet as one game. */
+  async importFile(file) {
+    if (file.size <= MAX_BACKUP_BYTES) {
+      let data = null;
+      try {
+        data = JSON.parse(await file.text());
+      } catch {
+        data = null; // not JSON: the sheet's import says so
+      }
+      if (isBackup(data)) return this.backup.restore(data, file.name);
+    }
+    return this.#importGame(file);
   }
 
   /** Save every game with deals as one file (a download), and remember it was made. */
@@ -66,6 +90,7 @@ export class KeepSheet extends EventTarget {
     const name = fileName({ created: file.saved }, "json").replace(/^belot-/, "belot-backup-");
     download(name, "application/json", backupText(file));
     this.#status = { file: name };
+    if (this.#t) this.#announce(format(this.#t.backedUp, this.#status));
     this.persistence.backedUp();
     this.#changed();
   }
@@ -78,6 +103,7 @@ export class KeepSheet extends EventTarget {
   render(s, lang, sheet) {
     adoptKeepStyles(this.state.element.getRootNode());
     const t = s.keep;
+    this.#t = t;
     const keep = this.persistence.snapshot();
     const shown = sheet.validated && !sheet.viewing;
     this.state.render(t, lang, keep, { busy: sheet.busy, status: this.#status });

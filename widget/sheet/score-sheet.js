@@ -16,20 +16,18 @@
 // element loads this module only when its `sheet` attribute is set.
 
 import { VERSION } from "../core-tables.js";
-import { KEEP_WORDS } from "../i18n/keep-strings.js";
 import { STORE_WORDS } from "../i18n/store-strings.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { plural } from "../i18n/format.js";
 import { adoptSheetStyles } from "../styles/sheet.js";
-import { isBackup, MAX_BACKUP_BYTES } from "./backup.js";
 import { BarView } from "./bar-view.js";
 import { effectsOf } from "./effects.js";
 import { fileName, gameCsv, gameFile } from "./export.js";
 import { GameBook } from "./game-book.js";
 import { GamesList, MAX_FILE_BYTES } from "./games-list.js";
 import { IdbStore } from "./idb-store.js";
-import { KeepSheet } from "./keep-sheet.js";
+import { KEEP_WORDS, KeepSheet } from "./keep-sheet.js";
 import { RulesPanel } from "./rules-panel.js";
 import { clearLinkFromAddress, download, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
 import { SheetView } from "./sheet-view.js";
@@ -92,7 +90,15 @@ export class ScoreSheet extends EventTarget {
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
     this.#build();
-    this.#keep = new KeepSheet({ book: this.#book, storageKey, env: keepEnv, importFile: (file) => this.importFile(file), openLink: (hash) => this.openLink(hash), announce: (text) => this.#form.announce(text) });
+    this.#keep = new KeepSheet({
+      book: this.#book,
+      storageKey,
+      env: keepEnv,
+      importGame: (file) => this.importFile(file),
+      openLink: (hash) => this.openLink(hash),
+      announce: (text) => this.#form.announce(text),
+      focusSheet: () => this.#view.focus({ to: "table" }),
+    });
     this.#keep.attach({ notices: this.#view.ui.notices, games: this.#games });
     this.#keep.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#book.saver.prepare().then(() => this.dispatchEvent(new Event("change")));
@@ -119,7 +125,7 @@ export class ScoreSheet extends EventTarget {
       open: (id) => book.openGame(id),
       remove: (id) => book.removeGame(id),
       undo: () => book.undoDelete(),
-      import: (file) => this.importFile(file),
+      import: (file) => this.#keep.importFile(file), // a backup, else one game (importFile)
     });
     this.#send = new SharePanel({
       link: () => this.#linkOf(book.game),
@@ -268,21 +274,19 @@ export class ScoreSheet extends EventTarget {
     if (isGameLink(hash)) this.#book.travel.openLink(hash, VERSION);
   }
 
-  /** Add a game from a JSON file (the contract's game format), or the games of a backup, checked by the core. */
+  /** Add a game from a JSON file (the contract's game format), checked by the core. */
   async importFile(file) {
     const book = this.#book;
     if (book.busy || book.viewing) return;
     let data;
     try {
-      if (file.size > MAX_BACKUP_BYTES) throw new Error("too large");
+      if (file.size > MAX_FILE_BYTES) throw new Error("too large");
       data = JSON.parse(await file.text());
-      if (!isBackup(data) && file.size > MAX_FILE_BYTES) throw new Error("too large");
     } catch {
       book.travel.refuseFile(file.name, "notJson");
       return;
     }
-    if (isBackup(data)) await this.#keep.restore(data, file.name);
-    else await book.travel.importGame(data, file.name);
+    await book.travel.importGame(data, file.name);
   }
 
   /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. */

@@ -70,6 +70,13 @@ async function press(element) {
 /** A File as the sheet reads one. */
 const file = (name, body) => ({ name, size: body.length, text: async () => body });
 
+/** `chosen` picked in the file input `input` (as the file chooser does). */
+async function choose(input, chosen) {
+  Object.defineProperty(input, "files", { configurable: true, value: [chosen] });
+  input.dispatchEvent(new window.Event("change"));
+  await frames(10);
+}
+
 test("the state in Games on this device is the browser's answer, in the reader's words", async () => {
   const cases = [
     [fakeStorage({ persisted: true }), "persisted"],
@@ -112,23 +119,23 @@ test("Back up all games is one file; brought back through Import, nothing is dou
   assert.equal(backup.belot_backup, 1);
   assert.equal(backup.games.length, 2);
   assert.match(text($(".games .keep-status")), /^Backup downloaded: “belot-backup-\d{4}-\d\d-\d\d-\d{4}\.json”/);
+  assert.equal(form.said.at(-1), text($(".games .keep-status")), "and said");
   assert.match(text($(".games .keep-backup")), /^Last backup: /);
 
   const fresh = await mount({ lang: "en" });
   const body = await downloads[0].text();
-  await fresh.sheet.importFile(file("belot-backup.json", body));
-  await frames(8);
+  await choose(fresh.$(".games input.import-file"), file("belot-backup.json", body));
   assert.equal(fresh.$$(".games-list li").length, 2, "both games, and the empty one gave way");
   assert.equal(fresh.form.said.at(-1).startsWith("The backup “belot-backup.json” is restored. Games added: 2; already here: 0."), true, fresh.form.said.at(-1));
-  await fresh.sheet.importFile(file("belot-backup.json", body));
-  await frames(8);
+  await choose(fresh.$(".games input.import-file"), file("belot-backup.json", body));
   assert.equal(fresh.$$(".games-list li").length, 2, "brought back twice: still two");
   assert.match(fresh.form.said.at(-1), /Games added: 0; already here: 2\./);
   assert.equal($$(".games-list li").length, 2);
 
-  await fresh.sheet.importFile(file("game.json", JSON.stringify({ version: 1, deals: [{ fake: [3, 3] }] })));
-  await frames(8);
+  await choose(fresh.$(".games input.import-file"), file("game.json", JSON.stringify({ version: 1, deals: [{ fake: [3, 3] }] })));
   assert.equal(fresh.$$(".games-list li").length, 3, "a single game's file still imports as it did");
+  await choose(fresh.$(".games input.import-file"), file("notes.txt", "not json"));
+  assert.match(text(fresh.$(".notices")), /“notes.txt” is not a game the calculator can read\. The file is not JSON\./, "and a file that is neither is said as before");
 });
 
 test("games cleared while the page was closed: said instead of an empty sheet, with the way back", async () => {
@@ -181,10 +188,7 @@ test("a restore from the notice's own button takes a backup file", async () => {
   writeMark(local, "k", { games: 1, saved: "2026-02-14T19:30:00.000Z" });
   const { $, $$ } = await mount({ lang: "en", env: fakeEnv({ local }) });
   const game = { id: "g-back", created: "2026-02-14T19:00:00.000Z", updated: "2026-02-14T19:30:00.000Z", names: { us: "A", them: "B" }, rules: {}, deals: [{ fake: [30, 10] }] };
-  const input = $(".keep-notice input.restore-file");
-  Object.defineProperty(input, "files", { configurable: true, value: [file("b.json", JSON.stringify({ belot_backup: 1, saved: "2026-02-14T20:00:00.000Z", games: [game] }))] });
-  input.dispatchEvent(new window.Event("change"));
-  await frames(10);
+  await choose($(".keep-notice input.restore-file"), file("b.json", JSON.stringify({ belot_backup: 1, saved: "2026-02-14T20:00:00.000Z", games: [game] })));
   assert.equal($(".keep-notice").hidden, true);
   assert.equal(text($(".sheet-table tfoot td.us")), "30", "the restored game is the one shown");
   assert.equal($$(".games-list li").length, 1);
