@@ -12,7 +12,8 @@ are said on the next open, with the way back from the backup file or a game's li
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,17 @@ def stored_games(page: Page) -> list[dict[str, Any]]:
     data = content(stored(page))
     assert data is not None
     return list(data["games"])
+
+
+def saved_games(page: Page, ready: Callable[[list[dict[str, Any]]], bool]) -> list[dict[str, Any]]:
+    """The games stored once `ready(games)` (a save goes on after the screen shows the
+    change), or as they are after 10 s."""
+    deadline = time.monotonic() + 10
+    while True:
+        games = stored_games(page)
+        if ready(games) or time.monotonic() > deadline:
+            return games
+        page.wait_for_timeout(100)
 
 
 def seed_games(page: Page, url: str) -> list[dict[str, Any]]:
@@ -219,8 +231,9 @@ def test_a_backup_of_several_games_comes_back_with_no_duplicate(
     page.goto(f"{dist_url}/calculator/?lang=en")
     calculator = wait_sheet(page)
     record(calculator, MADE)  # the current game goes on
-    before = stored_games(page)
-    assert len(before) == 3
+    grown = len(seeded[2]["deals"]) + 1
+    before = saved_games(page, lambda games: len(games[2]["deals"]) == grown)
+    assert len(before) == 3 and len(before[2]["deals"]) == grown
 
     path, backup = back_up(page, calculator, tmp_path)
     assert backup["belot_backup"] == 1
@@ -249,12 +262,13 @@ def test_a_backup_of_several_games_comes_back_with_no_duplicate(
     notice = other_sheet.part(".notices")
     expect(notice).to_contain_text("Games in “tampered.json” the calculator refused, not added: 1.")
     expect(notice).to_contain_text("“trumps” is not one of")
-    assert len(stored_games(other)) == 2
+    assert len(saved_games(other, lambda games: len(games) == 2)) == 2
     import_file(other, other_sheet, path)
     expect(other_sheet.part('[part="announcement"]')).to_contain_text(
         "Games added: 1; already here: 2."
     )
-    assert stored_games(other) == before, "every game as it was on the first phone, once"
+    after = saved_games(other, lambda games: len(games) == 3)
+    assert after == before, "every game as it was on the first phone, once"
     no_errors(page, other)
 
 
@@ -276,6 +290,7 @@ def test_games_cleared_while_the_page_was_closed_are_said_and_come_back(
     calculator.part("details.send-game summary").click()
     expect(calculator.part(".qr svg")).to_be_visible()
     link = calculator.part("input.share-link").input_value()
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{MARK}'))?.backup")
     mark = json.loads(page.evaluate(f"() => localStorage.getItem('{MARK}')"))
     assert mark["games"] == 3 and mark["backup"]
 
@@ -311,7 +326,7 @@ def test_games_cleared_while_the_page_was_closed_are_said_and_come_back(
     expect(calculator.part(".shared")).to_be_visible()
     calculator.part(".shared button.keep-game").click()
     expect(notice).to_be_hidden()
-    assert len(stored_games(page)) == 1
+    assert len(saved_games(page, lambda games: len(games) == 1)) == 1
 
     # And by the backup file, after the browser cleared them again.
     page.goto(f"{dist_url}/en/scoring.html")
@@ -324,7 +339,7 @@ def test_games_cleared_while_the_page_was_closed_are_said_and_come_back(
     chooser.value.set_files(path)
     expect(notice).to_be_hidden()
     expect(calculator.part(".games-list li")).to_have_count(3)
-    assert stored_games(page) == before
+    assert saved_games(page, lambda games: games == before) == before
     page.reload()
     wait_sheet(page)
     expect(calculator.part(".keep-notice")).to_be_hidden()
