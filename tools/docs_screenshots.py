@@ -10,14 +10,18 @@ calculator, which shows the example's result as the build scored it (no runtime
 yet), at 360x740 and 390x844, in Bulgarian and English, light and dark. And an
 article's calculator opened with a tap (the button low on the screen: it opens in
 place) and then folded back with its Close (the page where it was, the focus on the
-open button), at 360x740 and 390x844, in Bulgarian and English, light and dark.
-Written to docs/ as PNGs made small with pngquant when it is installed; `--only`
-takes only the shots whose names start with PREFIX (say `article-fold`).
+open button), at 360x740 and 390x844, in Bulgarian and English, light and dark. And
+keeping the games (issue 26): "Games on this device" with each answer a browser gives
+about keeping them, the games cleared while the page was closed, the word about
+Safari's Home Screen and the reminder to back up. Written to docs/ as PNGs made small
+with pngquant when it is installed; `--only PREFIX` takes only the shots whose names
+start with PREFIX (say `article-fold`, or `keep`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -30,6 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from e2e_ui import Calculator, Deal
 from layout_shift import place_reader, tap
 
+from belot_core import Names
+from belot_core.json_api import game_to_dict
+from sample_games import sample_game
 from sitebuild.paths import CHROMIUM, DIST, ROOT
 from sitebuild.server import serving
 
@@ -64,6 +71,53 @@ FOLD_SHOTS = {
     for lang, article in FOLD_ARTICLES.items()
     for scheme in ("light", "dark")
 }
+
+HEIGHTS = {360: 740, 390: 844}
+#: "360-bg-dark" → (width, height, language, colour scheme)
+SIZES = {
+    f"{width}-{lang}{dark}": (width, HEIGHTS[width], lang, "dark" if dark else "light")
+    for width in (360, 390)
+    for lang in ("bg", "en")
+    for dark in ("", "-dark")
+}
+#: name → (width, height, language, colour scheme, situation): keeping the games
+KEEP_SHOTS = {
+    **{
+        f"keep-{state}-{size}": (*SIZES[size], state)
+        for state in ("kept", "may-clear", "asking", "unsupported")
+        for size in ("360-bg", "390-en", "360-en-dark", "390-bg-dark")
+    },
+    **{
+        f"keep-cleared-{width}-{lang}{dark}": (*SIZES[f"{width}-{lang}{dark}"], "cleared")
+        for width in (360, 390)
+        for lang in ("bg", "en")
+        for dark in ("", "-dark")
+    },
+    "keep-install-390-en": (*SIZES["390-en"], "install"),
+    "keep-install-360-bg-dark": (*SIZES["360-bg-dark"], "install"),
+    "keep-remind-360-bg": (*SIZES["360-bg"], "remind"),
+    "keep-remind-390-en-dark": (*SIZES["390-en-dark"], "remind"),
+}
+#: What the browser answers in each situation. Chromium's own answer is "may clear";
+#: the others are stand-ins for what another engine (or an installed app) answers.
+STAND_INS = {
+    "kept": "navigator.storage.persisted = async () => true;",
+    "asking": "navigator.storage.persist = () => new Promise(() => {});",  # Firefox's prompt
+    "unsupported": "delete StorageManager.prototype.persist;",  # WebKitGTK: no Storage API
+    # WebKit, as Safari in a tab: its vendor is Apple's.
+    "install": "Object.defineProperty(Navigator.prototype, 'vendor', "
+    "{ get: () => 'Apple Computer, Inc.' })",
+}
+MARK = {"games": 3, "saved": "2026-05-14T19:30:00.000Z", "backup": "2026-05-01T10:00:00.000Z"}
+# The sheet's meta as a month-old device has it: the reminder to back up is due.
+MONTH_OLD = """async () => {
+  const request = indexedDB.open("belot-calculator");
+  const db = await new Promise((resolve) => { request.onsuccess = () => resolve(request.result); });
+  const tx = db.transaction("meta", "readwrite");
+  tx.objectStore("meta").put({ since: "2026-01-01T10:00:00.000Z" }, "keep");
+  await new Promise((resolve) => { tx.oncomplete = resolve; });
+  db.close();
+}"""
 
 
 def phone(browser: Browser, width: int, height: int, scheme: str) -> BrowserContext:
@@ -156,7 +210,67 @@ def main() -> None:
             page.screenshot(path=path)
             shrink(path, pngquant)
             context.close()
+        keep_shots(browser, url, pngquant, only)
         browser.close()
+
+
+def seeded_games() -> dict[str, object]:
+    """Three games as an earlier version kept them (the sheet moves them in on opening)."""
+    names = [Names(us="Иван и Петър", them="Мария и Ана"), Names(), Names(us="Ники", them="Дани")]
+    games = []
+    for index, (deals, each) in enumerate(zip((7, 4, 9), names, strict=True)):
+        game = game_to_dict(sample_game(deals, 30 + index, names=each))
+        stamp = f"2026-05-{12 + index}T19:{10 + index * 10}:00.000Z"
+        names_of = game.get("names", {"us": "", "them": ""})
+        record = {"id": f"g-doc-{index}", "created": stamp, "updated": stamp}
+        games.append({**record, "names": names_of, "deals": game["deals"]})
+    return {"version": 1, "current": "g-doc-1", "games": games}
+
+
+def keep_shot(browser: Browser, url: str, size: tuple[int, int, str, str], situation: str) -> Page:
+    """The calculator page in `situation`, scrolled to what it shows."""
+    width, height, lang, scheme = size
+    context = phone(browser, width, height, scheme)
+    context.add_init_script(STAND_INS.get(situation, ""))
+    page = context.new_page()
+    page.goto(f"{url}/en/scoring.html")  # the origin, no sheet on it
+    key, value = (
+        ("belot-calculator.kept", MARK)
+        if situation == "cleared"
+        else ("belot-calculator", seeded_games())
+    )
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, json.dumps(value)])
+    page.goto(f"{url}/calculator/?lang={lang}")
+    calculator = Calculator(page.locator("belot-calculator"))
+    expect(calculator.part(".sheet-table")).to_be_visible(timeout=90_000)
+    if situation == "remind":
+        page.evaluate(MONTH_OLD)
+        page.reload()
+        expect(calculator.part(".sheet-table")).to_be_visible(timeout=90_000)
+    if situation == "asking":
+        calculator.part("button.passed").click()  # a deal saved: the browser is asked
+        expect(calculator.part(".games .keep")).to_have_attribute("data-state", "asking")
+    if situation in ("cleared", "install", "remind"):
+        target = calculator.part(".keep-notice")
+    else:
+        calculator.part("details.games summary").click()
+        target = calculator.part("details.games")
+    expect(target).to_be_visible()
+    target.evaluate("(element) => { element.scrollIntoView({ block: 'start' }); scrollBy(0, -12) }")
+    page.evaluate("document.activeElement?.blur()")
+    page.wait_for_timeout(300)
+    return page
+
+
+def keep_shots(browser: Browser, url: str, pngquant: str | None, only: str = "") -> None:
+    for name, (width, height, lang, scheme, situation) in KEEP_SHOTS.items():
+        if not name.startswith(only):
+            continue
+        page = keep_shot(browser, url, (width, height, lang, scheme), situation)
+        path = DOCS / f"{name}.png"
+        page.screenshot(path=path)
+        shrink(path, pngquant)
+        page.context.close()
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ SHEET_TOTALS = {
     "them": '[part~="sheet-table"] tfoot td.them',
 }
 UPDATE_NOTICE = '[part~="update"]'
+KEEP_STATE = '[part~="sheet-keep"]'  # whether the browser keeps the games
+KEEP_NOTICE = '[part~="sheet-keep-notice"]'  # the games cleared, the Home Screen
 # ----------------------------------------------------------------------------------------
 
 TAG = "belot-calculator"
@@ -74,6 +76,8 @@ UI = {
     "totals": SHEET_TOTALS,
     "record": RECORD_BUTTON,
     "update": UPDATE_NOTICE,
+    "keep": KEEP_STATE,
+    "keepNotice": KEEP_NOTICE,
     "shownMs": SHOWN_TIMEOUT_MS,
 }
 
@@ -198,3 +202,28 @@ def update_notice(page: Page, index: int = 0, wait_ms: int = 0) -> str | None:
 """
     text = run(page, "index, ms", body, index, wait_ms)
     return None if text is None else str(text)
+
+
+def keep_state(
+    page: Page, settled: str | None = None, notice: str | None = None, index: int = 0
+) -> dict[str, Any]:
+    """What the sheet says about keeping the games: {state, text, notice: {kind, text} or
+    None}, once the state is known (and, given `settled`, once it is no longer that; given
+    `notice`, once a notice of that kind shows, or the wait is over)."""
+    body = """
+  const element = await calculator(index);
+  const part = (selector) => element.shadowRoot.querySelector(selector);
+  const state = () => part(ui.keep)?.dataset.state;
+  await waitFor(() => state() && state() !== "checking" && state() !== settled, ms,
+    `the state of keeping (${state()})`);
+  const notice = part(ui.keepNotice);
+  if (kind) await waitFor(() => !notice.hidden && notice.dataset.kind === kind, ms, kind).catch(() => {});
+  return {
+    state: state(),
+    text: part(ui.keep).querySelector(".keep-state").textContent.trim(),
+    notice: notice.hidden ? null : { kind: notice.dataset.kind, text: notice.textContent.trim() },
+  };
+"""
+    return dict(
+        run(page, "settled, kind, index, ms", body, settled, notice, index, SHOWN_TIMEOUT_MS)
+    )

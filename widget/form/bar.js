@@ -32,7 +32,12 @@ export class BarSection {
     ui.actions = h("div", { class: "bar-actions" }, ui.details);
     ui.bar = h("div", { class: "bar", part: "bar", "data-sticky": "" }, ui.text, ui.actions);
     ui.live = h("p", { class: "visually-hidden live", part: "announcement", role: "status", "aria-live": "polite" });
-    if (typeof ResizeObserver === "function") new ResizeObserver(this.measure).observe(ui.bar);
+    // Measured in the next frame, not in the observer's callback: the measure may restyle
+    // the bar ("loose"), and a change inside the callback is reported by WebKit as an
+    // uncaught "ResizeObserver loop completed with undelivered notifications".
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => requestAnimationFrame(() => this.measure())).observe(ui.bar);
+    }
   }
 
   get element() {

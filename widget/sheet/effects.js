@@ -39,6 +39,8 @@ export function effectsOf(change, { undoFocused = false } = {}) {
       return { focus: { to: "game", id: change.id }, announce: say("restored", { date: change.created }, "travel") };
     case "imported":
       return { focus: { to: "form" }, announce: say("imported", { file: change.file }, "travel") };
+    case "backupRestored":
+      return { focus: { to: "table" }, announce: say("restored", { file: change.file, added: change.added, same: change.same }, "keep") };
     case "fileRefused":
     case "linkRefused":
       return { focus: { to: "notices" } };

@@ -219,6 +219,28 @@ export class IdbStore {
     return done(this.#db.transaction(ASIDE, "readonly").objectStore(ASIDE).getAll());
   }
 
+  /** A value the sheet keeps beside the games (in `meta`), or undefined. */
+  async readMeta(key) {
+    if (!this.#db) return undefined;
+    try {
+      return await done(this.#db.transaction(META, "readonly").objectStore(META).get(key));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async writeMeta(key, value) {
+    if (!this.#db || this.locked) return { error: "failed" };
+    try {
+      const tx = this.#db.transaction(META, "readwrite");
+      tx.objectStore(META).put(value, key);
+      await committed(tx);
+      return { ok: true };
+    } catch (error) {
+      return { error: failureOf(error) };
+    }
+  }
+
   remember(id) {
     if (!this.#db || this.locked) return;
     try {

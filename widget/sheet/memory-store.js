@@ -16,6 +16,8 @@
 //   keepAside(value, reason)   → {ok} | {error}: a copy that is never read back as a game
 //   asideRecords()             → [{reason, date, value}]
 //   remember(id)               the game to open next time (a hint)
+//   readMeta(key)              → a value kept beside the games (sheet/persistence.js), or undefined
+//   writeMeta(key, value)      → {ok} | {error}
 //   subscribe(listener)        listener({ids}) when another store saved or removed games
 //   close()
 
@@ -26,6 +28,7 @@ export class MemoryBackend {
   records = new Map();
   aside = [];
   current = null;
+  meta = new Map();
   /** Set to "full" or "failed" and every save fails so, until set back to null. */
   failure = null;
   #stores = new Set();
@@ -131,6 +134,16 @@ export class MemoryStore {
 
   remember(id) {
     this.#backend.current = id;
+  }
+
+  async readMeta(key) {
+    return structuredClone(this.#backend.meta.get(key));
+  }
+
+  async writeMeta(key, value) {
+    if (this.#backend.failure) return { error: this.#backend.failure };
+    this.#backend.meta.set(key, structuredClone(value));
+    return { ok: true };
   }
 
   subscribe(listener) {

@@ -122,7 +122,7 @@ export function emptyStore() {
 }
 
 /** A stored value (a game, a deal) as text whatever the order of its fields. */
-function canonical(value) {
+export function canonical(value) {
   return JSON.stringify(value, (key, item) =>
     isObject(item) ? Object.fromEntries(Object.keys(item).sort().map((name) => [name, item[name]])) : item,
   );

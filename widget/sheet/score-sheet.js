@@ -30,6 +30,7 @@ import { downloadAside, exportGame, readGameFile } from "./files.js";
 import { GameBook } from "./game-book.js";
 import { GamesList } from "./games-list.js";
 import { IdbStore } from "./idb-store.js";
+import { KEEP_WORDS, KeepSheet } from "./keep-sheet.js";
 import { RulesPanel } from "./rules-panel.js";
 import { clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
 import { SheetView } from "./sheet-view.js";
@@ -51,7 +52,7 @@ import { errorsText } from "../ui/kit.js";
 /** The changes that changed a game on this device (the element's "belot-calculator-sheet" event). */
 const GAME_CHANGES = new Set([
   "recorded", "recordedPassed", "undone", "redone", "edited", "dealDeleted", "rulesChanged", "named",
-  "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept",
+  "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept", "backupRestored",
 ]);
 
 /** How long a deal just recorded stays marked in the bar, with its Undo (ms). */
@@ -59,7 +60,7 @@ export const RECORDED_MS = 8000;
 
 /** The strings `s` with the words of games that travel (`s.travel`) and of saving them (`s.store`). */
 function words(s, lang) {
-  return s.store ? s : { ...s, travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
+  return s.store ? s : { ...s, travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang], keep: KEEP_WORDS[lang] };
 }
 
 export class ScoreSheet extends EventTarget {
@@ -74,6 +75,7 @@ export class ScoreSheet extends EventTarget {
   #games;
   #send;
   #banner;
+  #keep;
   #draft = null; // the form's values before a deal was loaded into it
   #keptLink = false; // a game kept from the address's link is not saved yet
   #justRecorded = null; // the number of the deal just recorded, marked in the bar for a while
@@ -86,9 +88,10 @@ export class ScoreSheet extends EventTarget {
   /**
    * `form`: a SheetForm; `scorer()` → the scorer; `target`: where the sheet's events go
    * (the element); `storageKey`: the games' store; `linkBase()` → the URL a game's link
-   * points at (the standalone calculator); `store`: a GameStore (default: IndexedDB).
+   * points at (the standalone calculator); `store`: a GameStore (default: IndexedDB);
+   * `keepEnv`: the browser as sheet/persistence.js sees it (default: this page's).
    */
-  constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey) }) {
+  constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey), keepEnv }) {
     super();
     this.#form = form;
     this.#target = target;
@@ -97,6 +100,17 @@ export class ScoreSheet extends EventTarget {
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
     this.#build();
+    this.#keep = new KeepSheet({
+      book: this.#book,
+      storageKey,
+      env: keepEnv,
+      importGame: (file) => this.importFile(file),
+      openLink: (hash) => this.openLink(hash),
+      announce: (text) => this.#form.announce(text),
+      focusSheet: () => this.#view.focus({ to: "table" }),
+    });
+    this.#keep.attach({ notices: this.#view.ui.notices, games: this.#games });
+    this.#keep.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#book.saver.prepare().then(() => this.dispatchEvent(new Event("change")));
   }
 
@@ -122,7 +136,7 @@ export class ScoreSheet extends EventTarget {
       open: (id) => book.openGame(id),
       remove: (id) => book.removeGame(id),
       undo: () => book.undoDelete(),
-      import: (file) => this.importFile(file),
+      import: (file) => this.#keep.importFile(file), // a backup, else one game (importFile)
     });
     this.#send = new SharePanel({
       link: () => this.#linkOf(book.game),
@@ -150,6 +164,7 @@ export class ScoreSheet extends EventTarget {
   close() {
     this.#book.saver.follower.stop();
     this.#book.saver.store.close();
+    this.#keep.close();
   }
 
   /** The sheet's DOM, for the form's view to place (CalculatorView.attachSheet). */
@@ -391,6 +406,7 @@ export class ScoreSheet extends EventTarget {
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);
     this.#view.render(model);
+    this.#keep.render(s, lang, sheet);
     if (sheet.validated) this.#renderTravel(model);
     this.#carryOut(s, lang, sheet);
   }

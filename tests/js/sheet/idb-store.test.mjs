@@ -191,3 +191,16 @@ test("a newer version opening the database while this one has it: this one stops
   assert.equal(one.locked, true);
   assert.deepEqual(await one.put(GAME, null), { error: "failed" });
 });
+
+test("what the sheet keeps beside the games (meta) is read back, and never read as a game", async () => {
+  const db = device();
+  const one = store(db);
+  await one.load();
+  assert.equal(await one.readMeta("keep"), undefined);
+  assert.deepEqual(await one.writeMeta("keep", { backup: "2026-05-14T19:00:00.000Z" }), { ok: true });
+  const other = store(db);
+  assert.deepEqual((await other.load()).games, []);
+  assert.deepEqual(await other.readMeta("keep"), { backup: "2026-05-14T19:00:00.000Z" });
+  one.close();
+  other.close();
+});

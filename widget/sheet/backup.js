@@ -1,0 +1,76 @@
+// A backup: every game on this device in one file, to keep outside the browser and to
+// bring back after the browser cleared the games, or onto another device. The format
+// (docs/sheet.md, "Backing up every game"):
+//
+//   {"belot_backup": 1, "saved": "2026-05-14T19:00:00.000Z", "games": [<game>, …]}
+//
+// where each game is the record as the sheet stores it — id, created, updated, names,
+// rules, deals, and any field a newer version added — without its revision. Pure
+// functions: the file and its text, reading one defensively, and what each game of a
+// backup is to the games here (already here, an older version of one here, new, or new
+// under an id another game has), so a backup brought back twice adds nothing the second
+// time and no game here is ever replaced.
+
+import { canonical, isObject, readRecords } from "./records.js";
+
+export const BACKUP_KEY = "belot_backup";
+export const BACKUP_FORMAT = 1;
+/** A backup file larger than this is refused unread (a game is a few kilobytes). */
+export const MAX_BACKUP_BYTES = 20_000_000;
+/** At most this many games in one backup (each one is checked by the core). */
+export const MAX_BACKUP_GAMES = 2_000;
+
+/** Whether parsed JSON is a backup (of any format number), not a single game. */
+export function isBackup(data) {
+  return isObject(data) && Object.hasOwn(data, BACKUP_KEY);
+}
+
+/** The backup of `games` (stored records) at `now`: the games with deals, revisions aside. */
+export function backupFile(games, now) {
+  const kept = games.filter((game) => game.deals.length > 0).map(({ rev: _rev, ...game }) => structuredClone(game));
+  return { [BACKUP_KEY]: BACKUP_FORMAT, saved: now.toISOString(), games: kept };
+}
+
+/** The file's text: the envelope, then a game a line (compact, and readable in an editor). */
+export function backupText(file) {
+  const games = file.games.map((game) => JSON.stringify(game)).join(",\n");
+  return `{"${BACKUP_KEY}": ${JSON.stringify(file[BACKUP_KEY])}, "saved": ${JSON.stringify(file.saved)}, "games": [\n${games}\n]}\n`;
+}
+
+/**
+ * A parsed backup, read: `{games, bad}` — its readable games (as readGame reads a stored
+ * one) and how many entries were no game — or `{problem}`: "newer" (a later format,
+ * from a newer calculator) or "unreadable" (not a backup this version reads).
+ */
+export function readBackup(data) {
+  if (!isBackup(data)) return { problem: "unreadable" };
+  const format = data[BACKUP_KEY];
+  if (Number.isSafeInteger(format) && format > BACKUP_FORMAT) return { problem: "newer" };
+  if (format !== BACKUP_FORMAT || !Array.isArray(data.games) || data.games.length > MAX_BACKUP_GAMES) return { problem: "unreadable" };
+  const { games, bad } = readRecords(data.games);
+  return { games: games.map(({ rev: _rev, ...game }) => game), bad: bad.length };
+}
+
+/** What makes two games the same game, whatever their ids: their names, rules and deals. */
+export function contentKey(game) {
+  const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
+  return canonical({ names, rules: game.rules ?? {}, deals: game.deals });
+}
+
+/** Whether `deals` begin with every deal of `head`. */
+function startsWith(deals, head) {
+  return head.length <= deals.length && head.every((deal, index) => canonical(deal) === canonical(deals[index]));
+}
+
+/**
+ * What `game` (of a backup) is to the games here — `here`: id → game, `contents`: the
+ * contentKey of each: "same" (a game here has its content), "older" (the game here with
+ * its id has every deal of it: a later version), "add" (new: added under its own id), or
+ * "copy" (its id is a different game's here: added under a new id, never over it).
+ */
+export function placeOf(game, here, contents) {
+  if (contents.has(contentKey(game))) return "same";
+  const mine = here.get(game.id);
+  if (!mine) return "add";
+  return startsWith(mine.deals, game.deals) ? "older" : "copy";
+}

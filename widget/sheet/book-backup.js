@@ -1,0 +1,101 @@
+// Backing up every game and bringing a backup back, in the game book (no DOM). Each game
+// of a backup is checked by the core before it is added, as an imported game is; a game
+// already here (the same id, or the same content) is not added again, and no game here
+// is ever replaced: a game whose id is taken by a different game comes in as a copy.
+// What the core refuses is not added and is said in a notice; the rest comes in.
+
+import { backupFile, contentKey, placeOf, readBackup } from "./backup.js";
+import { runtimeFailure } from "./game-book.js";
+import { copyGame } from "./records.js";
+
+export class BookBackup {
+  #book;
+
+  constructor(book) {
+    this.#book = book;
+  }
+
+  /** The backup of every game with deals here (sheet/backup.js), as of now. */
+  file() {
+    return backupFile([...this.#book.games.values()], this.#book.now());
+  }
+
+  /**
+   * Bring back the games of backup `data` (parsed JSON; `file`: its name). Resolves to
+   * `{added, same, refused}` (the games added; how many were here already; how many
+   * the core or the reader refused), `{problem}` when no backup this version reads (a
+   * notice says so; nothing changed), or `{busy}`.
+   */
+  async restore(data, file) {
+    const book = this.#book;
+    if (book.busy || book.viewing || !book.validated) return { busy: true };
+    const read = readBackup(data);
+    if (read.problem) {
+      book.notices.add({ words: "keep", key: read.problem === "newer" ? "backupNewer" : "backupUnreadable", params: { file } });
+      book.emit({ type: "fileRefused" });
+      return { problem: read.problem };
+    }
+    book.busy = true;
+    let outcome;
+    try {
+      outcome = await book.serial(() => this.#add(read.games));
+    } finally {
+      book.busy = false;
+    }
+    outcome.refused.push(...Array(read.bad).fill([]));
+    this.#report(outcome, file);
+    return { added: outcome.added.length, same: outcome.same, refused: outcome.refused.length };
+  }
+
+  /** Each game checked by the core and added, unless it is here already. */
+  async #add(games) {
+    const book = this.#book;
+    const contents = new Set([...book.games.values()].map(contentKey));
+    const added = [];
+    const refused = [];
+    let same = 0;
+    for (const game of games) {
+      if (!game.deals.length) continue; // an empty game is never kept
+      const place = placeOf(game, book.games, contents);
+      if (place === "same" || place === "older") {
+        same++;
+        continue;
+      }
+      let reply;
+      try {
+        reply = await book.score(game);
+      } catch (error) {
+        reply = runtimeFailure(error);
+      }
+      if (!reply?.ok) {
+        refused.push(reply?.errors ?? []);
+        continue;
+      }
+      const record = place === "copy" ? copyGame(game, book.now()) : structuredClone(game);
+      book.replace(record, reply.result);
+      contents.add(contentKey(record));
+      added.push(record);
+    }
+    return { added, same, refused };
+  }
+
+  /** Said: what was refused (a notice, with the core's first reason); the game to play opened. */
+  #report({ added, same, refused }, file) {
+    const book = this.#book;
+    if (refused.length) {
+      const errors = refused.find((list) => list.length) ?? [];
+      book.notices.add({ words: "keep", key: "backupSomeRefused", params: { file, count: refused.length }, errors });
+    }
+    this.#openRestored(added);
+    book.emit({ type: "backupRestored", file, added: added.length, same, refused: refused.length });
+  }
+
+  /** An empty current game (after the games were cleared) gives way to the latest unfinished game restored. */
+  #openRestored(added) {
+    const book = this.#book;
+    if (!added.length || book.game?.deals.length) return;
+    const open = added.filter((game) => !book.results.get(game.id)?.finished);
+    const [latest] = (open.length ? open : added).toSorted((a, b) => String(b.updated).localeCompare(String(a.updated)));
+    book.openGame(latest.id);
+  }
+}

@@ -1,0 +1,115 @@
+// Keeping the games, wired into the score sheet: whether the browser keeps them and what
+// the sheet says about it (sheet/persistence.js), backing up every game and bringing a
+// backup back (sheet/book-backup.js), and their views (sheet/keep-view.js), placed in the
+// sheet's section. The score sheet hands it a few of its own actions (import a file,
+// open a game link, say a text in the live region) and renders it with the rest.
+
+import { format } from "../i18n/format.js";
+import { adoptKeepStyles } from "../styles/keep.js";
+import { backupText, isBackup, MAX_BACKUP_BYTES } from "./backup.js";
+import { BookBackup } from "./book-backup.js";
+import { fileName } from "./export.js";
+import { KeepNotice, KeepState, noticeWords } from "./keep-view.js";
+import { Persistence } from "./persistence.js";
+import { download } from "./share.js";
+
+export { KEEP_WORDS } from "../i18n/keep-strings.js";
+
+export class KeepSheet extends EventTarget {
+  #announce;
+  #importGame;
+  #focusSheet;
+  #t = null; // the words of the last render
+  #status = null; // {file} of the backup just made, until the next change of the games
+  #said = null; // the message last said in the live region
+  persistence;
+  backup;
+  state;
+  notice;
+
+  /**
+   * `book`: the game book; `storageKey`: the games' key; `importGame(file)`, `openLink(hash)`,
+   * `announce(text)`, `focusSheet()` (where the focus goes when the message it was on is
+   * gone): the sheet's; `env`: the browser (sheet/persistence.js browserEnvironment).
+   */
+  constructor({ book, storageKey, importGame, openLink, announce, focusSheet = () => {}, env }) {
+    super();
+    this.#announce = announce;
+    this.#importGame = importGame;
+    this.#focusSheet = focusSheet;
+    book.addEventListener("change", ({ detail }) => {
+      if (!["busy", "saving"].includes(detail.type)) this.#status = null;
+    });
+    this.persistence = new Persistence({ book, storageKey, ...(env ? { env } : {}) });
+    this.backup = new BookBackup(book);
+    this.persistence.addEventListener("change", () => this.#changed());
+    this.state = new KeepState({ backUp: () => this.backUp() });
+    this.notice = new KeepNotice({
+      restore: (file) => this.importFile(file),
+      openLink: (hash) => openLink(hash),
+      refusedLink: () => this.#changed(),
+      dismiss: () => {
+        this.persistence.dismiss();
+        this.#focusSheet();
+      },
+      backUp: () => {
+        this.backUp();
+        this.#focusSheet();
+      },
+    });
+  }
+
+  /** Place the views: the message under the sheet's notices, the state at the top of the games list. */
+  attach({ notices, games }) {
+    notices.after(this.notice.element);
+    games.ui.summary.after(this.state.element);
+  }
+
+  close() {
+    this.persistence.close();
+  }
+
+  /** A file to import: a backup is brought back here; anything else goes to the sheet as one game. */
+  async importFile(file) {
+    if (file.size <= MAX_BACKUP_BYTES) {
+      let data = null;
+      try {
+        data = JSON.parse(await file.text());
+      } catch {
+        data = null; // not JSON: the sheet's import says so
+      }
+      if (isBackup(data)) return this.backup.restore(data, file.name);
+    }
+    return this.#importGame(file);
+  }
+
+  /** Save every game with deals as one file (a download), and remember it was made. */
+  backUp() {
+    const file = this.backup.file();
+    if (!file.games.length) return;
+    const name = fileName({ created: file.saved }, "json").replace(/^belot-/, "belot-backup-");
+    download(name, "application/json", backupText(file));
+    this.#status = { file: name };
+    if (this.#t) this.#announce(format(this.#t.backedUp, this.#status));
+    this.persistence.backedUp();
+    this.#changed();
+  }
+
+  #changed() {
+    this.dispatchEvent(new Event("change"));
+  }
+
+  /** Render with the sheet (`sheet`: the book's snapshot); a new message is said once. */
+  render(s, lang, sheet) {
+    adoptKeepStyles(this.state.element.getRootNode());
+    const t = s.keep;
+    this.#t = t;
+    const keep = this.persistence.snapshot();
+    const shown = sheet.validated && !sheet.viewing;
+    this.state.render(t, lang, keep, { busy: sheet.busy, status: this.#status });
+    this.notice.render(t, lang, shown ? keep.message : null, { busy: sheet.busy });
+    if (!shown) return;
+    if (keep.message && keep.message !== this.#said) this.#announce(noticeWords(t, lang, keep.message));
+    this.#said = keep.message;
+  }
+}

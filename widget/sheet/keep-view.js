@@ -1,0 +1,163 @@
+// Keeping the games, as the reader sees it — two views rendering sheet/persistence.js's
+// snapshot, reporting presses back:
+//
+//   KeepState   in "Games on this device": whether the browser keeps these games (or
+//               may clear them, or does not say), the last backup, Back up all games
+//   KeepNotice  above the sheet, one message at a time: the games the browser cleared
+//               (restore from a backup file, open a game's link, or start afresh), the
+//               monthly reminder to back up, or the one word about Safari's Home Screen
+//
+// Text only through textContent (ui/dom.js); the games stay the sheet's.
+
+import { format, plural } from "../i18n/format.js";
+import { h, setHidden, setText } from "../ui/dom.js";
+import { isGameLink } from "./share.js";
+import { formatDate } from "./summary.js";
+
+/** The game link in what was pasted — a whole address or its "#game=…" — or null. */
+export function linkHash(text) {
+  const value = String(text ?? "").trim();
+  const at = value.indexOf("#");
+  const hash = at >= 0 ? value.slice(at) : `#${value}`;
+  return isGameLink(hash) ? hash : null;
+}
+
+export class KeepState {
+  #actions;
+  ui = {};
+
+  /** `actions`: `{backUp()}`. */
+  constructor(actions) {
+    this.#actions = actions;
+    const ui = this.ui;
+    ui.state = h("p", { class: "keep-state" });
+    ui.backup = h("p", { class: "keep-backup" });
+    ui.backUp = h("button", { type: "button", class: "back-up" });
+    ui.backUp.addEventListener("click", () => this.#actions.backUp());
+    ui.status = h("p", { class: "keep-status", role: "status" });
+    ui.element = h("div", { class: "keep", part: "sheet-keep", hidden: true }, ui.state, ui.backup, h("p", { class: "sheet-actions" }, ui.backUp), ui.status);
+  }
+
+  get element() {
+    return this.ui.element;
+  }
+
+  /** `keep`: the persistence snapshot; `status`: {file} of the backup just made, or null. */
+  render(t, lang, keep, { busy = false, status = null } = {}) {
+    const ui = this.ui;
+    setHidden(ui.element, keep.state === "checking");
+    ui.element.dataset.state = keep.state;
+    setText(ui.state, t[keep.state] ?? "");
+    setText(ui.backup, keep.backup ? format(t.lastBackup, { date: formatDate(keep.backup, lang) }) : t.noBackup);
+    setHidden(ui.backup, keep.state === "not_saved");
+    setText(ui.backUp, t.backUp);
+    ui.backUp.disabled = busy || keep.games === 0;
+    setText(ui.status, status ? format(t.backedUp, status) : "");
+  }
+}
+
+export class KeepNotice {
+  #actions;
+  ui = {};
+
+  /** `actions`: `{restore(file), openLink(hash), dismiss(), backUp()}`. */
+  constructor(actions) {
+    this.#actions = actions;
+    const ui = this.ui;
+    ui.title = h("p", { class: "keep-title", id: "keep-title" });
+    ui.text = h("p", { class: "keep-text" });
+    ui.file = h("input", { type: "file", accept: ".json,application/json", class: "restore-file", hidden: true });
+    ui.file.addEventListener("change", () => {
+      const [file] = ui.file.files ?? [];
+      ui.file.value = "";
+      if (file) this.#actions.restore(file);
+    });
+    ui.restore = this.#button("restore-backup", () => ui.file.click());
+    ui.backUp = this.#button("back-up-now", () => this.#actions.backUp());
+    ui.dismiss = this.#button("keep-dismiss", () => this.#actions.dismiss());
+    ui.link = this.#linkForm();
+    ui.element = h(
+      "div",
+      { class: "keep-notice", part: "sheet-keep-notice", role: "group", "aria-labelledby": "keep-title", hidden: true },
+      ui.title,
+      ui.text,
+      h("p", { class: "sheet-actions" }, ui.restore, ui.backUp, ui.file),
+      ui.link.form,
+      h("p", { class: "sheet-actions" }, ui.dismiss),
+    );
+  }
+
+  get element() {
+    return this.ui.element;
+  }
+
+  #button(className, onClick) {
+    const button = h("button", { type: "button", class: className });
+    button.addEventListener("click", onClick);
+    return button;
+  }
+
+  /** A game's link, pasted: opened as one in the page's address is (read only, then kept or closed). */
+  #linkForm() {
+    const input = h("input", { type: "text", inputmode: "url", autocomplete: "off", spellcheck: "false", class: "keep-link-input", id: "keep-link-input", dir: "ltr" });
+    const label = h("label", { for: "keep-link-input" });
+    const open = h("button", { type: "button", class: "open-link" });
+    const error = h("p", { class: "error keep-link-error", id: "keep-link-error" });
+    // Not a <form>: the element's form is the deal's (and selectors, print styles, know it so).
+    const form = h("div", { class: "keep-link" }, label, h("span", { class: "keep-link-row" }, input, open), error);
+    open.addEventListener("click", () => this.#openLink(input));
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      this.#openLink(input);
+    });
+    return { form, input, label, open, error };
+  }
+
+  /** The pasted link opened, or said to be none. */
+  #openLink(input) {
+    const hash = linkHash(input.value);
+    this.linkRefused = !hash;
+    input.toggleAttribute("aria-invalid", !hash);
+    if (hash) {
+      input.value = "";
+      this.#actions.openLink(hash);
+    } else this.#actions.refusedLink?.();
+  }
+
+  linkRefused = false;
+
+  /** `message`: the persistence snapshot's, or null; `busy`: a change is on its way. */
+  render(t, lang, message, { busy = false } = {}) {
+    const ui = this.ui;
+    setHidden(ui.element, !message);
+    if (!message) return;
+    ui.element.dataset.kind = message.kind;
+    setText(ui.title, t[`${message.kind}Title`]);
+    setText(ui.text, noticeWords(t, lang, message));
+    const cleared = message.kind === "cleared";
+    setHidden(ui.restore, !cleared);
+    setHidden(ui.link.form, !cleared);
+    setHidden(ui.backUp, message.kind !== "remind");
+    setText(ui.restore, t.restore);
+    setText(ui.backUp, t.backUp);
+    setText(ui.link.label, t.link);
+    setText(ui.link.open, t.openLink);
+    setText(ui.link.error, this.linkRefused ? t.notALink : "");
+    if (this.linkRefused) ui.link.input.setAttribute("aria-describedby", "keep-link-error");
+    else ui.link.input.removeAttribute("aria-describedby");
+    setText(ui.dismiss, cleared ? t.startAfresh : message.kind === "remind" ? t.notNow : t.gotIt);
+    for (const button of [ui.restore, ui.backUp, ui.link.open]) button.disabled = busy;
+  }
+}
+
+/** The message's text in the reader's words (also what the live region says when it appears). */
+export function noticeWords(t, lang, message) {
+  if (message.kind === "cleared") {
+    const params = { count: message.games, games: plural(t.games, message.games, lang), saved: formatDate(message.saved, lang) };
+    const text = format(message.saved ? t.cleared : t.clearedUndated, params);
+    return message.backup ? `${text} ${format(t.clearedBackup, { date: formatDate(message.backup, lang) })}` : text;
+  }
+  if (message.kind === "remind") return format(t.remind, { count: message.count });
+  return t.install;
+}
