@@ -180,6 +180,19 @@ BENCHES = (
         ),
     ),
     Bench(
+        name="stranger-page",
+        title="A stranger's worst link and file in the page",
+        command="python3 build.py build && .venv/bin/python bench/stranger_page.py",
+        measures=(
+            "In headless Chromium with the page's thread at 4× CPU (the worker, where "
+            "the core runs, at full speed), on a calculator opened once before: opening "
+            "a link of 300 heavy deals, keeping it, importing a file of 300 heavy "
+            "deals, and opening the link of 39,900 passed deals (refused); per step "
+            "when the player sees its end, the page's longest task and how many took "
+            "over 50 and 200 ms. The goal (issue 22): no long task over 200 ms."
+        ),
+    ),
+    Bench(
         name="link-sizes",
         title="Game links and their QR codes",
         command=".venv/bin/python bench/link_sizes.py",

@@ -10,6 +10,8 @@ import { KeyedRows, Labels } from "../ui/kit.js";
 import { rowNotes, rowWhy } from "./summary.js";
 
 const RED = new Set(["diamonds", "hearts"]);
+/** Rows built in one task: a real game's in one go, a stranger's 300 deals in steps. */
+const ROWS_PER_TASK = 60;
 
 export class SheetTable {
   #labels = new Labels();
@@ -42,9 +44,10 @@ export class SheetTable {
     });
     ui.table = h("table", { class: "sheet-table", part: "sheet-table", tabindex: "-1" }, ui.caption, h("thead", {}, headRow), ui.tbody, h("tfoot", {}, footRow));
     this.#rows = new KeyedRows(ui.tbody, {
-      key: ({ row, deal, editing }) =>
+      key: ({ row, deal, editing, disabled }) =>
         JSON.stringify([row.record, row.totals, row.hanging_out, row.collected, row.passed, row.capot, row.outcome, row.doubling, row.status?.code, row.applied_rules, deal?.contract, deal?.bidder, editing]),
-      build: ({ row, deal, editing }, index) => this.#row(row, deal, index, editing),
+      build: ({ row, deal, editing, disabled }, index) => this.#row(row, deal, index, editing, disabled),
+      chunk: ROWS_PER_TASK,
     });
   }
 
@@ -83,9 +86,15 @@ export class SheetTable {
     if (this.#from && from.every((value, i) => value === this.#from[i])) return;
     this.#from = from;
     const deals = sheet.game.deals;
-    this.#rows.render(result.rows.map((row, index) => ({ row, deal: deals[index], editing: index === editing?.index })));
-    // A row's button is off only for a game opened from a link.
+    // A row's button is off only for a game opened from a link: a row built later is
+    // built so, and Keep turns the built ones on without building them again.
+    this.#rows.render(result.rows.map((row, index) => ({ row, deal: deals[index], editing: index === editing?.index, disabled })));
     for (const button of ui.tbody.querySelectorAll("button")) if (button.disabled !== disabled) button.disabled = disabled;
+  }
+
+  /** A promise of the moment every row of the latest render is built. */
+  get settled() {
+    return this.#rows.settled;
   }
 
   /** What was played, before the notes: the contract's symbol and who bid ("♥ Ние"). */
@@ -99,7 +108,7 @@ export class SheetTable {
     return [h("span", { class: "what" }, symbol, "\u00a0", h("bdi", {}, names[deal.bidder] ?? ""), h("span", { class: "visually-hidden" }, ` (${s.contractWords[deal.contract]})`))];
   }
 
-  #row(row, deal, index, editing) {
+  #row(row, deal, index, editing, disabled) {
     const { t, lang } = this.#words;
     const n = index + 1;
     const classes = ["deal"];
@@ -107,6 +116,7 @@ export class SheetTable {
     if (editing) classes.push("editing");
     const button = h("button", { type: "button", class: "row-button", "aria-label": format(t.editRow, { n }) }, String(n));
     if (editing) button.setAttribute("aria-current", "true");
+    button.disabled = disabled;
     const cells = TEAMS.map((team) =>
       h(
         "td",

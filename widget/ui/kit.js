@@ -98,17 +98,30 @@ export class DeferredFocus {
  * Rows built again only when what they show changed: `render(items)` with `key(item)` a
  * string of everything a row shows, `build(item, index)` a new row element. A long sheet
  * that gains a deal builds one row instead of laying every row out anew.
+ *
+ * At most `chunk` rows are built in one task: the rest follow in the next tasks, in
+ * order, `chunk` at a time (a newer render takes over from where it is). A stranger's
+ * game of 300 heavy deals, opened on a slow phone, would otherwise hold the page for
+ * half a second in one task (bench/stranger_page.py); a real game builds in one go.
+ * `settled` is a promise of the moment every row of the latest render is built.
  */
 export class KeyedRows {
   #container;
   #build;
   #key;
   #keys = [];
+  #chunk;
+  #later;
+  #pending = null; // the token of the rows still to build
+  #settle = null;
+  settled = Promise.resolve();
 
-  constructor(container, { key, build }) {
+  constructor(container, { key, build, chunk = Infinity, later = (run) => setTimeout(run, 0) }) {
     this.#container = container;
     this.#key = key;
     this.#build = build;
+    this.#chunk = chunk;
+    this.#later = later;
   }
 
   /** Forget every row (the words changed: all are built again on the next render). */
@@ -119,16 +132,37 @@ export class KeyedRows {
 
   render(items) {
     const container = this.#container;
-    items.forEach((item, index) => {
+    this.#pending = null; // a newer render takes over: the old one's rows are not built
+    this.#keys.length = Math.min(this.#keys.length, items.length);
+    while (container.children.length > items.length) container.lastElementChild.remove();
+    if (!this.#settle) this.settled = new Promise((resolve) => (this.#settle = resolve));
+    this.#from(items, 0);
+  }
+
+  #from(items, start) {
+    const container = this.#container;
+    let built = 0;
+    for (let index = start; index < items.length; index += 1) {
+      const item = items[index];
       const key = this.#key(item, index);
       const row = container.children[index];
-      if (key === this.#keys[index] && row) return;
+      if (key === this.#keys[index] && row) continue;
+      if (built === this.#chunk) {
+        const pending = {};
+        this.#pending = pending;
+        this.#later(() => {
+          if (this.#pending === pending) this.#from(items, index);
+        });
+        return;
+      }
+      built += 1;
       this.#keys[index] = key;
-      const built = this.#build(item, index);
-      if (row) row.replaceWith(built);
-      else container.append(built);
-    });
-    this.#keys.length = items.length;
-    while (container.children.length > items.length) container.lastElementChild.remove();
+      const made = this.#build(item, index);
+      if (row) row.replaceWith(made);
+      else container.append(made);
+    }
+    this.#pending = null;
+    this.#settle?.();
+    this.#settle = null;
   }
 }

@@ -1,0 +1,68 @@
+// KeyedRows: rows built again only when their key changed, at most `chunk` per task.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { container } from "../dom.mjs";
+import { KeyedRows } from "../../../widget/ui/kit.js";
+
+function rows({ chunk } = {}) {
+  const box = container();
+  const queued = [];
+  const built = [];
+  const keyed = new KeyedRows(box, {
+    key: (item) => String(item),
+    build: (item, index) => {
+      built.push(index);
+      const row = document.createElement("p");
+      row.textContent = String(item);
+      return row;
+    },
+    chunk,
+    later: (run) => queued.push(run),
+  });
+  const texts = () => [...box.children].map((row) => row.textContent);
+  const runQueued = () => {
+    while (queued.length) queued.shift()();
+  };
+  return { keyed, box, built, queued, texts, runQueued };
+}
+
+test("a row is built again only when its key changed", () => {
+  const { keyed, built, texts } = rows();
+  keyed.render([1, 2, 3]);
+  assert.deepEqual(texts(), ["1", "2", "3"]);
+  built.length = 0;
+  keyed.render([1, 5, 3, 4]);
+  assert.deepEqual(texts(), ["1", "5", "3", "4"]);
+  assert.deepEqual(built, [1, 3]);
+  keyed.render([1]);
+  assert.deepEqual(texts(), ["1"]);
+});
+
+test("a long list is built a chunk per task, in order, and settles once all are built", async () => {
+  const { keyed, built, queued, texts, runQueued } = rows({ chunk: 2 });
+  let settled = false;
+  keyed.render([1, 2, 3, 4, 5]);
+  keyed.settled.then(() => (settled = true));
+  assert.deepEqual(texts(), ["1", "2"]);
+  assert.equal(queued.length, 1);
+  queued.shift()();
+  assert.deepEqual(texts(), ["1", "2", "3", "4"]);
+  await Promise.resolve();
+  assert.equal(settled, false);
+  runQueued();
+  assert.deepEqual(texts(), ["1", "2", "3", "4", "5"]);
+  assert.deepEqual(built, [0, 1, 2, 3, 4]);
+  await keyed.settled;
+  assert.equal(settled, true);
+});
+
+test("a newer render takes over from an unfinished one", () => {
+  const { keyed, queued, texts, runQueued } = rows({ chunk: 2 });
+  keyed.render([1, 2, 3, 4, 5]);
+  keyed.render([1, 2, 3, 9]); // before the second chunk ran
+  runQueued();
+  assert.deepEqual(texts(), ["1", "2", "3", "9"]);
+  assert.equal(queued.length, 0);
+  keyed.render([7]);
+  assert.deepEqual(texts(), ["7"]);
+});
