@@ -34,7 +34,9 @@ printed, but the p50 / p95 are of the samples after them (--warmup, 3 by default
 Both at normal speed and at 4x CPU (CDP Emulation.setCPUThrottlingRate; Chromium
 slows the page's thread only, not the worker, where Python runs). The form is filled
 through the element's attributes (not timed). p50 / p95 by nearest rank. Writes
-bench/results/sheet-dom.json (then run bench/report.py for bench/RESULTS.md). A
+bench/results/sheet-dom.json (then run bench/report.py for bench/RESULTS.md). With two
+--dist folders (an older build, then this one) it measures both in one run,
+interleaved scenario by scenario, as "before" and "after" (issue 21: within 5%). A
 benchmark, not a test: nothing fails on a
 number. Targets (issue 15): 60 deals p95 <= 16 ms normal and <= 50 ms at 4x CPU;
 200 deals <= 50 ms and <= 150 ms.
@@ -48,6 +50,7 @@ import json
 import math
 import os
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +75,10 @@ TIMEOUT_MS = 120_000
 TIMED_CHANGE = """async ({deal, button, totals}) => {
   const element = document.querySelector("belot-calculator");
   const root = element.shadowRoot;
-  const { dealAttributes } = await import(new URL("../widget/deal/request.js", location.href).href);
+  // widget/deal/request.js; widget/request.js in builds before the folders by feature.
+  const widget = new URL("../widget/", location.href).href;
+  const { dealAttributes } = await import(`${widget}deal/request.js`)
+    .catch(() => import(`${widget}request.js`));
   const { attributes } = dealAttributes(deal);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null) element.removeAttribute(name);
@@ -233,7 +239,8 @@ def summary(samples: list[dict[str, Any]], warmup: int) -> dict[str, Any]:
 
 def print_row(row: dict[str, Any]) -> None:
     print(
-        f"{row['deals']:>4} deals, {row['change']:<14} {row['cpu']}x CPU: "
+        f"{row.get('build', ''):>6} {row['deals']:>4} deals, {row['change']:<14} "
+        f"{row['cpu']}x CPU: "
         f"DOM {row['dom_p50']:6.1f} / {row['dom_p95']:6.1f} ms, "
         f"frame {row['frame_p50']:6.1f} / {row['frame_p95']:6.1f} ms "
         f"(p50 / p95, {row['samples']} samples; totals shown: {row['all_totals_shown']}; "
@@ -244,11 +251,22 @@ def print_row(row: dict[str, Any]) -> None:
 
 def report_table(rows: list[dict[str, Any]]) -> Table:
     """The rows as bench/RESULTS.md's table."""
+    builds = any("build" in row for row in rows)
     return table(
         "A change to the new totals: p50 / p95, ms",
-        ("deals", "CPU", "change", "DOM", "frame", "the first after opening (DOM)", "samples"),
+        (
+            *(("build",) if builds else ()),
+            "deals",
+            "CPU",
+            "change",
+            "DOM",
+            "frame",
+            "the first after opening (DOM)",
+            "samples",
+        ),
         [
             (
+                *((row.get("build", ""),) if builds else ()),
                 row["deals"],
                 f"{row['cpu']}×",
                 row["change"],
@@ -264,6 +282,15 @@ def report_table(rows: list[dict[str, Any]]) -> Table:
     )
 
 
+def build_labels(dists: list[Path]) -> list[str]:
+    """No label for one build; "before", "after" for two; else each folder's parent's name."""
+    if len(dists) == 1:
+        return [""]
+    if len(dists) == 2:
+        return ["before", "after"]
+    return [dist.resolve().parent.name for dist in dists]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--samples", type=int, default=40)
@@ -271,7 +298,14 @@ def main() -> None:
         "--warmup", type=int, default=3, help="changes made first, not in p50/p95 (default 3)"
     )
     parser.add_argument("--sizes", type=int, nargs="+", default=[60, 200])
-    parser.add_argument("--dist", type=Path, default=DIST, help="the built site (default dist/)")
+    parser.add_argument(
+        "--dist",
+        type=Path,
+        nargs="+",
+        default=[DIST],
+        help="the built site (default dist/); several: each is measured in turn, interleaved, "
+        "in one run (a before and after: the first is 'before')",
+    )
     args = parser.parse_args()
     info = machine()
     scenarios = []
@@ -289,33 +323,38 @@ def main() -> None:
             }
         )
     rows = []
-    with serving(args.dist) as url, sync_playwright() as playwright:
+    labels = build_labels(args.dist)
+    with ExitStack() as stack, sync_playwright() as playwright:
+        urls = [stack.enter_context(serving(dist)) for dist in args.dist]
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for rate in (1, 4):
             for scenario in scenarios:
-                context = browser.new_context(viewport={"width": 390, "height": 844})
-                page = context.new_page()
-                page.set_default_timeout(TIMEOUT_MS)
-                open_game(page, url, scenario["game"])
-                cdp = context.new_cdp_session(page)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-                first = scenario["game"]["deals"][0]
-                for change, samples in (
-                    ("one more deal", time_appends(page, scenario["append"])),
-                    ("deal 1 edited", time_edits(page, first, scenario["edits"])),
-                ):
-                    row = {"deals": scenario["size"], "change": change, "cpu": rate}
-                    row.update(summary(samples, args.warmup))
-                    rows.append(row)
-                    print_row(row)
-                context.close()
+                for label, url in zip(labels, urls, strict=True):
+                    context = browser.new_context(viewport={"width": 390, "height": 844})
+                    page = context.new_page()
+                    page.set_default_timeout(TIMEOUT_MS)
+                    open_game(page, url, scenario["game"])
+                    cdp = context.new_cdp_session(page)
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                    first = scenario["game"]["deals"][0]
+                    for change, samples in (
+                        ("one more deal", time_appends(page, scenario["append"])),
+                        ("deal 1 edited", time_edits(page, first, scenario["edits"])),
+                    ):
+                        row = {"deals": scenario["size"], "change": change, "cpu": rate}
+                        if label:
+                            row["build"] = label
+                        row.update(summary(samples, args.warmup))
+                        rows.append(row)
+                        print_row(row)
+                    context.close()
         version = browser.version
         browser.close()
     load = os.getloadavg()
     out = write_results(
         "sheet-dom",
         tables=[report_table(rows)],
-        data={"chromium": version, "dist": str(args.dist), "rows": rows},
+        data={"chromium": version, "dist": [str(dist) for dist in args.dist], "rows": rows},
         machine_info={**info, "chromium": version},
     )
     print(f"Chromium {version}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {out}")

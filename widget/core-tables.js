@@ -62,6 +62,9 @@ export const CARRES = freeze({
   carre: 4,
 });
 
+/** The ranks of the carrés worth 100, highest first (cards.HUNDRED_CARRE_RANKS). */
+export const HUNDRED_CARRE_RANKS = freeze(["ace", "ten", "king", "queen"]);
+
 /** Card points of the whole deck at face value, without the last trick. */
 export const DECK_POINTS = freeze({
   clubs: 152,

@@ -33,6 +33,7 @@ from .errors import InvalidInputError, echo
 __all__ = [
     "CARDS_PER_TRICK",
     "DECK",
+    "HUNDRED_CARRE_RANKS",
     "PLAIN_POINTS",
     "TRICKS",
     "TRUMP_POINTS",
@@ -93,6 +94,12 @@ class Rank(enum.StrEnum):
     def code(self) -> str:
         """How a card's code begins: ``7 8 9 10 J Q K A``."""
         return _RANK_CODES[self]
+
+
+HUNDRED_CARRE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
+"""The ranks of the carrés worth 100, highest first: the rule book's "Rank: jacks >
+nines > aces > tens > kings > queens". Two teams with a 100-carré are asked whose is
+higher; the question names these ranks so that nobody has to remember the order."""
 
 
 _RANK_CODES = {

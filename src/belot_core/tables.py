@@ -19,7 +19,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import CARDS_PER_TRICK, DECK, TRICKS, Rank
+from .cards import CARDS_PER_TRICK, DECK, HUNDRED_CARRE_RANKS, TRICKS, Rank
 from .errors import MAX_SHOWN
 from .i18n import (
     CARD_NAMES,
@@ -200,6 +200,11 @@ def tables() -> list[tuple[str, str, object]]:
             "CARRES",
             "The carrés, with how many of each the deck holds.",
             {kind.value: count for kind, count in CARRES_IN_DECK.items()},
+        ),
+        (
+            "HUNDRED_CARRE_RANKS",
+            "The ranks of the carrés worth 100, highest first (cards.HUNDRED_CARRE_RANKS).",
+            [rank.value for rank in HUNDRED_CARRE_RANKS],
         ),
         (
             "DECK_POINTS",

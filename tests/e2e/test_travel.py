@@ -445,6 +445,57 @@ def test_csv_of_a_kept_game_with_formulas_for_names_runs_none(
         assert not FORMULA_START.match(piece.lstrip(' "')), piece
 
 
+def test_the_csv_comes_back_as_the_game_and_a_second_time_is_recognised(
+    phones: tuple[BrowserContext, BrowserContext], dist_url: str, tmp_path: Path
+) -> None:
+    """Issue 23 §8: the CSV the sheet writes (here with hostile names, marked against
+    formulas) is imported on another phone as the same game — every row and the totals —
+    with a notice that says so and takes away the error of the file before it; the same
+    file again opens that game instead of adding a copy."""
+    first, second = phones
+    page = new_page(first)
+    names = HOSTILE_NAMES[0]
+    sheet = sample_game(7, 4, names=names)
+    calculator = seed(page, dist_url, game_to_dict(sheet))
+    share_link(calculator)
+    with page.expect_download() as download:
+        calculator.part("button.export-csv").click()
+    path = tmp_path / "belot-game.csv"
+    download.value.save_as(path)
+    shown = totals(calculator)
+
+    other = new_page(second)
+    other_sheet = open_sheet(other, dist_url, lang="bg")  # the file is in English
+    record(other_sheet, MADE)
+    games = other_sheet.part("details.games")
+    games.locator("summary").click()
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\r\n1,2\r\n", encoding="utf-8")
+    notices = other_sheet.part(".notices")
+    for file in (bad, path):
+        with other.expect_file_chooser() as chooser:
+            games.locator("button.import-game").click()
+        chooser.value.set_files(file)
+        if file is bad:
+            expect(notices).to_contain_text("не е CSV, изтеглен от калкулатора")
+    expect(notices).to_contain_text("Играта от „belot-game.csv“ е внесена")
+    expect(notices).not_to_contain_text("bad.csv")  # the earlier error is over
+    expect(other_sheet.part(".sheet-table tbody tr")).to_have_count(7)
+    assert totals(other_sheet) == shown
+    assert len(stored(other)["games"]) == 2
+    kept = next(g for g in stored(other)["games"] if g["id"] == stored(other)["current"])
+    assert kept["names"] == {"us": names.us, "them": names.them}
+
+    other_sheet.part("button.new-game").click()
+    with other.expect_file_chooser() as chooser:
+        games.locator("button.import-game").click()
+    chooser.value.set_files(path)
+    expect(notices).to_contain_text("вече е на това устройство")
+    expect(other_sheet.part(".sheet-table tbody tr")).to_have_count(7)
+    assert len(stored(other)["games"]) == 2, "no second copy"
+    no_errors(page, other)
+
+
 # --- the games on this device -----------------------------------------------------------
 
 

@@ -119,6 +119,19 @@ test("a question shows only while the core asks it, in the players' words", () =
   assert.equal(question.hidden, true);
 });
 
+test("the carré question names the ranks, highest first, from the core's words", () => {
+  const { show, $ } = mount({ contract: "all_trumps", bidder: "us", "declarations-us": "carre:1", "declarations-them": "carre:1" });
+  const asked = { code: "needs_answer", field: "higher.carre", params: { question: "carre", kind: "carre" }, message: { bg: "?", en: "?" } };
+  show({ reply: { ok: false, errors: [asked] } });
+  assert.equal($(".question.higher-carre").hidden, false);
+  assert.match($("#higher-carre-legend").textContent, /Чие каре е по-старшо\?/);
+  const hint = $("#higher-carre-hint");
+  assert.equal(hint.hidden, false);
+  assert.equal(hint.textContent, "Старшинство: асо > 10 > поп > дама");
+  assert.match($(".question.higher-carre").getAttribute("aria-describedby"), /higher-carre-hint/);
+  assert.equal($("#higher-sequence-hint").hidden, true, "a sequence needs no naming");
+});
+
 test("loading, then a failure with its retry; the sheet's bar is always there", () => {
   const { view, show, reported, $ } = mount(HEARTS, "en");
   show({ state: "loading" });

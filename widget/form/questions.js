@@ -29,15 +29,18 @@ export class QuestionsSection {
     const sets = QUESTIONS.map((question) => {
       const name = `higher-${question}`;
       const legend = h("p", { class: "question-text legend", id: `${name}-legend` });
+      // A hint under the question where the cards need naming (the carrés' ranks).
+      const hint = h("p", { class: "hint question-hint", id: `${name}-hint`, hidden: true });
       const { element, inputs } = context.radioOptions(name, ANSWERS[question], (answer, s) => (answer === "equal" ? s.equal : s.teams[answer]));
       const fieldset = h(
         "div",
-        { class: `question ${name}`, part: `fieldset question ${name}`, role: "radiogroup", hidden: true, "aria-labelledby": legend.id, "aria-describedby": `${name}-error` },
+        { class: `question ${name}`, part: `fieldset question ${name}`, role: "radiogroup", hidden: true, "aria-labelledby": legend.id, "aria-describedby": `${hint.id} ${name}-error` },
         legend,
+        hint,
         element,
         context.errors.add(`${name}-error`, `higher.${question}`),
       );
-      this.#sets[question] = { fieldset, legend, inputs };
+      this.#sets[question] = { fieldset, legend, hint, inputs };
       return fieldset;
     });
     // Which declarations counted and why, in the core's words, under the question.
@@ -48,7 +51,7 @@ export class QuestionsSection {
   render(view) {
     const { s, lang, deal, questions, result, current, settled } = view;
     for (const question of QUESTIONS) {
-      const { fieldset, legend, inputs } = this.#sets[question];
+      const { fieldset, legend, hint, inputs } = this.#sets[question];
       for (const input of inputs) check(input, input.value === deal.higher[question]);
       const asked = questions.find((error) => error.field === `higher.${question}`);
       if (asked) this.#asked[question] = questionText(s, asked, lang);
@@ -63,6 +66,9 @@ export class QuestionsSection {
       else if (!show) delete this.#asked[question];
       setHidden(fieldset, !show);
       setText(legend, this.#asked[question] ?? "");
+      const hinted = s.questionHints[question];
+      setText(hint, hinted ?? "");
+      setHidden(hint, !hinted);
     }
     this.#renderWhy(view);
   }

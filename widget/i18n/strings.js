@@ -5,7 +5,7 @@
 // core-tables.js NOUNS) and its numbers; this file holds only the widget's own
 // words and puts the core's in, as labels or through {placeholders}.
 
-import { CARRES, DECLARATION_POINTS, LAST_TRICK_POINTS, MESSAGES, NOUNS } from "../core-tables.js";
+import { CARRES, DECLARATION_POINTS, HUNDRED_CARRE_RANKS, LAST_TRICK_POINTS, MESSAGES, NOUNS } from "../core-tables.js";
 import { format } from "./format.js";
 
 export { format };
@@ -60,6 +60,7 @@ const WORDS = {
     remove: "Махни едно: {name}, {team}",
     chipsHelp: "Натиснете обява, за да добавите една; Delete или „−“ маха една. Стрелките минават между обявите.",
     questions: { sequence: "Чия {kind} е по-старша?", carre: "Чие {kind} е по-старшо?" },
+    questionHints: { carre: "Старшинство: {ranks}" },
     equal: "Еднакви",
     hangingIn: "Висящи точки от предното раздаване",
     hangingInHint: "Точки, които висят от предно раздаване (вече закръглени).",
@@ -217,6 +218,7 @@ const WORDS = {
     remove: "Remove one: {name}, {team}",
     chipsHelp: "Press a declaration to add one; Delete or “−” removes one. The arrow keys move between them.",
     questions: { sequence: "Whose {kind} is higher?", carre: "Whose {kind} ranks higher?" },
+    questionHints: { carre: "Highest first: {ranks}" },
     equal: "Equal",
     hangingIn: "Hanging points carried in",
     hangingInHint: "Points hanging from an earlier deal (already rounded).",
@@ -385,6 +387,8 @@ function strings(lang) {
     // A carré on a chip says what it is worth ("Каре (100)" is never taken for the others).
     declarationPoints: Object.fromEntries(Object.keys(CARRES).map((kind) => [kind, `(${DECLARATION_POINTS[kind]})`])),
     declarationsNone: MESSAGES.declarations_in_no_trumps[lang],
+    // The carré question names the ranks, highest first: "асо > 10 > поп > дама".
+    questionHints: { carre: format(own.questionHints.carre, { ranks: HUNDRED_CARRE_RANKS.map((rank) => nouns.ranks[rank]).join(" > ") }) },
   });
 }
 

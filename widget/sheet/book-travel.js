@@ -3,7 +3,15 @@
 // this device, never over another) or closes it. Every game that arrives is checked by
 // the core first; what it refuses changes nothing and is said in a notice. No DOM.
 
+import { contentKey } from "./backup.js";
+import { gameFile } from "./export.js";
 import { EXPLAIN, runtimeFailure } from "./game-book.js";
+
+/** A game as the players see it: its names and what every deal recorded. */
+function rowsKey(game, result) {
+  const names = ["us", "them"].map((team) => (typeof game.names?.[team] === "string" ? game.names[team].trim() : ""));
+  return JSON.stringify([names, (result?.rows ?? []).map((row) => (row.passed ? 0 : [row.record?.us, row.record?.them]))]);
+}
 
 export class BookTravel {
   #book;
@@ -24,7 +32,7 @@ export class BookTravel {
    * change under way (never dropped for it). The form keeps what is being typed. Resolves
    * to the core's reply.
    */
-  importGame(data, file) {
+  importGame(data, file, { totals } = {}) {
     const book = this.#book;
     return book.serial(async () => {
       let reply;
@@ -34,10 +42,46 @@ export class BookTravel {
       } catch (error) {
         reply = runtimeFailure(error);
       }
-      if (reply?.ok) book.addGame(data, reply.result, { type: "imported", file });
-      else this.refuseFile(file, null, reply?.errors ?? []);
+      if (!reply?.ok) this.refuseFile(file, null, reply?.errors ?? []);
+      else if (totals && (reply.result.totals.us !== totals.us || reply.result.totals.them !== totals.them)) {
+        this.refuseFile(file, "csvTotals", [], totals); // the file's totals must come out again
+      } else this.#arrived(data, reply.result, file);
       return reply;
     });
+  }
+
+  /** A file's game the core accepted: a new game, or the same game already here opened. */
+  #arrived(data, result, file) {
+    const book = this.#book;
+    const notices = book.notices;
+    notices.drop((notice) => notice.about === "file"); // an earlier file's error is over
+    const same = this.#sameGame(data, result);
+    if (same) {
+      notices.add({ words: "travel", key: "alreadyHere", params: { file }, info: true, about: "file" });
+      if (same === book.current) book.emit({ type: "alreadyHere", file });
+      else book.openGame(same);
+      return;
+    }
+    notices.add({ words: "travel", key: "imported", params: { file }, info: true, about: "file" });
+    book.addGame(data, result, { type: "imported", file });
+  }
+
+  /**
+   * The id of the game here that `data` is (scored as `result`), or null: the same names,
+   * house rules and deals, or the same names and every deal recording the same — the
+   * sheet's CSV brings the declarations as counted, not as they were announced.
+   */
+  #sameGame(data, result) {
+    const book = this.#book;
+    const content = contentKey(data);
+    const rows = rowsKey(data, result);
+    for (const [id, game] of book.games) {
+      if (!game.deals.length) continue;
+      if (contentKey(gameFile(game)) === content) return id;
+      const scored = book.results.get(id);
+      if (scored && rowsKey(game, scored) === rows) return id;
+    }
+    return null;
   }
 
   /**
@@ -45,7 +89,7 @@ export class BookTravel {
    * `params`, else the core's `errors`).
    */
   refuseFile(file, key, errors = [], params = {}) {
-    this.#book.notices.add({ words: "travel", key: "badFile", params: { ...params, file }, reason: key, errors });
+    this.#book.notices.add({ words: "travel", key: "badFile", params: { ...params, file }, reason: key, errors, about: "file" });
     this.#book.emit({ type: "fileRefused" });
   }
 

@@ -41,6 +41,8 @@ export function effectsOf(change, { undoFocused = false } = {}) {
       return { focus: { to: "form" }, announce: say("imported", { file: change.file }, "travel") };
     case "backupRestored":
       return { focus: { to: "table" }, announce: say("restored", { file: change.file, added: change.added, same: change.same }, "keep") };
+    case "alreadyHere":
+      return { focus: { to: "table" }, announce: say("alreadyHere", { file: change.file }, "travel") };
     case "fileRefused":
     case "linkRefused":
       return { focus: { to: "notices" } };

@@ -6,14 +6,16 @@ import { MAX_INPUT_CHARS } from "../core-tables.js";
 import { STORE_WORDS } from "../i18n/store-strings.js";
 import { STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
+import { gameFromCsv, looksLikeCsv } from "./csv-import.js";
 import { fileName, gameCsv, gameFile } from "./export.js";
 import { download } from "./share.js";
 import { rowNotes, teamNames } from "./summary.js";
 
 /**
- * What `file` holds: `{data}` (parsed JSON, for the core to check), or `{refused, params}`
- * with the travel words' key of why not ("tooLarge" with the size and the limit in KB,
- * "notJson"). A file longer than the core reads is too large before it is read: four bytes
+ * What `file` holds: `{data}` (parsed JSON, for the core to check; from the sheet's CSV
+ * also `totals`, the file's last running totals), or `{refused, params}` with the travel
+ * words' key of why not ("tooLarge" with the size and the limit in KB, "notJson",
+ * "notCsv", "csvRow"). A file longer than the core reads is too large before it is read: four bytes
  * a character at most.
  */
 export async function readGameFile(file) {
@@ -27,6 +29,8 @@ export async function readGameFile(file) {
     return { refused: "notJson", params: {} };
   }
   if (text.length > MAX_INPUT_CHARS) return tooLarge(new Blob([text]).size);
+  // The sheet's own CSV comes back too (sheet/csv-import.js), with its totals to check.
+  if (/\.csv$/i.test(file.name ?? "") || looksLikeCsv(text)) return gameFromCsv(text);
   try {
     return { data: JSON.parse(text) };
   } catch {

@@ -3,7 +3,9 @@
 // kind?, info?}`, where `words` names the group of the widget's words the text is in
 // ("sheet", "store", "travel"), `errors` are the core's (their text becomes {reason}),
 // a `kind` replaces the notice of that kind shown before, `info` marks news that asks
-// nothing of the reader, and `aside` one about something kept aside (it can be downloaded). The view words them (sheet/sheet-view.js).
+// nothing of the reader, `about` what it is about ("file": a file's import, taken away
+// when the next file comes in), and `aside` one about something kept aside (it can be
+// downloaded). The view words them (sheet/sheet-view.js).
 
 /** At most this many notices are shown (the newest), each reason cut to MAX_REASON characters. */
 export const MAX_NOTICES = 5;
@@ -18,6 +20,14 @@ export class Notices {
   add(notice) {
     if (notice.kind) this.list = this.list.filter((shown) => shown.kind !== notice.kind);
     this.list.push(Object.freeze({ ...notice }));
+    this.version++;
+  }
+
+  /** Take away the notices `predicate` picks (an earlier file's error, once a file came in). */
+  drop(predicate) {
+    const kept = this.list.filter((notice) => !predicate(notice));
+    if (kept.length === this.list.length) return;
+    this.list = kept;
     this.version++;
   }
 

@@ -336,7 +336,7 @@ export class ScoreSheet extends EventTarget {
   async importFile(file) {
     const read = await readGameFile(file);
     if (read.refused) this.#book.travel.refuseFile(file.name, read.refused, [], read.params);
-    else await this.#book.travel.importGame(read.data, file.name);
+    else await this.#book.travel.importGame(read.data, file.name, { totals: read.totals });
   }
 
   /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. */

@@ -99,10 +99,12 @@ export class DeferredFocus {
  * string of everything a row shows, `build(item, index)` a new row element. A long sheet
  * that gains a deal builds one row instead of laying every row out anew.
  *
- * At most `chunk` rows are built in one task: the rest follow in the next tasks, in
+ * At most `chunk` new rows are added in one task: the rest follow in the next tasks, in
  * order, `chunk` at a time (a newer render takes over from where it is). A stranger's
  * game of 300 heavy deals, opened on a slow phone, would otherwise hold the page for
  * half a second in one task (bench/stranger_page.py); a real game builds in one go.
+ * Rows already there that changed are replaced at once, so no row shows old numbers
+ * (deal 1 edited changes every running total).
  * `settled` is a promise of the moment every row of the latest render is built.
  */
 export class KeyedRows {
@@ -147,7 +149,7 @@ export class KeyedRows {
       const key = this.#key(item, index);
       const row = container.children[index];
       if (key === this.#keys[index] && row) continue;
-      if (built === this.#chunk) {
+      if (!row && built === this.#chunk) {
         const pending = {};
         this.#pending = pending;
         this.#later(() => {
@@ -155,7 +157,7 @@ export class KeyedRows {
         });
         return;
       }
-      built += 1;
+      if (!row) built += 1;
       this.#keys[index] = key;
       const made = this.#build(item, index);
       if (row) row.replaceWith(made);

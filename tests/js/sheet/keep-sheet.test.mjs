@@ -136,7 +136,7 @@ test("Back up all games is one file; brought back through Import, nothing is dou
   await choose(fresh.$(".games input.import-file"), file("game.json", JSON.stringify({ version: 1, deals: [{ fake: [3, 3] }] })));
   assert.equal(fresh.$$(".games-list li").length, 3, "a single game's file still imports as it did");
   await choose(fresh.$(".games input.import-file"), file("notes.txt", "not json"));
-  assert.match(text(fresh.$(".notices")), /“notes.txt” is not a game the calculator can read\. The file is not JSON\./, "and a file that is neither is said as before");
+  assert.match(text(fresh.$(".notices")), /“notes.txt” is not a game the calculator can read\. The file is neither JSON nor a CSV from the calculator\./, "and a file that is neither is said as before");
 });
 
 test("games cleared while the page was closed: said instead of an empty sheet, with the way back", async () => {

@@ -192,7 +192,7 @@ test("a file too large for a game says so with the limit; a file that is no JSON
   await sheet.importFile(file("long.json", `{"deals": "${"x".repeat(300_000)}"}`));
   assert.match(text($(".notices")), /too large for a game: 30\d KB/);
   await sheet.importFile(file("notes.txt", "hello"));
-  assert.match(text($(".notices")), /“notes\.txt” is not a game .* The file is not JSON\./);
+  assert.match(text($(".notices")), /“notes\.txt” is not a game .* The file is neither JSON nor a CSV from the calculator\./);
 });
 
 test("a game from a file becomes the current game; the deal being typed stays in the form", async () => {

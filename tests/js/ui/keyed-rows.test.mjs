@@ -38,6 +38,19 @@ test("a row is built again only when its key changed", () => {
   assert.deepEqual(texts(), ["1"]);
 });
 
+test("rows already there that changed are replaced at once, however many", () => {
+  const { keyed, queued, texts, runQueued } = rows({ chunk: 2 });
+  keyed.render([1, 2, 3, 4, 5]);
+  runQueued();
+  keyed.render([6, 7, 8, 9, 10, 11]);
+  assert.deepEqual(texts(), ["6", "7", "8", "9", "10", "11"]); // five replaced, one added
+  assert.equal(queued.length, 0, "one new row: no more than a chunk");
+  keyed.render([6, 7, 8, 9, 10, 11, 12, 13, 14]);
+  assert.deepEqual(texts(), ["6", "7", "8", "9", "10", "11", "12", "13"]);
+  runQueued();
+  assert.deepEqual(texts(), ["6", "7", "8", "9", "10", "11", "12", "13", "14"]);
+});
+
 test("a long list is built a chunk per task, in order, and settles once all are built", async () => {
   const { keyed, built, queued, texts, runQueued } = rows({ chunk: 2 });
   let settled = false;

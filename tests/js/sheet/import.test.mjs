@@ -1,0 +1,103 @@
+// Import in the game book: a file's game is said when it comes in (and an earlier file's
+// error goes), a game already here is opened instead of copied, and the sheet's own CSV
+// comes back as the game it was (sheet/csv-import.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { gameFromCsv, csvRows, looksLikeCsv } from "../../../widget/sheet/csv-import.js";
+import { gameCsv } from "../../../widget/sheet/export.js";
+import { teamNames, rowNotes } from "../../../widget/sheet/summary.js";
+import { STRINGS } from "../../../widget/i18n/strings.js";
+import { TRAVEL_WORDS } from "../../../widget/i18n/travel-strings.js";
+import { STORE_WORDS } from "../../../widget/i18n/store-strings.js";
+import { openBook } from "./fakes.mjs";
+
+const deal = (us, them) => ({ fake: [us, them] });
+const texts = (book) => book.notices.list.map((notice) => `${notice.key} ${notice.params?.file ?? ""}`.trim());
+
+test("an import is said, and it takes away the error of the file before it", async () => {
+  const book = await openBook();
+  await book.travel.importGame({ version: 1, deals: [{ bad: true }] }, "bad.json");
+  assert.deepEqual(texts(book), ["badFile bad.json"]);
+  await book.travel.importGame({ version: 1, names: { us: "X" }, deals: [deal(3, 3)] }, "g.json");
+  assert.deepEqual(texts(book), ["imported g.json"]);
+  assert.equal(book.notices.list[0].info, true);
+});
+
+test("a game already on the device is opened, not copied", async () => {
+  const book = await openBook();
+  const game = { version: 1, names: { us: "X", them: "Y" }, deals: [deal(3, 3), { passed: true }] };
+  await book.travel.importGame(game, "one.json");
+  const first = book.current;
+  await book.newGame();
+  await book.record(deal(9, 9));
+  assert.equal(book.games.size, 2);
+  await book.travel.importGame(structuredClone(game), "again.json");
+  assert.equal(book.games.size, 2, "no second copy");
+  assert.equal(book.current, first, "the game that was already here is open");
+  assert.deepEqual(texts(book), ["alreadyHere again.json"]);
+  // The same game as the CSV brings it (other deals, the same rows) is recognised too.
+  await book.travel.importGame({ version: 1, names: { us: " X", them: "Y" }, deals: [{ fake: [3, 3], other: 1 }, { passed: true }] }, "g.csv");
+  assert.equal(book.games.size, 2);
+  assert.equal(book.changes.at(-1).type, "alreadyHere");
+});
+
+test("a CSV whose totals do not come out again is refused with them", async () => {
+  const book = await openBook();
+  await book.travel.importGame({ version: 1, deals: [deal(3, 3)] }, "t.csv", { totals: { us: 4, them: 3 } });
+  assert.equal(book.game?.deals.length ?? 0, 0);
+  assert.equal(book.notices.list[0].reason, "csvTotals");
+  assert.deepEqual(book.notices.list[0].params, { us: 4, them: 3, file: "t.csv" });
+});
+
+// A game as the sheet keeps it and the core's rows for it (what gameCsv writes from).
+const NAMES = { us: '=HYPERLINK("x","y"), Ivo', them: "Ана; -2+3" };
+const GAME = {
+  names: NAMES,
+  deals: [
+    { contract: "hearts", bidder: "us", doubling: "contra", cards: { team: "them", points: 81 }, last_trick: "us", capot: null, announced: { us: { tierce: 1, belot: 1 }, them: {} } },
+    { passed: true },
+    { contract: "all_trumps", bidder: "them", doubling: "none", capot: "them", announced: { us: {}, them: { carre_jacks: 1, quarte: 2 } } },
+  ],
+};
+const RESULT = {
+  rows: [
+    { passed: false, record: { us: 26, them: 0 }, totals: { us: 26, them: 0 }, accepted: { us: { tierce: 1, belot: 1 }, them: {} } },
+    { passed: true, record: { us: 0, them: 0 }, totals: { us: 26, them: 0 } },
+    { passed: false, record: { us: 0, them: 80 }, totals: { us: 26, them: 80 }, accepted: { us: {}, them: { carre_jacks: 1, quarte: 2 } } },
+  ],
+};
+
+for (const lang of ["bg", "en"]) {
+  test(`the sheet's CSV (${lang}) comes back as the game, declarations as counted`, () => {
+    const s = { ...STRINGS[lang], travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
+    const csv = `\ufeff${gameCsv(GAME, RESULT, s, lang, teamNames(GAME, s), (row) => rowNotes(row, s.sheet, lang).join(", "))}`;
+    assert.equal(looksLikeCsv(csv), true);
+    const read = gameFromCsv(csv);
+    assert.deepEqual(read.totals, { us: 26, them: 80 });
+    assert.deepEqual(read.data, {
+      version: 1,
+      names: NAMES,
+      deals: [
+        { contract: "hearts", bidder: "us", doubling: "contra", capot: null, cards: { team: "them", points: 81 }, last_trick: "us", declarations: { us: { tierce: 1, belot: 1 }, them: {} } },
+        { passed: true },
+        { contract: "all_trumps", bidder: "them", doubling: "none", capot: "them", declarations: { us: {}, them: { carre_jacks: 1, quarte: 2 } } },
+      ],
+    });
+  });
+}
+
+test("a CSV without names gives a game without names; other tables are refused", () => {
+  const lang = "en";
+  const s = { ...STRINGS[lang], travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
+  const game = { ...GAME, names: { us: "", them: "" } };
+  const csv = gameCsv(game, RESULT, s, lang, teamNames(game, s), () => "");
+  assert.equal(gameFromCsv(csv).data.names, undefined);
+  assert.deepEqual(gameFromCsv("a,b\r\n1,2\r\n"), { refused: "notCsv", params: {} });
+  const broken = csv.replace("hearts", "trumps of a kind");
+  assert.deepEqual(gameFromCsv(broken), { refused: "csvRow", params: { line: 2 } });
+  assert.equal(looksLikeCsv('{"version": 1}'), false);
+});
+
+test("RFC 4180: quotes, doubled quotes, commas and line breaks inside a field", () => {
+  assert.deepEqual(csvRows('a,"b ""c"", d"\r\n"x\ny",z\n'), [["a", 'b "c", d'], ["x\ny", "z"]]);
+});
