@@ -5,6 +5,7 @@ from __future__ import annotations
 import binascii
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -180,6 +181,19 @@ def test_a_link_written_today_reads_the_same_forever() -> None:
 
 
 PINNED = "1E14BCJ40FC04RKPJ411054MP0J055T0696Q8Q8"
+
+#: Links written by the format-1 writer (before format 2 existed), with the game each
+#: read as then: format 1 is read so forever. Made once, never regenerated.
+V1_LINKS = json.loads((Path(__file__).parent / "data" / "link_v1.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("fixture", V1_LINKS, ids=lambda fixture: fixture["id"])
+def test_links_of_format_1_read_as_they_always_did(fixture: dict[str, Any]) -> None:
+    assert fixture["link"][0] == "1"
+    sheet = read_game_link(fixture["link"])
+    assert game_to_dict(sheet) == fixture["game"]
+    read = answer(read_game_link_json, {"version": 1, "link": fixture["link"]})
+    assert read["result"]["game"] == fixture["game"]
 
 
 # --- damage and tampering ---------------------------------------------------------------
