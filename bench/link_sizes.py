@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import binascii
 import json
 import subprocess
 import sys
@@ -39,7 +38,8 @@ sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tools"), str(ROOT / "bench")]
 from report import machine, table, write_results  # noqa: E402
 
 from belot_core import HOUSE_RULES, Names, Rules  # noqa: E402
-from belot_core.link import LINK_KEY, _encode, _from_text, _to_text, game_link  # noqa: E402
+from belot_core.link import LINK_KEY, _encode, game_link  # noqa: E402
+from belot_core.link_frame import frame, from_text  # noqa: E402
 from sample_games import played_deals, sample_game  # noqa: E402
 
 BASE = "https://belot.example.bg/calculator/"
@@ -76,15 +76,14 @@ def qr_versions(urls: list[str]) -> list[int]:
 
 def base64_url(text: str) -> str:
     """The same bytes as base64url, for comparison."""
-    return base64.urlsafe_b64encode(_from_text(text)).decode().rstrip("=")
+    return base64.urlsafe_b64encode(from_text(text)).decode().rstrip("=")
 
 
 def deflated(text: str) -> str:
     """The link's bit-packed bytes deflated (raw), then base32 as the link: for comparison."""
-    data = _from_text(text)[:-4]
+    data = from_text(text)[:-4]
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    packed = packer.compress(data) + packer.flush()
-    return _to_text(packed + binascii.crc32(packed).to_bytes(4, "big"))
+    return frame(packer.compress(data) + packer.flush())
 
 
 def texts(kind: str, size: int, seed: int) -> str:
