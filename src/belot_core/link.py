@@ -298,8 +298,10 @@ def _write_cards(bits: _Writer, pile: Pile, contract: Contract, capot: Team | No
     worth_nothing = [card for card in DECK if not values[card]]
     nothing_listed = any(card in cards for card in worth_nothing)
     if capot is not None:
-        if {card for card in cards if values[card]} != set(
-            with_points if pile.team is capot else ()
+        # "Capot: one team took all eight tricks" (the deal's checks hold its piles to it).
+        forced = set(with_points) if pile.team is capot else set()
+        if {card for card in cards if values[card] or pile.team is not capot} != forced or (
+            pile.tricks not in (None, TRICKS if pile.team is capot else 0)
         ):
             raise ValueError("a capot's piles are the whole deck and nothing")
         bits.flag(pile.tricks is not None)

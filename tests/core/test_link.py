@@ -698,8 +698,11 @@ def test_a_capots_piles_cost_what_the_capot_does_not_say() -> None:
     assert written_bits(every, Contract.CLUBS, Team.US) == 1 + 1 + 11
     empty = Pile.counted(team=Team.THEM, cards=[], contract=Contract.CLUBS)
     assert written_bits(empty, Contract.CLUBS, Team.US) == 1
-    with pytest.raises(ValueError, match="capot"):
-        written_bits(empty, Contract.CLUBS, Team.THEM)
+    # A pile no deal could hold under a capot: the writer refuses, rather than drop a card.
+    seven = Pile.counted(team=Team.THEM, cards=["7C"], contract=Contract.CLUBS)
+    for pile, capot in ((empty, Team.THEM), (seven, Team.US), (replace(whole, tricks=7), Team.US)):
+        with pytest.raises(ValueError, match="capot"):
+            written_bits(pile, Contract.CLUBS, capot)
 
 
 def one_deal_with_cards(*fields: tuple[int, int], listed: list[int], tricks: int) -> str:
