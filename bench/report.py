@@ -204,9 +204,15 @@ BENCHES = (
             "last 40 played deals, so the 40-deal game holds passed deals). *played*: "
             "that many played deals, each with announcements (the upper bound of a real "
             "game). *worst*: as *played* with three times the announcements, two team "
-            "names of 40 Cyrillic letters and every house rule. Also the same bytes as "
-            "base64url and deflated before base32hex, the two encodings the link format "
-            "did not take."
+            "names of 40 Cyrillic letters and every house rule. *table*: as *game*, with "
+            "the four players named, the first dealer, a match and a note. *cards*: as "
+            "*game*, every played pile entered as its cards the way the widget's grid "
+            "enters them (the deck dealt at random into eight tricks; the pile with "
+            "fewer cards with points, those cards, and its tricks). Also the same bytes "
+            "as base64url and deflated before base32hex, the two encodings the link "
+            "format did not take; and the bits of 2,000 random such piles per contract "
+            "as typed points, as a bitset, as a list of cards and as the link writes "
+            "them (the shorter)."
         ),
     ),
 )

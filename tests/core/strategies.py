@@ -207,6 +207,14 @@ counted_deals = counted_deal_fields().filter(_valid).map(lambda f: Deal(**f))
 #: Deals where one team took every trick (a capot), its pile counted from its cards.
 capot_deals = counted_deal_fields(capot=True).filter(_valid).map(lambda f: Deal(**f))
 
+#: Deals whose pile was counted from its cards, as a sheet takes them (nothing carried
+#: in): the deck dealt at random, a capot now and then.
+sheet_counted_deals = (
+    st.one_of(counted_deal_fields(hanging=False), counted_deal_fields(hanging=False, capot=True))
+    .filter(_valid)
+    .map(lambda f: Deal(**f))
+)
+
 #: Team names, often empty, sometimes padded with white space.
 team_names = st.one_of(
     st.just(""),

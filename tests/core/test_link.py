@@ -5,20 +5,26 @@ from __future__ import annotations
 import binascii
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import entries, json_values, names, rule_sets
+from strategies import entries, json_values, names, rule_sets, sheet_counted_deals, tables
+from worst_inputs import json_heavy
 
 import belot_core.link as link
+import belot_core.link_frame as frame
 from belot_core import (
+    CARD_POINTS,
+    DECK,
     HOUSE_RULES,
     Announced,
     Answer,
     BelotError,
     ByTeam,
+    Card,
     Contract,
     Deal,
     Declaration,
@@ -43,15 +49,22 @@ from belot_core.link import (
     read_game_link,
     read_game_link_json,
 )
+from belot_core.table import Match, Seats
 
 
 def play(
-    entries_: list[Deal | Passed], names_: Names, rules: Rules, later: Rules, share: float
+    entries_: list[Deal | Passed],
+    names_: Names,
+    rules: Rules,
+    later: Rules,
+    share: float,
+    table: dict[str, Any],
 ) -> GameSheet:
-    """The game these entries make, stopped where it ends, under ``rules`` if it can be,
-    and then under ``later`` from a deal on (``share`` of the way): the deals before it
-    keep the rules they were played under, as their own."""
-    sheet = GameSheet(names=names_)
+    """The game these entries make at this ``table`` (seats, dealer, match, note),
+    stopped where it ends, under ``rules`` if it can be, and then under ``later`` from a
+    deal on (``share`` of the way): the deals before it keep the rules they were played
+    under, as their own."""
+    sheet = GameSheet(names=names_, **table)
     for entry in entries_:
         if sheet.finished:
             break
@@ -64,8 +77,19 @@ def play(
     return sheet
 
 
+#: Games of any deals -- piles as points or as cards -- with or without their table.
 games = st.builds(
-    play, st.lists(entries, max_size=30), names, rule_sets, rule_sets, st.floats(0, 1)
+    play,
+    st.lists(entries | sheet_counted_deals, max_size=30),
+    names,
+    rule_sets,
+    rule_sets,
+    st.floats(0, 1),
+    tables,
+)
+#: Games as format 1 could carry them: no table, every pile's points typed.
+plain_games = st.builds(
+    play, st.lists(entries, max_size=30), names, rule_sets, rule_sets, st.floats(0, 1), st.just({})
 )
 
 
@@ -92,7 +116,7 @@ def read_error(text: str) -> BelotError:
 @given(games)
 def test_a_game_comes_back_from_its_link(sheet: GameSheet) -> None:
     text = game_link(sheet)
-    assert set(text) <= set(ALPHABET) and text[0] == "1"
+    assert set(text) <= set(ALPHABET) and text[0] == "2"
     back = read_game_link(text)
     assert back == sheet
     assert back.rows == sheet.rows
@@ -175,11 +199,26 @@ def test_a_link_written_today_reads_the_same_forever() -> None:
         names=Names(them="Ann & Ivo"),
     ).with_rules(Rules.of("capot_cancels_contra"), from_deal=1)  # the first deal keeps the book
     assert game.deal_rules[0] == Rules()
-    assert game_link(game) == PINNED
-    assert read_game_link(PINNED) == game
+    assert read_game_link(PINNED) == game  # written by the format-1 writer
+    assert game_link(game) == PINNED_2
+    assert read_game_link(PINNED_2) == game
 
 
 PINNED = "1E14BCJ40FC04RKPJ411054MP0J055T0696Q8Q8"
+PINNED_2 = "2E092R4P03R016T6CP088195M84O19F8VBN600O"
+
+#: Links written by the format-1 writer (before format 2 existed), with the game each
+#: read as then: format 1 is read so forever. Made once, never regenerated.
+V1_LINKS = json.loads((Path(__file__).parent / "data" / "link_v1.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("fixture", V1_LINKS, ids=lambda fixture: fixture["id"])
+def test_links_of_format_1_read_as_they_always_did(fixture: dict[str, Any]) -> None:
+    assert fixture["link"][0] == "1"
+    sheet = read_game_link(fixture["link"])
+    assert game_to_dict(sheet) == fixture["game"]
+    read = answer(read_game_link_json, {"version": 1, "link": fixture["link"]})
+    assert read["result"]["game"] == fixture["game"]
 
 
 # --- damage and tampering ---------------------------------------------------------------
@@ -200,13 +239,17 @@ def typos(text: str, index: int) -> list[str]:
 
 def newer_frame(text: str) -> bool:
     """Whether ``text`` is a whole frame (base32hex, CRC-32 that verifies) of a format
-    newer than 1: the only text that may be refused as ``link_version``."""
+    newer than this core's: the only text that may be refused as ``link_version``."""
     try:
-        data = link._from_text(text.upper())
-    except link._Damaged:
+        data = frame.from_text(text.upper())
+    except frame.Damaged:
         return False
     body, crc = data[:-4], data[-4:]
-    return bool(body) and binascii.crc32(body).to_bytes(4, "big") == crc and body[0] >> 3 > 1
+    return (
+        bool(body)
+        and binascii.crc32(body).to_bytes(4, "big") == crc
+        and body[0] >> 3 > link.LINK_VERSION
+    )
 
 
 def assert_refused_as_damage(text: str) -> None:
@@ -252,7 +295,7 @@ def test_a_link_cut_short_or_lengthened_is_refused(sheet: GameSheet, data: st.Da
 
 
 def with_checksum(data: bytes) -> str:
-    return link._to_text(data + binascii.crc32(data).to_bytes(4, "big"))
+    return frame.frame(data)
 
 
 @given(games, st.data())
@@ -260,7 +303,7 @@ def test_tampering_with_a_good_checksum_gives_only_our_errors(
     sheet: GameSheet, data: st.DataObject
 ) -> None:
     """Bits changed by someone who also fixed the checksum: a game, or our own errors."""
-    body = bytearray(link._from_text(game_link(sheet))[:-4])
+    body = bytearray(frame.from_text(game_link(sheet))[:-4])
     for _ in range(data.draw(st.integers(1, 4))):
         bit = data.draw(st.integers(5, len(body) * 8 - 1))  # not the version
         body[bit // 8] ^= 0x80 >> (bit % 8)
@@ -270,9 +313,11 @@ def test_tampering_with_a_good_checksum_gives_only_our_errors(
             assert error["message"]["bg"] and error["message"]["en"], error
 
 
-@given(st.binary(max_size=80))
-def test_any_bytes_with_a_good_checksum_give_a_game_or_our_errors(body: bytes) -> None:
-    text = with_checksum(bytes([0x08]) + body)  # version 1 in the first 5 bits
+@given(st.sampled_from([1, 2]), st.binary(max_size=80))
+def test_any_bytes_with_a_good_checksum_give_a_game_or_our_errors(
+    version: int, body: bytes
+) -> None:
+    text = with_checksum(bytes([version << 3]) + body)  # the version in the first 5 bits
     try:
         read_game_link(text)
     except BelotError as error:
@@ -280,7 +325,7 @@ def test_any_bytes_with_a_good_checksum_give_a_game_or_our_errors(body: bytes) -
 
 
 def test_a_game_the_rules_refuse_is_refused_as_a_saved_game_would_be() -> None:
-    bits = link._Writer()
+    bits = frame.BitWriter()
     bits.put(1, 5)
     bits.put(0, 4)  # no names, no rules, no deal with rules of its own
     bits.number(1)
@@ -330,7 +375,7 @@ def test_texts_that_are_no_link(text: str, code: str) -> None:
     assert all(reply["errors"][0]["message"][lang] for lang in ("bg", "en"))
 
 
-@pytest.mark.parametrize("version", [2, 3, 31])
+@pytest.mark.parametrize("version", [3, 4, 31])
 @pytest.mark.parametrize("rest", [b"", b"\x00\x07", bytes(range(40))], ids=["short", "2", "40"])
 def test_a_newer_format_says_so(version: int, rest: bytes) -> None:
     """A whole frame (its checksum verifies) of a newer format, whatever it holds."""
@@ -338,7 +383,7 @@ def test_a_newer_format_says_so(version: int, rest: bytes) -> None:
     assert newer_frame(text)
     error = read_error(text)
     assert (error.code, error.field) == ("link_version", "link")
-    assert dict(error.params) == {"value": version, "supported": 1}
+    assert dict(error.params) == {"value": version, "supported": 2}
     reply = answer(read_game_link_json, {"version": 1, "link": f"#game={text.lower()}"})
     assert codes(reply) == ["link_version"]
 
@@ -411,9 +456,9 @@ def test_a_game_without_deals_travels_too() -> None:
 def link_of(count: int, *bits: tuple[int, int]) -> str:
     """A link of ``count`` deals, as a stranger may write it: the header and the count,
     then ``bits`` ((value, width) pairs) where the deals would be."""
-    writer = link._Writer()
+    writer = frame.BitWriter()
     writer.put(link.LINK_VERSION, 5)
-    writer.put(0, 4)  # no names, no house rules
+    writer.put(0, 6)  # no names, no house rules, no table, no pile of cards
     writer.number(count)
     for value, width in bits:
         writer.put(value, width)
@@ -446,9 +491,9 @@ def test_a_link_of_39900_passed_deals_is_refused_by_its_count_alone() -> None:
 def test_a_link_that_counts_more_deals_than_it_has_bits_is_damaged() -> None:
     assert read_error(link_of(MAX_DEALS + 1, (0, 8))).code == "link_damaged"
     # A count of 6,000 digits (Elias gamma: 19,950 zeros, then as many bits) is read at once.
-    writer = link._Writer()
+    writer = frame.BitWriter()
     writer.put(link.LINK_VERSION, 5)
-    writer.put(0, 4 + 19_950)
+    writer.put(0, 6 + 19_950)
     writer.put(1, 1)
     writer.put(0, 19_950)
     assert read_error(with_checksum(writer.to_bytes())).code == "link_damaged"
@@ -482,11 +527,255 @@ def test_a_link_is_read_for_the_team_that_receives_it() -> None:
     assert reply["result"]["game"]["names"] == {"us": "", "them": "Иван и Петър"}
     same = json.loads(read_game_link_json(json.dumps({"version": 1, "link": text, "we_are": None})))
     assert same["result"]["game"]["names"] == {"us": "Иван и Петър", "them": ""}
-    # A link carries no table yet (another change adds it): a game with one still links.
-    tabled = {**game_to_dict(sheet), "seats": {"us": ["Иван", "Петър"]}, "dealer": 1}
-    linked = json.loads(game_link_json(json.dumps(tabled)))["result"]["link"]
-    assert linked == text
     for we_are, code in (("both", "invalid_choice"), (1, "wrong_type")):
         request = {"version": 1, "link": text, "we_are": we_are}
         [error] = json.loads(read_game_link_json(json.dumps(request)))["errors"]
         assert (error["code"], error["field"]) == (code, "we_are")
+
+
+def test_the_receiver_sees_the_table_their_way() -> None:
+    """Format 2 carries the seats and the dealer; "we_are": "them" turns them round
+    (table.mirrored_seat): Ана, the sender's them[0] at seat 1, is the receiver's us[0]."""
+    sheet = GameSheet(
+        (Passed(), Passed()),
+        seats=Seats(us=("Иван", "Петър"), them=("Ана", "Мария")),
+        dealer=1,
+        match=Match(id="m-1", to=2),
+        note="На вилата",
+    )
+    text = game_link(sheet)
+    reply = answer(read_game_link_json, {"version": 1, "link": text, "we_are": "them"})
+    game = reply["result"]["game"]
+    assert game["seats"] == {"us": ["Ана", "Мария"], "them": ["Петър", "Иван"]}
+    assert game["dealer"] == 0  # Ана dealt the first deal: seat 1 for the sender, 0 here
+    assert (game["match"], game["note"]) == ({"id": "m-1", "to": 2}, "На вилата")
+    assert reply["result"]["score"]["next_dealer"] == 2  # Мария deals the third
+    assert game == game_to_dict(sheet.mirrored())
+
+
+@given(games)
+def test_a_game_comes_back_from_its_link_for_either_team(sheet: GameSheet) -> None:
+    text = game_link(sheet)
+    for we_are, seen in (("us", sheet), ("them", sheet.mirrored())):
+        reply = answer(read_game_link_json, {"version": 1, "link": text, "we_are": we_are})
+        assert reply["result"]["game"] == game_to_dict(seen)
+        assert reply["result"]["score"]["next_dealer"] == seen.next_dealer
+
+
+# --- format 2: the table, a pile's cards, and what format 1 wrote ---------------------------
+
+
+class _Measured(frame.BitReader):
+    """A reader that notes where the game's bits end (before the padding)."""
+
+    end = 0
+
+    def rest_is_padding(self) -> bool:
+        self.end = self.position
+        return super().rest_is_padding()
+
+
+def as_format_1(text: str) -> str:
+    """The format-1 text of a game without table or cards, made from its format-2 text:
+    version 1, and the two flags format 2 added after the first four taken out."""
+    body = frame.from_text(text)[:-4]
+    reader = _Measured(body)
+    link._read_game(reader)
+    end = reader.end
+    value = int.from_bytes(body, "big") >> (len(body) * 8 - end)
+    assert value >> (end - 5) == 2 and (value >> (end - 11)) & 0b11 == 0
+    writer = frame.BitWriter()
+    writer.put(1, 5)
+    writer.put((value >> (end - 9)) & 0b1111, 4)
+    writer.put(value & ((1 << (end - 11)) - 1), end - 11)
+    return frame.frame(writer.to_bytes())
+
+
+@pytest.mark.parametrize("fixture", V1_LINKS, ids=lambda fixture: fixture["id"])
+def test_format_1_is_format_2_without_two_flags(fixture: dict[str, Any]) -> None:
+    """What the format-1 writer wrote is what as_format_1 makes of format 2."""
+    assert as_format_1(game_link(read_game_link(fixture["link"]))) == fixture["link"]
+
+
+@given(plain_games)
+def test_a_game_format_1_could_carry_reads_the_same_from_either_format(sheet: GameSheet) -> None:
+    """The same game from a text of each format reads the same, and format 2 costs
+    two bits more: at most a byte (two characters) of the text."""
+    text = game_link(sheet)
+    old = as_format_1(text)
+    assert read_game_link(old) == sheet
+    assert link.link_to_dict(old) == link.link_to_dict(text)
+    assert len(frame.from_text(text)) - len(frame.from_text(old)) <= 1
+    assert len(text) - len(old) <= 2
+
+
+#: A game with its table and two piles of cards (a list and a bitset; a capot's).
+TABLED = GameSheet(
+    (
+        Deal(
+            contract=Contract.SPADES,
+            bidder=Team.THEM,
+            pile=Pile.counted(
+                team=Team.US,
+                cards=["JS", "9S", "AS", "10H", "KD"],
+                contract=Contract.SPADES,
+                tricks=2,
+            ),
+            last_trick=Team.US,
+            declarations=ByTeam(us=Declarations(belot=1), them=Declarations()),
+        ),
+        Passed(),
+        Deal(
+            contract=Contract.HEARTS,
+            bidder=Team.US,
+            pile=Pile.counted(team=Team.THEM, cards=["AC", "10C"], contract=Contract.HEARTS),
+            last_trick=Team.US,
+        ),
+        Deal(
+            contract=Contract.ALL_TRUMPS,
+            bidder=Team.US,
+            doubling=Doubling.CONTRA,
+            pile=Pile.counted(team=Team.THEM, cards=[], contract=Contract.ALL_TRUMPS, tricks=0),
+            last_trick=Team.US,
+            capot=Team.US,
+        ),
+    ),
+    names=Names(them="Ann & Ivo"),
+    seats=Seats(us=("Иван", "Петър"), them=("", "Ана")),
+    dealer=2,
+    match=Match(id="m-1", to=2),
+    note="На вилата",
+)
+PINNED_TABLED = (
+    "29G92R4P03R016T6FTG4HTVET81CTHDVNR81NVANC0DHV04GL6BK0NUBKBNFN99O80A2I64P43M6E0L6T0BUGLJM"
+)
+
+
+def test_a_link_of_format_2_reads_the_same_forever() -> None:
+    """Format 2 is fixed: this link (the table, piles of cards) must always read so."""
+    assert game_link(TABLED) == PINNED_TABLED
+    back = read_game_link(PINNED_TABLED)
+    assert back == TABLED
+    assert [row.dealer for row in back.rows] == [2, 3, 0, 1]
+    pile = back.deals[0].pile  # type: ignore[union-attr]
+    assert (pile.points, pile.tricks) == (20 + 14 + 11 + 10 + 4, 2)
+
+
+def test_every_mistyped_character_of_a_format_2_link_is_refused_as_damage() -> None:
+    for index in range(len(PINNED_TABLED)):
+        for typo in typos(PINNED_TABLED, index):
+            assert_refused_as_damage(typo)
+
+
+def written_bits(pile: Pile, contract: Contract, capot: Team | None = None) -> int:
+    bits = frame.BitWriter()
+    link._write_cards(bits, pile, contract, capot)
+    return bits.length
+
+
+@pytest.mark.parametrize("count", range(9))
+def test_a_pile_is_written_as_a_list_or_a_bitset_whichever_is_shorter(count: int) -> None:
+    """A bitset: a bit per card with points (21 in a suit contract), a flag for the cards
+    worth nothing; a list: how many (Elias gamma), 5 bits a card. Then 4 bits of tricks."""
+    cards = [card for card in DECK if CARD_POINTS[Contract.HEARTS][card]][:count]
+    pile = Pile.counted(team=Team.US, cards=cards, contract=Contract.HEARTS)
+    as_list = 2 * (count + 1).bit_length() - 1 + 5 * count
+    assert written_bits(pile, Contract.HEARTS) == 1 + min(as_list, 21 + 1) + 4
+    assert (as_list < 22) == (count <= 3)
+    # The cards worth nothing cost a bit each, when any is listed (11 in a suit contract).
+    with_nothing = Pile.counted(team=Team.US, cards=[*cards, "7H"], contract=Contract.HEARTS)
+    as_list = 2 * (count + 2).bit_length() - 1 + 5 * (count + 1)
+    assert written_bits(with_nothing, Contract.HEARTS) == 1 + min(as_list, 21 + 1 + 11) + 4
+
+
+def test_a_capots_piles_cost_what_the_capot_does_not_say() -> None:
+    """Every card with points is the capot's, and the tricks are 8 and 0: left to say are
+    whether the tricks were said, and which cards worth nothing were listed."""
+    deck = [card for card in DECK if CARD_POINTS[Contract.CLUBS][card]]
+    whole = Pile.counted(team=Team.US, cards=deck, contract=Contract.CLUBS, tricks=8)
+    assert written_bits(whole, Contract.CLUBS, Team.US) == 1 + 1
+    every = Pile.counted(team=Team.US, cards=DECK, contract=Contract.CLUBS)
+    assert written_bits(every, Contract.CLUBS, Team.US) == 1 + 1 + 11
+    empty = Pile.counted(team=Team.THEM, cards=[], contract=Contract.CLUBS)
+    assert written_bits(empty, Contract.CLUBS, Team.US) == 1
+    # A pile no deal could hold under a capot: the writer refuses, rather than drop a card.
+    seven = Pile.counted(team=Team.THEM, cards=["7C"], contract=Contract.CLUBS)
+    for pile, capot in ((empty, Team.THEM), (seven, Team.US), (replace(whole, tricks=7), Team.US)):
+        with pytest.raises(ValueError, match="capot"):
+            written_bits(pile, Contract.CLUBS, capot)
+
+
+def one_deal_with_cards(*fields: tuple[int, int], listed: list[int], tricks: int) -> str:
+    """A format-2 link of one hearts deal whose pile is the cards at ``listed`` (deck
+    indices, as written) with ``tricks`` (as written: 0 for none, else tricks + 1)."""
+    bits = frame.BitWriter()
+    bits.put(2, 5)
+    bits.put(0b000001, 6)  # a pile of cards, nothing else
+    bits.number(1)
+    bits.flag(False)  # played
+    bits.put(link.CONTRACTS.index(Contract.HEARTS), 3)
+    bits.put(0, 1 + 2 + 1 + 1)  # us bid, no contra, no capot, our pile
+    bits.flag(True)  # of cards
+    bits.flag(True)  # as a list
+    bits.number(len(listed))
+    for index in listed:
+        bits.put(index, 5)
+    bits.put(tricks, 4)
+    bits.put(0, 1 + 1)  # last trick ours, accepted declarations
+    bits.number(0)
+    for value, width in fields:
+        bits.put(value, width)
+    return with_checksum(bits.to_bytes())
+
+
+def test_a_pile_of_cards_no_writer_writes_is_damage() -> None:
+    aces = [DECK.index(Card.parse(code)) for code in ("AC", "AD")]
+    good = read_game_link(one_deal_with_cards(listed=aces, tricks=2))
+    assert good.deals[0].pile == Pile.counted(  # type: ignore[union-attr]
+        team=Team.US, cards=["AC", "AD"], contract=Contract.HEARTS, tricks=1
+    )
+    for listed, tricks in ((aces[::-1], 0), ([aces[0]] * 2, 0), (aces, 10), (aces, 15)):
+        assert read_error(one_deal_with_cards(listed=listed, tricks=tricks)).code == "link_damaged"
+
+
+def test_a_pile_of_cards_the_rules_refuse_is_refused_as_a_saved_game_would_be() -> None:
+    aces = [DECK.index(Card.parse(code)) for code in ("AC", "AD")]
+    reply = answer(
+        read_game_link_json, {"version": 1, "link": one_deal_with_cards(listed=aces, tricks=9)}
+    )
+    assert codes(reply) == ["cards_under_tricks"]  # 8 tricks cannot be two aces
+    assert reply["errors"][0]["field"] == "deals[0].cards.tricks"
+
+
+def test_the_longest_table_travels() -> None:
+    """Four names of 40 characters, the longest match id, a note of 200 characters --
+    in UTF-8 too (a note's length has no 8-bit limit: 200 emoji are 800 bytes)."""
+    for letter in ("ж", "😀"):
+        sheet = GameSheet(
+            (Passed(),),
+            seats=Seats(
+                us=(letter * 39 + "1", letter * 39 + "2"),
+                them=(letter * 39 + "3", letter * 39 + "4"),
+            ),
+            dealer=3,
+            match=Match(id="a_:." + "z" * 60, to=4),
+            note=letter * 200,
+        )
+        text = game_link(sheet)
+        assert read_game_link(text) == sheet
+        assert len(text) < MAX_LINK_CHARS
+
+
+def test_the_heaviest_game_with_every_pile_as_cards_fits_in_a_link() -> None:
+    """MAX_DEALS capots, every declaration, the longest names and table, every pile
+    listed card by card (the whole deck): a link the reader takes."""
+    heavy = json.loads(json_heavy(MAX_DEALS))
+    for deal in heavy["deals"]:
+        deal["cards"] = {"team": deal["capot"], "cards": [card.code for card in DECK], "tricks": 8}
+    made = answer(game_link_json, heavy)
+    assert made["ok"], made["errors"][:3]
+    text = made["result"]["link"]
+    assert len(text) <= MAX_LINK_CHARS
+    assert answer(read_game_link_json, {"version": 1, "link": text})["result"][
+        "game"
+    ] == game_to_dict(read_game_link(text))

@@ -29,6 +29,7 @@ MODULES = [
     "json_read",
     "json_write",
     "json_api",
+    "link_frame",
     "link",
     "book",
     "matches",
@@ -82,7 +83,7 @@ def test_enums_are_lower_case_strings_that_are_also_json_values(kind: type[enum.
 
 def test_imports_point_one_way() -> None:
     """text ← memo, errors ← cards ← house ← model ← rounding ← rules ← table ← sheet ← i18n
-    ← json_read ← json_write ← json_api ← link ← book ← matches ← stats ← cli, tables."""
+    ← json_read ← json_write ← json_api ← link_frame ← link ← book ← matches ← stats ← cli, tables."""
     order = MODULES
     for position, name in enumerate(order):
         source = inspect.getsource(importlib.import_module(f"belot_core.{name}"))

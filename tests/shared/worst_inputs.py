@@ -18,13 +18,12 @@ time (no randomness), from the shapes that cost the most:
   ``explain`` list of a hundred thousand indices, a deal count of thousands of digits.
 
 The link inputs are written with the link module's own writer (``link._encode``,
-``link._Writer``): a link a stranger crafts is any text whose checksum verifies,
+``link_frame.BitWriter``): a link a stranger crafts is any text whose checksum verifies,
 including games no calculator would write.
 """
 
 from __future__ import annotations
 
-import binascii
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from belot_core import HOUSE_RULES, Deal, Names, Passed, Rules
 from belot_core import link as link_module
 from belot_core.json_api import MAX_INPUT_CHARS, deal_from_dict
 from belot_core.link import MAX_LINK_CHARS
+from belot_core.link_frame import BitWriter, frame
 
 type Item = dict[str, Any]
 
@@ -243,16 +243,15 @@ def link_heavy(count: int) -> str:
 
 def link_huge_count() -> str:
     """A link whose deal count has 6,000 digits (Elias gamma: 19,950 zero bits, a one, 19,950 bits)."""
-    bits = link_module._Writer()
+    bits = BitWriter()
     bits.put(link_module.LINK_VERSION, 5)
-    bits.put(0, 4)  # no names, no house rules
+    bits.put(0, 6)  # no names, no house rules, no table, no pile of cards
     zeros = (MAX_LINK_CHARS * 5 - 100) // 2  # all the room there is: 2 * zeros + 1 bits
     bits.put(0, zeros)
     bits.put(1, 1)
     bits.put(0, zeros)  # the count: 2 ** zeros - 1
     data = bits.to_bytes()
-    text: str = link_module._to_text(data + binascii.crc32(data).to_bytes(4, "big"))
-    return text
+    return frame(data)
 
 
 def link_request(text: str, explain: Any = None) -> str:
