@@ -137,7 +137,7 @@ def test_a_game_goes_to_another_phone_by_link_is_kept_and_played_on(
     shown = totals(calculator)
 
     link = share_link(calculator)
-    assert link.startswith(f"{dist_url}/calculator/#game=1")
+    assert link.startswith(f"{dist_url}/calculator/#game=2")  # link format 2
     text, version = read_qr(calculator)
     assert text == link  # what a camera reads is the link itself
     assert 1 <= version <= 10
@@ -272,6 +272,41 @@ WHERE_DRAWN = """(element, [needle, first, last]) => {
   const end = start + needle.length;
   return [box(start, start + first.length), box(end - last.length, end)];
 }"""
+
+
+def test_a_shared_game_is_turned_to_the_receivers_side_and_kept_that_way(
+    page: Page, dist_url: str
+) -> None:
+    """Issue 23 §6: on the other team's phone "Ние" must be that team. "Кой отбор сте
+    вие?" names the sender's two teams; the other one reads the game from their side
+    (the core's we_are: names, records and totals turned) and Keep stores it so."""
+    names = Names(us="Иван и Петър", them="Мария и Ана")
+    sheet = sample_game(6, 4, names=names)
+    us, them = sheet.totals.us, sheet.totals.them
+    assert us != them
+    page.goto(f"{dist_url}/calculator/?lang=bg#game={game_link(sheet)}")
+    calculator = sheet_of(page)
+    banner = calculator.part(".shared")
+    expect(banner).to_contain_text("Кой отбор сте вие?")
+    sender, other = calculator.part("button.side-us"), calculator.part("button.side-them")
+    expect(sender).to_have_text("Иван и Петър")
+    expect(sender).to_have_attribute("aria-pressed", "true")
+    expect(other).to_have_text("Мария и Ана")
+    assert totals(calculator) == (str(us), str(them))
+    other.click()
+    expect(other).to_have_attribute("aria-pressed", "true")
+    expect(sender).to_have_attribute("aria-pressed", "false")
+    expect(calculator.part(".sheet-table thead th.us")).to_have_text("Мария и Ана")
+    expect_totals(calculator, them, us)
+    expect(calculator.part('[part="announcement"]')).to_contain_text("вие сте „Ние“")
+    calculator.part("button.keep-game").click()
+    expect(banner).to_be_hidden()
+    expect(page).to_have_url(re.compile(r"^[^#]*$"))
+    saved = stored(page)
+    kept = next(game for game in saved["games"] if game["id"] == saved["current"])
+    assert kept["names"] == {"us": "Мария и Ана", "them": "Иван и Петър"}
+    expect_totals(calculator, them, us)
+    no_errors(page)
 
 
 def test_the_keep_banner_shows_each_team_name_isolated(page: Page, dist_url: str) -> None:

@@ -7,6 +7,9 @@ import { contentKey } from "./backup.js";
 import { gameFile } from "./export.js";
 import { EXPLAIN, runtimeFailure } from "./game-book.js";
 
+/** What a game holds around its deals, carried by a link (format 2) and kept with it. */
+const TABLE_FIELDS = ["seats", "dealer", "match", "note"];
+
 /** A game as the players see it: its names and what every deal recorded. */
 function rowsKey(game, result) {
   const names = ["us", "them"].map((team) => (typeof game.names?.[team] === "string" ? game.names[team].trim() : ""));
@@ -97,7 +100,7 @@ export class BookTravel {
    * Show the game a link carries (`hash`: "#game=…"), read only, once the games on this
    * device are checked. Resolves to the core's reply (a refused link changes nothing).
    */
-  async openLink(hash, version) {
+  async openLink(hash, version, { weAre = "us" } = {}) {
     const book = this.#book;
     if (!book.validated) {
       this.#link = { hash, version };
@@ -106,7 +109,8 @@ export class BookTravel {
     this.#link = null;
     let reply;
     try {
-      reply = await book.scorer().readGameLink({ version, link: hash });
+      // The core reads it from either team's side (`we_are`): names, scores and seats turned.
+      reply = await book.scorer().readGameLink(weAre === "them" ? { version, link: hash, we_are: "them" } : { version, link: hash });
     } catch (error) {
       reply = runtimeFailure(error);
     }
@@ -119,10 +123,30 @@ export class BookTravel {
     const { game, score } = reply.result;
     const stamp = book.now().toISOString();
     const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
-    book.viewing = { game: { id: "shared", created: stamp, updated: stamp, names, rules: game.rules ?? {}, deals: game.deals }, result: score };
+    const sender = weAre === "them" ? { us: names.them, them: names.us } : names;
+    const chosen = book.viewing?.link?.hash === hash;
+    // The table around the game (seats, dealer, match, note) comes with it and is kept.
+    const table = Object.fromEntries(TABLE_FIELDS.filter((field) => game[field] != null).map((field) => [field, game[field]]));
+    book.viewing = {
+      game: { id: "shared", created: stamp, updated: stamp, names, rules: game.rules ?? {}, ...table, deals: game.deals },
+      result: score,
+      link: { hash, version },
+      weAre,
+      sender,
+    };
     book.error = null;
-    book.emit({ type: "linkOpened" });
+    book.emit(chosen ? { type: "sideChosen", weAre } : { type: "linkOpened" });
     return reply;
+  }
+
+  /**
+   * "Кой отбор сте вие?": the shared game read again from the side of the sender's team
+   * `weAre` ("them": the other team is this device's "Ние"). Kept as shown.
+   */
+  chooseSide(weAre) {
+    const viewing = this.#book.viewing;
+    if (!viewing?.link || viewing.weAre === weAre || this.#book.busy) return null;
+    return this.openLink(viewing.link.hash, viewing.link.version, { weAre });
   }
 
   /**

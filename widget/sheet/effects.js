@@ -48,6 +48,8 @@ export function effectsOf(change, { undoFocused = false } = {}) {
       return { focus: { to: "notices" } };
     case "linkOpened":
       return { focus: { to: "sharedTitle", preventScroll: true }, announce: say("opened", {}, "travel") };
+    case "sideChosen":
+      return { announce: say("sideChosen", {}, "travel") };
     case "kept":
       return { focus: { to: "form" }, announce: say("kept", {}, "travel") };
     case "sharedClosed":

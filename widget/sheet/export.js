@@ -7,12 +7,17 @@ import { gameRequest } from "../deal/request.js";
 import { format } from "../i18n/strings.js";
 
 /**
- * The game in the JSON contract's game format — `{version, names?, rules?, deals}`,
+ * The game in the JSON contract's game format — `{version, names?, rules?, seats?,
+ * dealer?, match?, note?, deals}`,
  * what `score_game_json` reads and the sheet's Import takes back (a deal played under
  * other rules than the game's keeps them as its own `rules`).
  */
 export function gameFile(game) {
-  return gameRequest(game.deals, game.names, game.rules);
+  const request = gameRequest(game.deals, game.names, game.rules);
+  const { deals, ...head } = request;
+  // The table around the game travels too (the link's format 2 carries it).
+  for (const field of ["seats", "dealer", "match", "note"]) if (game[field] != null) head[field] = game[field];
+  return { ...head, deals };
 }
 
 /** A file name for `game`: `belot-2025-05-14-1830.json`, by the game's start (local time). */

@@ -118,6 +118,8 @@ export class GameBook extends EventTarget {
       busy: this.busy,
       saving: this.saver.saving,
       viewing: Boolean(this.viewing),
+      // A shared game: the sender's team names and which of them this device is.
+      side: this.viewing && { weAre: this.viewing.weAre, sender: this.viewing.sender },
       game: this.game,
       result: this.result,
       editing: editing && { index: editing.index, fixing: editing.fixing, passed: Boolean(editing.deal.passed) },
@@ -416,6 +418,8 @@ export class GameBook extends EventTarget {
     this.#leave();
     const text = (name) => (typeof name === "string" ? name : "");
     const game = newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {});
+    // The table around the game (seats, the first dealer, its match, a note), as it came.
+    for (const field of ["seats", "dealer", "match", "note"]) if (data[field] != null) game[field] = data[field];
     game.deals = data.deals;
     this.games.set(game.id, game);
     this.results.set(game.id, result);

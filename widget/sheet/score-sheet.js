@@ -144,7 +144,7 @@ export class ScoreSheet extends EventTarget {
       file: (kind) => this.exportFile(kind),
       title: () => this.#shareTitle(),
     });
-    this.#banner = new SharedBanner({ keep: () => book.travel.keepShared(), close: () => book.travel.closeShared() });
+    this.#banner = new SharedBanner({ keep: () => book.travel.keepShared(), close: () => book.travel.closeShared(), side: (team) => book.travel.chooseSide(team) });
     this.#view = new SheetView(
       {
         undo: () => book.edits.undo(),
@@ -416,7 +416,7 @@ export class ScoreSheet extends EventTarget {
     const names = teamNames(game, s);
     const shared = sheet.viewing && { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, deals: plural(s.sheet.gameDeals, game.deals.length, lang) };
     const blocked = sheet.viewing && sheet.editing ? format(s.travel.finishEdit, { n: sheet.editing.index + 1 }) : "";
-    this.#banner.render(s, shared, sheet.busy, headingLevel, { rules: sheet.viewing ? rulesSummary(game.rules ?? {}, lang, rulesFrom(game.deals)) : "", blocked });
+    this.#banner.render(s, shared, sheet.busy, headingLevel, { rules: sheet.viewing ? rulesSummary(game.rules ?? {}, lang, rulesFrom(game.deals)) : "", blocked, side: sheet.side });
     this.#send.render(s);
     const t = s.sheet;
     const items = [...sheet.games]

@@ -188,8 +188,8 @@ export class SharePanel {
 }
 
 /**
- * The banner over a game opened from a link: read only, with Keep and Close.
- * `actions`: `{keep(), close()}`.
+ * The banner over a game opened from a link: read only, with "which team are you?", Keep
+ * and Close. `actions`: `{keep(), close(), side(team)}`.
  */
 export class SharedBanner {
   ui = {};
@@ -204,12 +204,21 @@ export class SharedBanner {
     ui.keep.addEventListener("click", () => actions.keep());
     ui.close = h("button", { type: "button", class: "close-shared" });
     ui.close.addEventListener("click", () => actions.close());
+    // "Кой отбор сте вие?": the sender's two teams by name; the pressed one is "Ние" here.
+    ui.sideLabel = h("p", { class: "side-label", id: "shared-side" });
+    ui.sides = {};
+    for (const team of ["us", "them"]) {
+      ui.sides[team] = h("button", { type: "button", class: `side side-${team}`, dir: "auto", "aria-pressed": "false" });
+      ui.sides[team].addEventListener("click", () => actions.side(team));
+    }
+    ui.side = h("div", { class: "shared-side", role: "group", "aria-labelledby": "shared-side" }, ui.sideLabel, h("div", { class: "sides" }, ui.sides.us, ui.sides.them));
     ui.element = h(
       "section",
       { class: "shared", part: "sheet-shared", "aria-labelledby": "shared-title", hidden: true },
       ui.title,
       ui.text,
       ui.rules,
+      ui.side,
       h("div", { class: "sheet-actions" }, ui.keep, ui.close),
       ui.blocked,
     );
@@ -224,7 +233,7 @@ export class SharedBanner {
    * title is a heading of `level`, the level of the element's own headings. `rules`: the
    * game's house rules in a few words; `blocked`: why Keep cannot be pressed now, or "".
    */
-  render(s, params, busy, level = 3, { rules = "", blocked = "" } = {}) {
+  render(s, params, busy, level = 3, { rules = "", blocked = "", side = null } = {}) {
     const ui = this.ui;
     ui.element.hidden = !params;
     if (!params) return;
@@ -237,6 +246,15 @@ export class SharedBanner {
     ui.title.textContent = t.sharedTitle;
     setIsolated(ui.text, t.sharedText, params);
     ui.keep.textContent = t.keep;
+    ui.sideLabel.textContent = t.whichTeam;
+    ui.side.hidden = !side;
+    for (const team of ["us", "them"]) {
+      const button = ui.sides[team];
+      const name = side?.sender?.[team]?.trim() || (team === "us" ? t.senderTeam : t.otherTeam);
+      if (button.textContent !== name) button.textContent = name;
+      button.setAttribute("aria-pressed", String(side?.weAre === team));
+      button.disabled = busy;
+    }
     ui.close.textContent = t.close;
     ui.rules.textContent = rules;
     ui.rules.hidden = !rules;

@@ -195,6 +195,11 @@ table.sheet-table { table-layout: fixed; }
 .shared-title { margin: 0; font-size: 1.15em; }
 .shared-title:focus { outline: none; } /* focused for screen readers, not a control */
 .shared .keep-game { flex-basis: 100%; }
+.shared-side[hidden] { display: none; }
+.side-label { margin: 0; font-weight: 600; }
+.sides { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.sides > .side { flex: 1 1 8rem; min-block-size: 2.75rem; overflow-wrap: anywhere; }
+.side[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 650; }
 .deleted {
   display: flex;
   flex-wrap: wrap;

@@ -36,10 +36,14 @@ export function fakeScorer({ delay = null } = {}) {
       if (bad >= 0) return { ok: false, errors: [{ code: "bad_deal", deal: bad, message: { bg: `лошо ${bad + 1}`, en: `bad ${bad + 1}` } }] };
       return { ok: true, result: fakeResult(request.deals) };
     },
-    async readGameLink({ link }) {
+    async readGameLink({ link, we_are: weAre }) {
       if (link === "#game=bad") return { ok: false, errors: [{ code: "link_damaged", message: { bg: "повреден", en: "damaged" } }] };
-      const deals = [{ fake: [20, 0] }, { passed: true }];
-      return { ok: true, result: { game: { names: { us: "A", them: "B" }, deals }, score: fakeResult(deals) } };
+      // As the core: from the other team's side the names, the records and the seats turn.
+      const mirror = weAre === "them";
+      const deals = [{ fake: mirror ? [0, 20] : [20, 0] }, { passed: true }];
+      const names = mirror ? { us: "B", them: "A" } : { us: "A", them: "B" };
+      const game = { names, seats: mirror ? { us: ["b1", "b2"], them: ["a2", "a1"] } : { us: ["a1", "a2"], them: ["b1", "b2"] }, dealer: mirror ? 0 : 1, deals };
+      return { ok: true, result: { game, score: fakeResult(deals) } };
     },
     async gameLink() {
       return { ok: true, result: { link: "XYZ" } };

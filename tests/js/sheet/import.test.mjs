@@ -101,3 +101,22 @@ test("a CSV without names gives a game without names; other tables are refused",
 test("RFC 4180: quotes, doubled quotes, commas and line breaks inside a field", () => {
   assert.deepEqual(csvRows('a,"b ""c"", d"\r\n"x\ny",z\n'), [["a", 'b "c", d'], ["x\ny", "z"]]);
 });
+
+test("a shared game asks which team this is: read again from that side, kept as shown, with its table", async () => {
+  const book = await openBook();
+  await book.travel.openLink("#game=XYZ", 1);
+  assert.deepEqual(book.snapshot().side, { weAre: "us", sender: { us: "A", them: "B" } });
+  assert.equal(book.changes.at(-1).type, "linkOpened");
+  await book.travel.chooseSide("them");
+  const side = book.snapshot().side;
+  assert.deepEqual(side, { weAre: "them", sender: { us: "A", them: "B" } }, "the buttons keep the sender's names");
+  assert.deepEqual(book.changes.at(-1), { type: "sideChosen", weAre: "them" });
+  assert.deepEqual(book.viewing.game.names, { us: "B", them: "A" });
+  assert.deepEqual(book.viewing.result.totals, { us: 0, them: 20 });
+  assert.equal(await book.travel.chooseSide("them"), null, "the side already shown: nothing to read");
+  book.travel.keepShared();
+  assert.deepEqual(book.game.names, { us: "B", them: "A" });
+  assert.deepEqual(book.game.seats, { us: ["b1", "b2"], them: ["a2", "a1"] });
+  assert.equal(book.game.dealer, 0);
+  assert.equal(book.snapshot().side, null);
+});
