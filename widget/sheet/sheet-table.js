@@ -105,7 +105,8 @@ export class SheetTable {
     const symbol = suit
       ? h("span", { class: RED.has(deal.contract) ? "suit red" : "suit", "aria-hidden": "true" }, suit)
       : h("span", { class: "short", "aria-hidden": "true" }, s.contractsShort[deal.contract]);
-    return [h("span", { class: "what" }, symbol, "\u00a0", h("bdi", {}, names[deal.bidder] ?? ""), h("span", { class: "visually-hidden" }, ` (${s.contractWords[deal.contract]})`))];
+    // A space after it: the notes that follow may go to the next line whole ("вътре").
+    return [h("span", { class: "what" }, symbol, "\u00a0", h("bdi", {}, names[deal.bidder] ?? ""), h("span", { class: "visually-hidden" }, ` (${s.contractWords[deal.contract]})`)), " "];
   }
 
   #row(row, deal, index, editing, disabled) {

@@ -73,7 +73,9 @@ table.sheet-table { table-layout: fixed; }
 .sheet-table th, .sheet-table td { padding: 0.15rem 0.35rem; border-block-end: 1px solid var(--_border); vertical-align: middle; }
 .sheet-table th.number, .sheet-table tbody th { inline-size: 3.2rem; text-align: start; }
 .sheet-table thead th.us, .sheet-table thead th.them { overflow-wrap: anywhere; }
-.sheet-table .note { inline-size: 32%; text-align: start; color: var(--_muted); font-size: 0.85em; overflow-wrap: anywhere; }
+/* A note's words break between words ("вътре", never "вътр-е"); only a name may break anywhere. */
+.sheet-table .note { inline-size: 32%; text-align: start; color: var(--_muted); font-size: 0.85em; overflow-wrap: break-word; }
+.sheet-table .note bdi { overflow-wrap: anywhere; }
 .sheet-table td.us, .sheet-table td.them { font-size: 1.15em; }
 .sheet-table .rec { font-weight: 700; }
 .sheet-table .run { display: block; font-size: 0.72em; color: var(--_muted); }
