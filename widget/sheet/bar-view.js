@@ -1,19 +1,21 @@
 // The sheet's parts that live in the calculator's form: in the sticky bar the totals
 // line, Record / Save changes / New game and a refused change's message; beside the
-// game "All passed"; above the form the note while a deal is edited (with Delete and
-// Cancel) or the game is over. Rendered from the sheet's snapshot; presses go to
-// `actions`.
+// game "All passed"; above the form who deals (sheet/dealer-view.js) and the note while
+// a deal is edited (with Delete and Cancel). Once the game is over the form is closed
+// and the bar's one action is "New game (same teams)". Rendered from the sheet's
+// snapshot; presses go to `actions`.
 
 import { h, setHidden, setText } from "../ui/dom.js";
 import { errorsText, Labels, setIsolated } from "../ui/kit.js";
 import { format } from "../i18n/strings.js";
+import { DealerView } from "./dealer-view.js";
 import { rowLine, statusText, teamNames } from "./summary.js";
 
 export class BarView {
   #labels = new Labels();
   ui = {};
 
-  /** `actions`: {record, save, newGame(button), passed(button), deleteDeal, cancel, undo}. */
+  /** `actions`: {record, save, newGame(button), passed(button), deleteDeal, cancel, undo, chooseDealer(seat)}. */
   constructor(actions) {
     const ui = this.ui;
     const button = (className, text, onClick) => {
@@ -25,6 +27,8 @@ export class BarView {
     ui.deleteDeal = button("delete-deal", (t) => t.deleteDeal, () => actions.deleteDeal());
     ui.cancel = button("cancel", (t) => t.cancel, () => actions.cancel());
     ui.formNote = h("div", { class: "editing-note form-note", part: "editing-note", hidden: true }, ui.actionHint, ui.deleteDeal, ui.cancel);
+    this.dealer = new DealerView((seat) => actions.chooseDealer(seat));
+    ui.formTop = h("div", { class: "form-top" }, this.dealer.element, ui.formNote);
     ui.totalsMain = h("span", { class: "totals-main" });
     ui.totalsRest = h("span", { class: "totals-rest" });
     ui.notSaved = h("span", { class: "not-saved" });
@@ -39,7 +43,9 @@ export class BarView {
     ui.sheetLines = h("div", { class: "bar-sheet" }, ui.totals, ui.recent);
     ui.record = button("primary record", (t) => t.record, () => actions.record());
     ui.save = button("primary save", (t) => t.save, () => actions.save());
-    ui.newGame = button("primary bar-new-game", (t) => t.newGame, () => actions.newGame(ui.newGame));
+    // Once the game is over: the next game at once, no question asked (nothing is lost).
+    ui.newGame = h("button", { type: "button", class: "primary bar-new-game" });
+    ui.newGame.addEventListener("click", () => actions.newGame(ui.newGame));
     ui.error = h("p", { class: "error sheet-error", part: "sheet-error", role: "alert" });
     ui.passed = button("passed", (t) => t.passed, () => actions.passed(ui.passed));
   }
@@ -47,13 +53,14 @@ export class BarView {
   /** The parts the form's view places: see CalculatorView.attachSheet. */
   get parts() {
     const ui = this.ui;
-    return { note: ui.formNote, gameAction: ui.passed, totals: ui.sheetLines, error: ui.error, actions: [ui.undoRecorded, ui.record, ui.save, ui.newGame] };
+    return { note: ui.formTop, gameAction: ui.passed, totals: ui.sheetLines, error: ui.error, actions: [ui.undoRecorded, ui.record, ui.save, ui.newGame] };
   }
 
   /** Before the games are checked: only a refused start's message. */
   renderLoading({ s, lang, sheet }) {
     const ui = this.ui;
     this.#labels.render(s.sheet);
+    setHidden(this.dealer.element, true);
     for (const element of [ui.formNote, ui.totals, ui.recent, ui.undoRecorded, ui.record, ui.save, ui.newGame, ui.passed]) setHidden(element, true);
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
   }
@@ -80,9 +87,10 @@ export class BarView {
     ui.save.disabled = !deal || busy || !ready;
     ui.deleteDeal.disabled = busy || !ready;
     ui.newGame.disabled = busy;
+    setText(ui.newGame, s.seats.newGameSame);
+    this.dealer.render({ s, lang, sheet, disabled: busy || !ready });
     let hint = "";
     if (editing) hint = format(editing.fixing ? s.houseRules.fixing : editing.passed ? t.editingPassed : t.editingForm, { n: editing.index + 1 });
-    else if (result.finished) hint = t.gameOver;
     setText(ui.actionHint, hint);
     setHidden(ui.formNote, !hint);
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");

@@ -219,6 +219,23 @@ table.sheet-table { table-layout: fixed; }
 .recent-row { white-space: nowrap; }
 .recent-row.recorded { font-weight: 700; color: var(--_accent); }
 .bar-totals .not-saved { color: var(--_error); white-space: nowrap; }
+/* The winner line breaks between words, never inside "155 : 123". */
+.bar-totals .totals-main bdi, .banner.winner bdi { white-space: nowrap; }
+.players { display: grid; gap: 0.4rem; margin: 0.6rem 0 0; padding: 0.5rem 0.6rem; border: 1px solid var(--_border); border-radius: var(--_radius); }
+.players legend { font-weight: 700; padding-inline: 0.25rem; }
+.players-hint { color: var(--_muted); font-size: 0.9em; }
+.player-fields { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
+/* Who deals, at the top of the form: one line, or the four seats to choose from. */
+.form-top { display: grid; gap: 0.5rem; }
+.form-top:not(:has(> :not([hidden]))) { display: none; }
+.dealer-line { margin: 0; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 0.6rem; font-weight: 700; }
+.dealer-name { overflow-wrap: anywhere; }
+.dealer-change { min-block-size: 36px; padding: 0.1rem 0.6rem; font-size: 0.9em; font-weight: 400; }
+.dealer-chooser { display: grid; gap: 0.4rem; padding: 0.5rem 0.6rem; border-radius: var(--_radius); background: var(--_surface); border-inline-start: 4px solid var(--_focus); }
+.dealer-question { margin: 0; font-weight: 700; }
+.dealer-seats { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.4rem; }
+.dealer-seats .seat { min-block-size: 44px; overflow-wrap: anywhere; }
+.dealer-seats .seat[aria-pressed="true"] { border-color: var(--_accent); font-weight: 700; }
 `;
 
 /** Add the sheet's styles to `root` (a shadow root), once, after the calculator's own. */
