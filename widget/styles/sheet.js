@@ -219,8 +219,6 @@ table.sheet-table { table-layout: fixed; }
 .recent-row { white-space: nowrap; }
 .recent-row.recorded { font-weight: 700; color: var(--_accent); }
 .bar-totals .not-saved { color: var(--_error); white-space: nowrap; }
-/* The winner line breaks between words, never inside "155 : 123". */
-.bar-totals .totals-main bdi, .banner.winner bdi { white-space: nowrap; }
 .players { display: grid; gap: 0.4rem; margin: 0.6rem 0 0; padding: 0.5rem 0.6rem; border: 1px solid var(--_border); border-radius: var(--_radius); }
 .players legend { font-weight: 700; padding-inline: 0.25rem; }
 .players-hint { color: var(--_muted); font-size: 0.9em; }
