@@ -126,7 +126,9 @@ def test_the_games_end_closes_the_form_and_the_next_game_goes_on(page: Page, dis
     calculator.part('details[part="sheet-names"] summary').click()
     calculator.part('input[name="name-us"]').fill("Anna, Bo and their cousins")
     calculator.part('details[part="sheet-names"] summary').click()
-    seat(calculator, "Anna, Bo and their cousins (1)").click()  # a player without a name: the team and place
+    seat(
+        calculator, "Anna, Bo and their cousins (1)"
+    ).click()  # a player without a name: the team and place
     expect(dealer(calculator)).to_have_text("Dealer: Anna, Bo and their cousins (1)")
     record(calculator, RECONTRA)  # 65 : 0, dealt by seat 0
     all_passed(calculator)  # seat 1
