@@ -24,7 +24,10 @@ SHEET_TOTALS = {
 UPDATE_NOTICE = '[part~="update"]'
 KEEP_STATE = '[part~="sheet-keep"]'  # whether the browser keeps the games
 KEEP_NOTICE = '[part~="sheet-keep-notice"]'  # the games cleared, the Home Screen
-DEALER = '[part~="dealer"] .dealer-name'  # "Dealer: Ivan" above the form
+# Who deals, in the bar: its own line between deals, or beside the row just recorded.
+DEALER = '[part~="bar-dealer"]:not([hidden]), [part~="bar-recent"]:not([hidden]) .recent-dealer'
+# The seat the choice of who deals marks as dealing now (shown or not).
+DEALER_PRESSED = '[part~="dealer-chooser"] button.seat[aria-pressed="true"]'
 DEALER_SEATS = '[part~="dealer-chooser"] button.seat'  # the one-tap choice of who deals
 UNDO_BUTTON = '[part~="sheet-toolbar"] button.undo'
 # ----------------------------------------------------------------------------------------
@@ -84,6 +87,7 @@ UI = {
     "keep": KEEP_STATE,
     "keepNotice": KEEP_NOTICE,
     "dealer": DEALER,
+    "pressed": DEALER_PRESSED,
     "seats": DEALER_SEATS,
     "undo": UNDO_BUTTON,
     "shownMs": SHOWN_TIMEOUT_MS,
@@ -238,8 +242,8 @@ def keep_state(
 
 
 def dealer(page: Page, want: str | None = None, index: int = 0) -> str | None:
-    """Who deals, as the line above the form says it ("Dealer: …"), or None while it is
-    hidden; given `want`, once it says that (or the wait is over)."""
+    """Who deals, as the bar says it ("Dealer: …"), or None while it is hidden; given
+    `want`, once it says that (or the wait is over)."""
     body = """
   const element = await calculator(index);
   const line = () => element.shadowRoot.querySelector(ui.dealer);
@@ -274,3 +278,13 @@ def undo(page: Page, index: int = 0) -> None:
   await waitFor(() => element.game.game.deals.length === before - 1, ms, "the deal taken back");
 """
     run(page, "index, ms", body, index, RUNTIME_TIMEOUT_MS)
+
+
+def pressed_seat(page: Page, index: int = 0) -> str | None:
+    """The seat marked as dealing now in the choice of who deals (shown or not)."""
+    body = """
+  const element = await calculator(index);
+  return element.shadowRoot.querySelector(ui.pressed)?.textContent.trim() ?? null;
+"""
+    text = run(page, "index", body, index)
+    return None if text is None else str(text)

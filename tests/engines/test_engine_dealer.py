@@ -9,7 +9,16 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from engine_ui import STORAGE_KEY, choose_dealer, dealer, enter, record, undo, wait_game
+from engine_ui import (
+    STORAGE_KEY,
+    choose_dealer,
+    dealer,
+    enter,
+    pressed_seat,
+    record,
+    undo,
+    wait_game,
+)
 from games_store import seed, stored
 from test_engine_sheet import NEW_DEAL, SAVED_DEALS, STORE
 
@@ -50,8 +59,11 @@ def test_the_deal_passes_round_the_table(profile: Profile, dist_url: str) -> Non
     assert want == "Dealer: Us (1)"
     assert dealer(page, want) == want
 
+    undo(page)  # the deal goes back into the form: the bar shows it, not who deals
+    assert pressed_seat(page) == "Them (2)"
+    record(page)  # recorded again
+    assert dealer(page, "Dealer: Us (1)") == "Dealer: Us (1)"
     undo(page)
-    assert dealer(page, "Dealer: Them (2)") == "Dealer: Them (2)"
 
     page.reload()
     wait_game(page, len(SAVED_DEALS))

@@ -1,16 +1,28 @@
-// Who deals, at the top of the calculator's form: "Раздава: Иван" with a way to change
-// it, or — while the game has no dealer (a new table, an old game) — the one-tap choice
-// of the four seats in the order the deal passes. Rendered from the sheet's snapshot
-// (sheet/seats.js says who deals: the core's answer); a seat pressed goes to `choose`.
+// Who deals. In the bar, between deals: "Раздава: Иван" (a button: tapped, the seats are
+// offered again), and after a Record beside the row just written. Above the form, while
+// the game has no dealer (a new table, an old game) or after that tap: the one-tap choice
+// of the four seats, in the order the deal passes. The bar's line costs the form no room:
+// it stands where the form's "what is missing" line stands while nothing is entered.
+// Rendered from the sheet's snapshot (sheet/seats.js says who deals: the core's answer);
+// a seat pressed goes to `choose`.
 
+import { format } from "../i18n/strings.js";
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { setIsolated } from "../ui/kit.js";
 import { dealerNow, seatChoices, seatName } from "./seats.js";
 import { teamNames } from "./summary.js";
 
+/** "Раздава: Иван" for `sheet`'s game, or "" while nobody deals (no dealer chosen, the game over, a link's game). */
+export function dealerText(s, sheet) {
+  const { game, result } = sheet;
+  if (!sheet.validated || sheet.viewing || !game || result.finished) return "";
+  const dealer = dealerNow(game, result);
+  return dealer === null ? "" : format(s.seats.dealer, { dealer: seatName(game, dealer, teamNames(game, s), s.seats) });
+}
+
 export class DealerView {
   #choose;
-  #choosing = false; // "Change" pressed: the seats are offered again
+  #choosing = false; // the bar's line tapped: the seats are offered again
   #seatsKey = "";
   ui = {};
 
@@ -19,48 +31,45 @@ export class DealerView {
     this.#choose = choose;
     const ui = this.ui;
     ui.name = h("span", { class: "dealer-name" });
-    ui.change = h("button", { type: "button", class: "dealer-change" });
-    ui.change.addEventListener("click", () => {
+    ui.line = h("button", { type: "button", class: "bar-dealer", part: "bar-dealer" }, ui.name);
+    ui.line.addEventListener("click", () => {
       this.#choosing = true;
-      this.#show(true);
-      ui.seats.querySelector("button")?.focus();
+      setHidden(ui.chooser, false);
+      ui.chooser.scrollIntoView?.({ block: "nearest" });
+      ui.seats.querySelector('[aria-pressed="true"]')?.focus();
     });
-    ui.line = h("p", { class: "dealer-line", part: "dealer" }, ui.name, " ", ui.change);
     ui.question = h("p", { class: "dealer-question", id: "dealer-question" });
     ui.seats = h("div", { class: "dealer-seats" });
-    ui.chooser = h("div", { class: "dealer-chooser", part: "dealer-chooser", role: "group", "aria-labelledby": "dealer-question" }, ui.question, ui.seats);
-    ui.element = h("div", { class: "dealer", hidden: true }, ui.line, ui.chooser);
+    ui.chooser = h("div", { class: "dealer-chooser", part: "dealer-chooser", role: "group", "aria-labelledby": "dealer-question", hidden: true }, ui.question, ui.seats);
   }
 
-  get element() {
-    return this.ui.element;
-  }
-
-  /** `s`: the strings (with `s.seats`); `sheet`: the book's snapshot; `disabled`: no change now. */
-  render({ s, lang, sheet, disabled }) {
+  /**
+   * `s`: the strings (with `s.seats`); `sheet`: the book's snapshot; `disabled`: no change
+   * now; `line`: whether the bar has room for who deals (nothing being entered).
+   */
+  render({ s, lang, sheet, disabled, line }) {
     const ui = this.ui;
     const t = s.seats;
     const { game, result, editing } = sheet;
     // Only where a deal is entered: not while a recorded one is edited, not after the end.
     const shown = sheet.validated && !sheet.viewing && Boolean(game) && !editing && !result.finished;
-    setHidden(ui.element, !shown);
+    const dealer = game ? dealerNow(game, result) : null;
+    if (shown && dealer === null) this.#choosing = false;
+    const text = dealerText(s, sheet);
+    if (text && dealer !== null) setIsolated(ui.name, t.dealer, { dealer: seatName(game, dealer, teamNames(game, s), t) });
+    setAttribute(ui.line, "aria-label", `${text}. ${t.changeLabel}`);
+    setHidden(ui.line, !text || !line);
+    ui.line.disabled = disabled;
+    setHidden(ui.chooser, !shown || (dealer !== null && !this.#choosing));
     if (!shown) return;
-    const dealer = dealerNow(game, result);
-    if (dealer === null) this.#choosing = false;
-    const teams = teamNames(game, s);
-    if (dealer !== null) setIsolated(ui.name, t.dealer, { dealer: seatName(game, dealer, teams, t) });
-    setText(ui.change, t.change);
-    setAttribute(ui.change, "aria-label", t.changeLabel);
     setText(ui.question, game.deals.length ? t.chooseNow : t.chooseFirst);
-    const choices = seatChoices(game, teams, t);
+    const choices = seatChoices(game, teamNames(game, s), t);
     const key = JSON.stringify([lang, choices, dealer]);
     if (key !== this.#seatsKey) {
       this.#seatsKey = key;
       ui.seats.replaceChildren(...choices.map((choice) => this.#seatButton(choice, choice.seat === dealer)));
     }
     for (const button of ui.seats.children) button.disabled = disabled;
-    ui.change.disabled = disabled;
-    this.#show(dealer === null || this.#choosing, dealer !== null);
   }
 
   #seatButton({ seat, team, label }, current) {
@@ -70,11 +79,5 @@ export class DealerView {
       this.#choose(seat);
     });
     return button;
-  }
-
-  /** The seats offered (`choosing`), else the line saying who deals. */
-  #show(choosing, known = true) {
-    setHidden(this.ui.chooser, !choosing);
-    setHidden(this.ui.line, choosing || !known);
   }
 }

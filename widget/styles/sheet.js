@@ -223,16 +223,30 @@ table.sheet-table { table-layout: fixed; }
 .players legend { font-weight: 700; padding-inline: 0.25rem; }
 .players-hint { color: var(--_muted); font-size: 0.9em; }
 .player-fields { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
-/* Who deals, at the top of the form: one line, or the four seats to choose from. */
+/* Who deals: in the bar between deals (in the place of "what is missing"), and the
+   choice of the four seats at the top of the form. */
 .form-top { display: grid; gap: 0.5rem; }
 .form-top:not(:has(> :not([hidden]))) { display: none; }
-.dealer-line { margin: 0; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 0.6rem; font-weight: 700; }
-.dealer-name { overflow-wrap: anywhere; }
-.dealer-change { min-block-size: 36px; padding: 0.1rem 0.6rem; font-size: 0.9em; font-weight: 400; }
+.bar:has(.bar-dealer:not([hidden])) .bar-deal.missing { display: none; }
+.bar-dealer {
+  justify-self: start;
+  min-block-size: 24px;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: var(--_fg);
+  font: inherit;
+  font-weight: 700;
+  text-align: start;
+  text-decoration: underline dotted;
+  text-underline-offset: 0.2em;
+  overflow-wrap: anywhere;
+}
+.recent-dealer { color: var(--_fg); }
 .dealer-chooser { display: grid; gap: 0.4rem; padding: 0.5rem 0.6rem; border-radius: var(--_radius); background: var(--_surface); border-inline-start: 4px solid var(--_focus); }
 .dealer-question { margin: 0; font-weight: 700; }
-.dealer-seats { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.4rem; }
-.dealer-seats .seat { min-block-size: 44px; overflow-wrap: anywhere; }
+.dealer-seats { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.3rem; }
+.dealer-seats .seat { min-block-size: 44px; padding-inline: 0.2rem; overflow-wrap: anywhere; }
 .dealer-seats .seat[aria-pressed="true"] { border-color: var(--_accent); font-weight: 700; }
 `;
 
