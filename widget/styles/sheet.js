@@ -242,7 +242,7 @@ table.sheet-table { table-layout: fixed; }
   text-underline-offset: 0.2em;
   overflow-wrap: anywhere;
 }
-.recent-dealer { color: var(--_fg); }
+.recent-dealer { display: inline-block; color: var(--_fg); } /* wraps as one: "Раздава: Георги" */
 .dealer-chooser { display: grid; gap: 0.4rem; padding: 0.5rem 0.6rem; border-radius: var(--_radius); background: var(--_surface); border-inline-start: 4px solid var(--_focus); }
 .dealer-question { margin: 0; font-weight: 700; }
 .dealer-seats { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.3rem; }
