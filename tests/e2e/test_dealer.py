@@ -163,10 +163,13 @@ def test_the_games_end_closes_the_form_and_the_next_game_goes_on(page: Page, dis
           range.setStart(open, open.textContent.lastIndexOf("("));
           range.setEnd(last, last.textContent.length);
           const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-          return [range.toString(), tops.size];
+          const all = document.createRange();
+          all.selectNodeContents(main);
+          const lines = new Set([...all.getClientRects()].map((r) => Math.round(r.top)));
+          return [range.toString(), tops.size, lines.size > 1];
         }"""
     )
-    assert lines == ["(178\u00a0:\u00a07)", 1]
+    assert lines == ["(178\u00a0:\u00a07)", 1, True]  # the long name wraps, the score does not
 
     new_game.click()  # one tap, no question
     expect(calculator.part(".sheet-table tbody tr")).to_have_count(0)
