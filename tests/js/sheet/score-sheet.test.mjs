@@ -366,6 +366,10 @@ test("the game's end closes the form; New game (same teams) at once, the rotatio
   assert.equal(next.hidden, false);
   assert.equal(text(next), "New game (same teams)");
   assert.match($(".bar-totals").textContent, /Winners: Us \(160\u00a0:\u00a010\)/);
+  await press($$(".sheet-table .row-button")[0]);
+  assert.equal(sheet.formClosed, false, "a row of the finished game opens in the form, for correcting");
+  await press($("button.cancel"));
+  assert.equal(sheet.formClosed, true);
   const old = sheet.snapshot().game.id;
   await press(next);
   assert.equal($(".sheet-question")?.hidden ?? true, true, "no question asked");
