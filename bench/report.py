@@ -132,8 +132,11 @@ BENCHES = (
             "the standalone calculator at 390×844 and 360×740 (touch, 2× scale) by a "
             "player who touches only what the screen does not already show right: taps "
             "and digits per deal, pixels scrolled, whether the focus moved into the "
-            "points inside the tap, and how many deals a player who never touches the "
-            "last trick gets recorded with a wrong one."
+            "points inside the tap, how many deals a player who never touches the "
+            "last trick gets recorded with a wrong one, and how far the player must scroll "
+            "to see the row just recorded (goal 0). Then who deals, checked after every "
+            "step of a 12-deal game with a pass, an edit and an Undo (goal: right every "
+            "time)."
         ),
     ),
     Bench(

@@ -1,4 +1,5 @@
-"""At-the-table benchmark: one 8-deal game entered through the real UI on a phone.
+"""At-the-table benchmark: one 8-deal game entered through the real UI on a phone, and
+who deals through a 12-deal game with a pass, an edit and an Undo (bench/table_dealer.py).
 
     python3 build.py build && .venv/bin/python bench/table_entry.py
 
@@ -29,6 +30,11 @@ The player
 - a tap is a touch at the middle of the target (after the scroll above, if any);
   the page is never scrolled for the player by the driver (Playwright's own tap()
   scrolls a sticky bar's button into its static place, which no finger does).
+- who deals: before deal 1 the player chooses the first dealer (one tap, counted in
+  deal 1).
+- seeing what was recorded: after each Record, the pixels the player would have to
+  scroll to see the deal's row (in the bar's strip of the latest rows, else the table):
+  the goal is 0.
 - a second, forgetful player enters the same game but never touches "last trick"
   (whatever the screen shows stays). The bench counts the deals that got recorded
   with a last trick other than the deal's own: a wrong score recorded without a word.
@@ -118,6 +124,7 @@ class Tally:
     digits: int = 0
     scrolled: int = 0
     scroll_moves: int = 0
+    to_see_row: int = 0  # px to scroll to see the row just recorded
 
     @property
     def inputs(self) -> int:
@@ -149,7 +156,8 @@ class Player:
             )
         )
 
-    def reveal(self, target: Locator) -> None:
+    def distance(self, target: Locator) -> float:
+        """How far the page must scroll to bring `target` into view (0: it is)."""
         box = target.evaluate(
             "(e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }"
         )
@@ -161,6 +169,10 @@ class Player:
             delta = top - MARGIN
         elif bottom > visible_bottom:
             delta = min(bottom - visible_bottom + MARGIN, top - MARGIN)
+        return delta
+
+    def reveal(self, target: Locator) -> None:
+        delta = self.distance(target)
         if abs(delta) >= 1:
             before = self.page.evaluate("scrollY")
             self.page.evaluate("(d) => window.scrollBy(0, d)", delta)
@@ -292,6 +304,14 @@ customElements.whenDefined("belot-calculator").then(() => {
 """
 
 
+def recorded_row(calculator: Locator, index: int) -> Locator:
+    """The row of deal `index` (from 0) just recorded: in the bar's strip, else the table."""
+    strip = calculator.locator(".bar-recent:not([hidden]) .recent-row.recorded")
+    if strip.count():
+        return strip
+    return calculator.locator(f'.sheet-table tbody tr[data-index="{index}"]')
+
+
 def recorded_deals(page: Page) -> list[dict[str, Any]]:
     return page.evaluate(f"() => {DEALS_JS}")
 
@@ -316,6 +336,8 @@ def play(browser: Any, url: str, size: tuple[int, int], *, forgetful: bool) -> d
         stale = 0
         for number, deal in enumerate(GAME, start=1):
             player.tally = Tally()
+            if number == 1:  # who deals first: one tap
+                player.tap(calculator.locator(".dealer-seats button.seat").first)
             before = len(recorded_deals(page))
             form.enter(deal, forget_last_trick=forgetful)
             done = form.record()
@@ -323,6 +345,9 @@ def play(browser: Any, url: str, size: tuple[int, int], *, forgetful: bool) -> d
                 page.wait_for_function(
                     f"(n) => ({DEALS_JS}).length > n",
                     arg=before,
+                )
+                player.tally.to_see_row = round(
+                    abs(player.distance(recorded_row(calculator, before)))
                 )
                 saved = recorded_deals(page)[-1]
                 if (
@@ -363,7 +388,7 @@ def report_tables(results: dict[str, Any]) -> list[Table]:
         scrolled = [row["scrolled"] for row in deals]
         rows: list[tuple[Any, ...]] = [
             (row["deal"], row["taps"], row["digits"], row["inputs"], row["scrolled"],
-             row["scroll_moves"])
+             row["scroll_moves"], row["to_see_row"])
             for row in deals
         ]  # fmt: skip
         rows.append(
@@ -374,12 +399,21 @@ def report_tables(results: dict[str, Any]) -> list[Table]:
                 f"{statistics.median(inputs)} ({statistics.mean(inputs):.2f})",
                 f"{statistics.median(scrolled)} ({statistics.mean(scrolled):.0f})",
                 "",
+                max(row["to_see_row"] for row in deals),
             )
         )
         tables.append(
             table(
                 f"{name}: the careful player",
-                ("deal", "taps", "digits", "inputs", "px scrolled", "scroll moves"),
+                (
+                    "deal",
+                    "taps",
+                    "digits",
+                    "inputs",
+                    "px scrolled",
+                    "scroll moves",
+                    "px to see the row",
+                ),
                 rows,
             )
         )
@@ -399,6 +433,17 @@ def report_tables(results: dict[str, Any]) -> list[Table]:
                 ),
             )
         )
+    dealer = results["dealer"]
+    tables.append(
+        table(
+            "390x844: who deals, a 12-deal game with a pass, an edit and an Undo",
+            ("", "result"),
+            (
+                ("deals (all passed)", f"{dealer['deals']} ({dealer['passed']})"),
+                ("steps where the right seat deals", f"{dealer['right']} of {dealer['steps']}"),
+            ),
+        )
+    )
     return tables
 
 
@@ -417,6 +462,9 @@ def main() -> int:
             careful = play(browser, url, size, forgetful=False)
             forgetful = play(browser, url, size, forgetful=True)
             results["phones"][name] = {"careful": careful, "forgetful": forgetful}
+        from table_dealer import dealer_run  # (it imports this module's player)
+
+        results["dealer"] = dealer_run(browser, url)
         browser.close()
 
     print(
@@ -424,14 +472,16 @@ def main() -> int:
     )
     for name, run in results["phones"].items():
         careful = run["careful"]
-        print(f"\n{name}: deal  taps  digits  inputs  px scrolled  scroll moves")
+        print(f"\n{name}: deal  taps  digits  inputs  px scrolled  scroll moves  px to see row")
         for row in careful["deals"]:
             cells = (row["deal"], row["taps"], row["digits"], row["inputs"])
             print("        {:>4}  {:>4}  {:>6}  {:>6}".format(*cells), end="")
-            print(f"  {row['scrolled']:>11}  {row['scroll_moves']:>12}")
+            print(f"  {row['scrolled']:>11}  {row['scroll_moves']:>12}  {row['to_see_row']:>13}")
         inputs = [row["inputs"] for row in careful["deals"]]
         scrolled = [row["scrolled"] for row in careful["deals"]]
         median, mean = statistics.median, statistics.mean
+        seen = max(row["to_see_row"] for row in careful["deals"])
+        print(f"        px to see the row just recorded: at most {seen}")
         print(f"        median inputs {median(inputs)}, mean {mean(inputs):.2f}; ", end="")
         print(f"median px scrolled {median(scrolled)}, mean {mean(scrolled):.0f}; ", end="")
         print(f"totals {careful['totals']}")
@@ -444,6 +494,13 @@ def main() -> int:
             f"        forgetful player (never touches last trick): {stale} of {len(GAME)}", end=""
         )
         print(" deals recorded with a stale last trick")
+    dealer = results["dealer"]
+    print(
+        f"\nwho deals, 12 deals ({dealer['passed']} all passed), an edit and an Undo:"
+        f" right {dealer['right']} of {dealer['steps']} steps"
+    )
+    for step in dealer["wrong"]:
+        print(f"    wrong after {step['step']}: {step['shown']!r}, not {step['want']!r}")
     out = write_results(
         "table-entry", tables=report_tables(results), data=results, machine_info=info
     )

@@ -144,6 +144,9 @@ export const MAX_NAME_LENGTH = 40;
 /** The longest value an error echoes, in characters, cut with "…" (errors.MAX_SHOWN). */
 export const MAX_SHOWN = 40;
 
+/** Who sits at each seat, in the order the deal passes (table.SEAT_ORDER): [team, which of its two players]. */
+export const SEAT_ORDER = freeze([["us", 0], ["them", 0], ["us", 1], ["them", 1]]);
+
 /** A game link's fragment key: …/calculator/#game=<text> (link). */
 export const LINK_KEY = "game";
 

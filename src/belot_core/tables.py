@@ -58,6 +58,7 @@ from .model import (
     Team,
 )
 from .sheet import MAX_DEALS, TARGET
+from .table import SEAT_ORDER
 
 __all__ = ["DEFAULT_PATH", "NO_CAPOT", "SUIT_SYMBOLS", "main", "module_text", "tables"]
 
@@ -267,6 +268,12 @@ def tables() -> list[tuple[str, str, object]]:
             "MAX_SHOWN",
             'The longest value an error echoes, in characters, cut with "…" (errors.MAX_SHOWN).',
             MAX_SHOWN,
+        ),
+        (
+            "SEAT_ORDER",
+            "Who sits at each seat, in the order the deal passes (table.SEAT_ORDER): "
+            "[team, which of its two players].",
+            [[team.value, player] for team, player in SEAT_ORDER],
         ),
         ("LINK_KEY", "A game link's fragment key: …/calculator/#game=<text> (link).", LINK_KEY),
         ("SUITS", "The symbol of each suit contract, as its noun ends.", _suits()),

@@ -273,7 +273,9 @@ def test_a_finished_game_prints_as_the_sheet(page: Page, dist_url: str) -> None:
     pdf = page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
     page.emulate_media(media="screen")
-    expect(calculator.part("form")).to_be_visible()
+    # On screen again: the bar with the next game; the form of a game that is over is closed.
+    expect(calculator.part("button.bar-new-game")).to_be_visible()
+    expect(calculator.part("form")).to_be_hidden()
 
 
 def contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:

@@ -168,14 +168,18 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
     )
     expect(calculator.part(".sheet-status")).not_to_have_attribute("aria-live", "polite")
     expect(calculator.part(".unclaimed")).to_contain_text("8")
-    expect(calculator.part(".action-hint")).to_contain_text("Играта свърши")
-    expect(hanging_in(calculator)).to_have_value("0")  # unclaimed points go nowhere
-    calculator.enter(MADE)  # the form still scores, for "what if"
-    expect(calculator.part(".details")).to_be_visible()
-    expect(calculator.part("button.record")).to_be_disabled()
+    # The game is over: the form closes (nothing more can be recorded, nothing to tap in
+    # vain), and the bar's one action is the next game, focused.
+    expect(calculator.part('form[part="form"]')).to_be_hidden()
+    expect(calculator.part(".details")).to_be_hidden()
     expect(calculator.part("button.record")).to_be_hidden()
-    expect(calculator.part("button.bar-new-game")).to_be_visible()
-    expect(calculator.part("button.passed")).to_be_disabled()
+    expect(calculator.part("button.passed")).to_be_hidden()
+    new_game = calculator.part("button.bar-new-game")
+    expect(new_game).to_have_text("Нова игра (същите отбори)")
+    expect(new_game).to_be_focused()
+    assert calculator.part(".bar-totals .totals-main").evaluate("e => e.textContent") == (
+        "Победители: Ние (183\u00a0:\u00a08)"  # the score never breaks across lines
+    )
 
     saved = stored(page)
     assert saved is not None

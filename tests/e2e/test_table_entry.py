@@ -164,6 +164,9 @@ def test_a_whole_game_on_a_phone_without_a_scroll(phone: BrowserContext, dist_ur
     calculator = open_sheet(page, dist_url)
     finger = Finger(page, calculator)
     rows = calculator.part(".sheet-table tbody tr")
+    # A new table first says who deals (one tap); then one line above the form says it.
+    finger.tap(calculator.part(".dealer-seats button.seat").first)
+    expect(calculator.part(".dealer-name")).to_have_text("Раздава: Ние (1)")
     # The points and the last trick sit high enough to stay above a phone's keyboard.
     height = page.viewport_size["height"]  # type: ignore[index]
     for row in (calculator.part(".piles"), calculator.part("fieldset.last-trick")):

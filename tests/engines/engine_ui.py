@@ -24,6 +24,12 @@ SHEET_TOTALS = {
 UPDATE_NOTICE = '[part~="update"]'
 KEEP_STATE = '[part~="sheet-keep"]'  # whether the browser keeps the games
 KEEP_NOTICE = '[part~="sheet-keep-notice"]'  # the games cleared, the Home Screen
+# Who deals, in the bar: its own line between deals, or beside the row just recorded.
+DEALER = '[part~="bar-dealer"]:not([hidden]), [part~="bar-recent"]:not([hidden]) .recent-dealer'
+# The seat the choice of who deals marks as dealing now (shown or not).
+DEALER_PRESSED = '[part~="dealer-chooser"] button.seat[aria-pressed="true"]'
+DEALER_SEATS = '[part~="dealer-chooser"] button.seat'  # the one-tap choice of who deals
+UNDO_BUTTON = '[part~="sheet-toolbar"] button.undo'
 # ----------------------------------------------------------------------------------------
 
 TAG = "belot-calculator"
@@ -49,6 +55,8 @@ const calculator = async (index) => {
   if (!element) throw new Error(`no calculator ${index} on ${location.href}`);
   return element;
 };
+// Shown: neither it nor a parent (up to the shadow root) is hidden (no checkVisibility in older WebKit).
+const visible = (node) => { for (let e = node; e; e = e.parentElement) if (e.hidden) return false; return Boolean(node); };
 const status = (element) => JSON.stringify({ state: element.state, errors: element.errors, failure: element.scorer?.error ?? null });
 const texts = (element, selectors) => Object.fromEntries(Object.entries(selectors).map(
   ([name, selector]) => [name, element.shadowRoot.querySelector(selector)?.textContent.trim() ?? null]));
@@ -78,6 +86,10 @@ UI = {
     "update": UPDATE_NOTICE,
     "keep": KEEP_STATE,
     "keepNotice": KEEP_NOTICE,
+    "dealer": DEALER,
+    "pressed": DEALER_PRESSED,
+    "seats": DEALER_SEATS,
+    "undo": UNDO_BUTTON,
     "shownMs": SHOWN_TIMEOUT_MS,
 }
 
@@ -227,3 +239,52 @@ def keep_state(
     return dict(
         run(page, "settled, kind, index, ms", body, settled, notice, index, SHOWN_TIMEOUT_MS)
     )
+
+
+def dealer(page: Page, want: str | None = None, index: int = 0) -> str | None:
+    """Who deals, as the bar says it ("Dealer: …"), or None while it is hidden; given
+    `want`, once it says that (or the wait is over)."""
+    body = """
+  const element = await calculator(index);
+  const line = () => element.shadowRoot.querySelector(ui.dealer);
+  const text = () => (visible(line()) ? line().textContent.trim() : null);
+  if (want !== null) await waitFor(() => text() === want, ui.shownMs, `the dealer ${want}`).catch(() => {});
+  return text();
+"""
+    text = run(page, "want, index", body, want, index)
+    return None if text is None else str(text)
+
+
+def choose_dealer(page: Page, seat: int, index: int = 0) -> None:
+    """Tap seat `seat` (0 to 3, in the order the deal passes) in the choice of who deals."""
+    body = """
+  const element = await calculator(index);
+  const seats = () => [...element.shadowRoot.querySelectorAll(ui.seats)];
+  await waitFor(() => seats().length === 4 && !seats()[seat].disabled && visible(seats()[seat]),
+    ui.shownMs, "the seats to choose from");
+  seats()[seat].click();
+"""
+    run(page, "seat, index", body, seat, index)
+
+
+def undo(page: Page, index: int = 0) -> None:
+    """Press the sheet's Undo (the last deal taken back) and wait for it."""
+    body = """
+  const element = await calculator(index);
+  const before = element.game.game.deals.length;
+  const button = element.shadowRoot.querySelector(ui.undo);
+  await waitFor(() => button && !button.disabled, ms, "an enabled Undo");
+  button.click();
+  await waitFor(() => element.game.game.deals.length === before - 1, ms, "the deal taken back");
+"""
+    run(page, "index, ms", body, index, RUNTIME_TIMEOUT_MS)
+
+
+def pressed_seat(page: Page, index: int = 0) -> str | None:
+    """The seat marked as dealing now in the choice of who deals (shown or not)."""
+    body = """
+  const element = await calculator(index);
+  return element.shadowRoot.querySelector(ui.pressed)?.textContent.trim() ?? null;
+"""
+    text = run(page, "index", body, index)
+    return None if text is None else str(text)

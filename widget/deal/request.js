@@ -352,14 +352,18 @@ export function gameDeal(request) {
  * house rules if it has any. `explain` says which rows of the answer carry their
  * explanation: "all" (the default, also when absent), "last", "none", or a list of deal
  * indices from 0 — a long sheet asks only for what it shows, which keeps the answer
- * (and its copy to the page) small.
+ * (and its copy to the page) small. `seats` (the four players' names) and `dealer` (the
+ * seat that dealt the first deal) go with it when the game has them: the core then says
+ * who dealt each row and who deals next (`next_dealer`).
  */
-export function gameRequest(deals, names, rules = null, { explain } = {}) {
+export function gameRequest(deals, names, rules = null, { explain, seats, dealer } = {}) {
   const request = { version: VERSION };
   const named = requestNames(names);
   if (named) request.names = named;
   const on = activeRules(rules);
   if (on.length) request.rules = rulesOf(on);
+  if (seats != null) request.seats = seats;
+  if (dealer != null) request.dealer = dealer;
   request.deals = deals;
   if (explain !== undefined) request.explain = explain;
   return request;

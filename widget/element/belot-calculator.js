@@ -429,6 +429,7 @@ export class BelotCalculatorElement extends HTMLElement {
       ...scorerView(this.scorer, this.#scheduler),
       sheet: this.sheet,
       readOnly: Boolean(this.#sheet?.viewing),
+      formClosed: Boolean(this.#sheet?.formClosed),
       updateReady: offline.updateReady,
       offlineLost: offline.offlineLost,
       result: this.result,

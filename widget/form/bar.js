@@ -132,6 +132,8 @@ export class BarSection {
     setAttribute(ui.deal, "data-outcome", score ? view.result.outcome : "");
     setAttribute(ui.deal, "data-gain", score ? gainOf(view.result) : "");
     setHidden(ui.details, view.sheet);
+    // A closed form (the sheet's game is over) has no deal to describe.
+    setHidden(ui.deal, Boolean(view.formClosed));
     this.#renderVisibility(view);
     // Announce once per settled change: the sentence the bar shows, not its fragments.
     if (this.#context.announce && view.settled && view.state === "ready") this.announce(text);

@@ -210,8 +210,10 @@ export class CalculatorView {
    * FACTS), `piles` the two piles (deal/request.js piles) or null, `settled` whether
    * nothing is on its way to the core for the form as it is, `rulesNote` the house rules
    * the result follows in a few words ("" for the rule book), `readOnly` whether the
-   * sheet shows a game opened from a link (no form, bar or result), `headingLevel` the
-   * level of the result's heading (its explanation's is one more).
+   * sheet shows a game opened from a link (no form, bar or result), `formClosed`
+   * whether the sheet's game is over (no form or result: the bar offers the next
+   * game), `headingLevel` the level of the result's heading (its explanation's is one
+   * more).
    */
   render(view) {
     const context = this.#context;
@@ -226,8 +228,10 @@ export class CalculatorView {
     // Which parts show (closed, the element shows its launcher instead: element/launcher.js);
     // a game opened from a link is read only: the sheet shows it, no form to enter into.
     setHidden(this.ui.root, state === "closed");
-    setHidden(this.ui.form, state === "closed" || view.readOnly);
-    setHidden(this.result.element, state === "closed" || view.readOnly);
+    // Read only (a game opened from a link), or closed (the sheet's game is over): no form.
+    const noForm = state === "closed" || view.readOnly || Boolean(view.formClosed);
+    setHidden(this.ui.form, noForm);
+    setHidden(this.result.element, noForm);
     this.#setStates(state);
     context.errors.render(view.errors, view.lang);
     for (const section of this.#sections) section.render(view);

@@ -1,19 +1,22 @@
 // The sheet's parts that live in the calculator's form: in the sticky bar the totals
 // line, Record / Save changes / New game and a refused change's message; beside the
-// game "All passed"; above the form the note while a deal is edited (with Delete and
-// Cancel) or the game is over. Rendered from the sheet's snapshot; presses go to
-// `actions`.
+// game "All passed"; who deals in the bar between deals, and above the form the choice of
+// who deals (sheet/dealer-view.js) and the note while a deal is edited (with Delete and
+// Cancel). Once the game is over the form is closed
+// and the bar's one action is "New game (same teams)". Rendered from the sheet's
+// snapshot; presses go to `actions`.
 
 import { h, setHidden, setText } from "../ui/dom.js";
 import { errorsText, Labels, setIsolated } from "../ui/kit.js";
 import { format } from "../i18n/strings.js";
+import { dealerText, DealerView } from "./dealer-view.js";
 import { rowLine, statusText, teamNames } from "./summary.js";
 
 export class BarView {
   #labels = new Labels();
   ui = {};
 
-  /** `actions`: {record, save, newGame(button), passed(button), deleteDeal, cancel, undo}. */
+  /** `actions`: {record, save, newGame(button), passed(button), deleteDeal, cancel, undo, chooseDealer(seat)}. */
   constructor(actions) {
     const ui = this.ui;
     const button = (className, text, onClick) => {
@@ -25,6 +28,8 @@ export class BarView {
     ui.deleteDeal = button("delete-deal", (t) => t.deleteDeal, () => actions.deleteDeal());
     ui.cancel = button("cancel", (t) => t.cancel, () => actions.cancel());
     ui.formNote = h("div", { class: "editing-note form-note", part: "editing-note", hidden: true }, ui.actionHint, ui.deleteDeal, ui.cancel);
+    this.dealer = new DealerView((seat) => actions.chooseDealer(seat));
+    ui.formTop = h("div", { class: "form-top" }, this.dealer.ui.chooser, ui.formNote);
     ui.totalsMain = h("span", { class: "totals-main" });
     ui.totalsRest = h("span", { class: "totals-rest" });
     ui.notSaved = h("span", { class: "not-saved" });
@@ -36,10 +41,12 @@ export class BarView {
     // Just after a Record, until the next deal is begun (Record would be off), its Undo
     // stands where Record stands: the bar keeps its height, the form stays in view.
     ui.undoRecorded = button("undo-recorded", (t) => t.undoShort, () => actions.undo());
-    ui.sheetLines = h("div", { class: "bar-sheet" }, ui.totals, ui.recent);
+    ui.sheetLines = h("div", { class: "bar-sheet" }, ui.totals, ui.recent, this.dealer.ui.line);
     ui.record = button("primary record", (t) => t.record, () => actions.record());
     ui.save = button("primary save", (t) => t.save, () => actions.save());
-    ui.newGame = button("primary bar-new-game", (t) => t.newGame, () => actions.newGame(ui.newGame));
+    // Once the game is over: the next game at once, no question asked (nothing is lost).
+    ui.newGame = h("button", { type: "button", class: "primary bar-new-game" });
+    ui.newGame.addEventListener("click", () => actions.newGame(ui.newGame));
     ui.error = h("p", { class: "error sheet-error", part: "sheet-error", role: "alert" });
     ui.passed = button("passed", (t) => t.passed, () => actions.passed(ui.passed));
   }
@@ -47,13 +54,14 @@ export class BarView {
   /** The parts the form's view places: see CalculatorView.attachSheet. */
   get parts() {
     const ui = this.ui;
-    return { note: ui.formNote, gameAction: ui.passed, totals: ui.sheetLines, error: ui.error, actions: [ui.undoRecorded, ui.record, ui.save, ui.newGame] };
+    return { note: ui.formTop, gameAction: ui.passed, totals: ui.sheetLines, error: ui.error, actions: [ui.undoRecorded, ui.record, ui.save, ui.newGame] };
   }
 
   /** Before the games are checked: only a refused start's message. */
   renderLoading({ s, lang, sheet }) {
     const ui = this.ui;
     this.#labels.render(s.sheet);
+    for (const element of [this.dealer.ui.chooser, this.dealer.ui.line]) setHidden(element, true);
     for (const element of [ui.formNote, ui.totals, ui.recent, ui.undoRecorded, ui.record, ui.save, ui.newGame, ui.passed]) setHidden(element, true);
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
   }
@@ -80,9 +88,13 @@ export class BarView {
     ui.save.disabled = !deal || busy || !ready;
     ui.deleteDeal.disabled = busy || !ready;
     ui.newGame.disabled = busy;
+    setText(ui.newGame, s.seats.newGameSame);
+    // Who deals stands where "what is missing" stands while nothing is entered (after a
+    // Record, beside the row just written).
+    const line = formEmpty && !deal && editing === null && !undoHere;
+    this.dealer.render({ s, lang, sheet, disabled: busy || !ready, line });
     let hint = "";
     if (editing) hint = format(editing.fixing ? s.houseRules.fixing : editing.passed ? t.editingPassed : t.editingForm, { n: editing.index + 1 });
-    else if (result.finished) hint = t.gameOver;
     setText(ui.actionHint, hint);
     setHidden(ui.formNote, !hint);
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
@@ -90,12 +102,17 @@ export class BarView {
     this.#renderRecent(s, lang, sheet, undoHere ? justRecorded : null);
   }
 
-  /** The last two rows in a line ("4. 0 : 16 · 5. 10 : 27"), the one just recorded marked. */
-  #renderRecent(s, lang, { result }, justRecorded) {
+  /**
+   * The last two rows in a line ("4. 0 : 16 · 5. 10 : 27"), the one just recorded marked;
+   * in a game with a dealer the last row and who deals now ("5. 10 : 27 · Раздава: Иван").
+   */
+  #renderRecent(s, lang, sheet, justRecorded) {
     const ui = this.ui;
-    const rows = result.rows.slice(-2);
+    const { result } = sheet;
+    const dealer = dealerText(s, sheet);
+    const rows = result.rows.slice(dealer ? -1 : -2);
     const first = result.rows.length - rows.length;
-    const key = JSON.stringify([lang, rows.map((row) => [row.record, row.passed, row.hanging_out, row.collected]), first, justRecorded]);
+    const key = JSON.stringify([lang, rows.map((row) => [row.record, row.passed, row.hanging_out, row.collected]), first, justRecorded, dealer]);
     // Shown in the place of the form's "what is missing" line (styles/sheet.js), only just
     // after a Record while nothing of the next deal is entered: the bar keeps its height.
     setHidden(ui.recent, !rows.length || !justRecorded);
@@ -110,6 +127,7 @@ export class BarView {
         return i ? [" · ", line] : [line];
       }),
     );
+    if (dealer) ui.recentRows.append(" · ", h("span", { class: "recent-dealer" }, dealer));
   }
 
   /** The totals line: the game so far (or its winner), what hangs, why a game at 151 goes on. */

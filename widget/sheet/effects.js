@@ -3,21 +3,27 @@
 // and the state after it, so Node tests it; the sheet's view only carries it out.
 //
 // Focus targets: "form" (its first field), "row" (`index`), "undo" (the table when Undo
-// is off after it), "deleteDeal", "table", "notices", "gamesUndo", "game" (`id`),
+// is off after it), "deleteDeal", "newGame" (the bar's, once the game is over), "table", "notices", "gamesUndo", "game" (`id`),
 // "sharedTitle". An announcement is `{words, key, params}` in the widget's words
 // ("sheet" or "travel"); `{row: n}` in params asks the view to add row n's record, and
 // the totals and team names are always added.
 
-/** `{focus, announce}` for `change`; `undoFocused`: a deleted game's Undo had the focus. */
-export function effectsOf(change, { undoFocused = false } = {}) {
+/**
+ * `{focus, announce}` for `change`; `undoFocused`: a deleted game's Undo had the focus;
+ * `finished`: the game is over after it (the form is closed: the focus goes to New game).
+ */
+export function effectsOf(change, { undoFocused = false, finished = false } = {}) {
   const say = (key, params = {}, words = "sheet") => ({ words, key, params });
+  const next = { to: finished ? "newGame" : "form" };
   switch (change.type) {
     case "recorded":
-      return { focus: { to: "form" }, announce: say("recorded", { row: change.n }) };
+      return { focus: next, announce: say("recorded", { row: change.n }) };
     case "recordedPassed":
-      return { focus: { to: "form" }, announce: say("recordedPassed", { row: change.n }) };
+      return { focus: next, announce: say("recordedPassed", { row: change.n }) };
     case "redone":
-      return { focus: { to: "form" }, announce: say("redone", { row: change.n }) };
+      return { focus: next, announce: say("redone", { row: change.n }) };
+    case "dealerChosen":
+      return { focus: { to: "form" }, announce: say("dealerChosen", {}, "seats") };
     case "undone":
       return { focus: { to: "undo" }, announce: say("undone") };
     case "editing":

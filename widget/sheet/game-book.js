@@ -16,9 +16,11 @@ import { dealsForAll, dealsFromNext } from "../deal/house-rules.js";
 import { gameRequest } from "../deal/request.js";
 import { BookEdits } from "./book-edits.js";
 import { BookSaver } from "./book-saver.js";
+import { BookTable } from "./book-table.js";
 import { BookTravel } from "./book-travel.js";
 import { Notices } from "./notices.js";
 import { newGame } from "./records.js";
+import { nextTable } from "./seats.js";
 
 /** The sheet shows no row's explanation (a row loads its deal into the form, which asks for its own). */
 export const EXPLAIN = Object.freeze({ explain: "none" });
@@ -63,6 +65,7 @@ export class GameBook extends EventTarget {
   saver;
   travel;
   edits;
+  table;
 
   /**
    * `scorer()` → the scorer (scoreGame, gameLink, readGameLink); `store`: a GameStore;
@@ -76,6 +79,7 @@ export class GameBook extends EventTarget {
     this.saver = new BookSaver(this, store);
     this.travel = new BookTravel(this);
     this.edits = new BookEdits(this);
+    this.table = new BookTable(this);
   }
 
   // --- what the view reads ---------------------------------------------------------
@@ -185,15 +189,15 @@ export class GameBook extends EventTarget {
     open.sort((a, b) => b.updated.localeCompare(a.updated));
     if (open.length) this.current = open[0].id;
     else {
-      const last = [...this.games.values()].at(-1);
-      this.startGame(last?.names, last?.rules);
+      this.#startAfter([...this.games.values()].at(-1));
     }
   }
 
-  /** Score `game` as the core sees it (no explanations). */
+  /** Score `game` as the core sees it (no explanations), its players and first dealer too (who deals next). */
   async score(game, deals = game.deals, rules = game.rules) {
-    if (!deals.length) return { ok: true, result: EMPTY_RESULT };
-    return this.#scorer().scoreGame(gameRequest(deals, game.names, rules, EXPLAIN));
+    const table = game.seats != null || game.dealer != null;
+    if (!deals.length && !table) return { ok: true, result: EMPTY_RESULT };
+    return this.#scorer().scoreGame(gameRequest(deals, game.names, rules, { ...EXPLAIN, seats: game.seats, dealer: game.dealer }));
   }
 
   /** Take `game` (checked, `result` the core's) into the book. */
@@ -205,9 +209,9 @@ export class GameBook extends EventTarget {
     return plain;
   }
 
-  /** A new empty game, the current one; saved at once, so another tab opened now shows it too. */
-  startGame(names, rules) {
-    const game = newGame(names, this.#clock(), rules);
+  /** A new empty game (`table`: players, first dealer), the current one; saved at once, so another tab shows it too. */
+  startGame(names, rules, table) {
+    const game = newGame(names, this.#clock(), rules, table);
     this.games.set(game.id, game);
     this.results.set(game.id, EMPTY_RESULT);
     this.saver.based(game.id, null);
@@ -215,6 +219,11 @@ export class GameBook extends EventTarget {
     this.current = game.id;
     this.saver.remember(game.id);
     return game;
+  }
+
+  /** The next game at the table of `game` (if any): the same teams, rules and players, the rotation going on. */
+  #startAfter(game) {
+    return this.startGame(game?.names, game?.rules, game ? nextTable(game, this.results.get(game.id)) : {});
   }
 
   // --- changes: each one goes through the core ---------------------------------------
@@ -323,13 +332,13 @@ export class GameBook extends EventTarget {
 
   // --- games -------------------------------------------------------------------------
 
-  /** A new game with the same teams and rules (the caller asked first). */
+  /** A new game, the same teams, players and rules; its first dealer the seat after the last deal's. */
   newGame() {
     const current = this.games.get(this.current);
     this.stopEditing();
     this.error = null;
     this.#leave();
-    this.startGame(current?.names, current?.rules);
+    this.#startAfter(current);
     this.#forgetDeleted();
     this.emit({ type: "newGame", form: "clear" });
   }
@@ -369,8 +378,7 @@ export class GameBook extends EventTarget {
     if (current) {
       restore = Boolean(this.editing);
       this.stopEditing();
-      const last = [...this.games.values()].at(-1);
-      this.startGame(last?.names, last?.rules);
+      this.#startAfter([...this.games.values()].at(-1));
     }
     this.deleted = deleted;
     this.#undoTimer = this.#timers.setTimeout(() => {

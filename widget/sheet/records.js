@@ -16,11 +16,13 @@ export const STORE_VERSION = 1;
 
 /**
  * A new, empty game. Team names "" mean the default names of the UI language;
- * `rules` are its house rules (the core's JSON, {} = the rule book).
+ * `rules` are its house rules (the core's JSON, {} = the rule book); `table` the
+ * table around it, `{seats?, dealer?}` (the players, the seat that deals first:
+ * sheet/seats.js nextTable), absent in a game that has none.
  */
-export function newGame(names = { us: "", them: "" }, now = new Date(), rules = {}) {
+export function newGame(names = { us: "", them: "" }, now = new Date(), rules = {}, table = {}) {
   const stamp = now.toISOString();
-  return {
+  const game = {
     id: makeId(now),
     created: stamp,
     updated: stamp,
@@ -28,6 +30,9 @@ export function newGame(names = { us: "", them: "" }, now = new Date(), rules = 
     rules: { ...rules },
     deals: [],
   };
+  if (table?.seats != null) game.seats = structuredClone(table.seats);
+  if (Number.isInteger(table?.dealer)) game.dealer = table.dealer;
+  return game;
 }
 
 /** `game` (a stored one) under a new id: the copy of it that keeps this tab's deals. */

@@ -16,6 +16,7 @@
 // element loads this module only when its `sheet` attribute is set.
 
 import { VERSION } from "../core-tables.js";
+import { SEAT_WORDS } from "../i18n/seat-strings.js";
 import { STORE_WORDS } from "../i18n/store-strings.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
@@ -33,6 +34,7 @@ import { IdbStore } from "./idb-store.js";
 import { KEEP_WORDS, KeepSheet } from "./keep-sheet.js";
 import { RulesPanel } from "./rules-panel.js";
 import { clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
+import { dealerNow, seatName } from "./seats.js";
 import { SheetView } from "./sheet-view.js";
 import { formatDate, summaryText, teamNames } from "./summary.js";
 import { afterNextFrame } from "../ui/dom.js";
@@ -52,15 +54,15 @@ import { errorsText } from "../ui/kit.js";
 /** The changes that changed a game on this device (the element's "belot-calculator-sheet" event). */
 const GAME_CHANGES = new Set([
   "recorded", "recordedPassed", "undone", "redone", "edited", "dealDeleted", "rulesChanged", "named",
-  "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept", "backupRestored",
+  "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept", "backupRestored", "dealerChosen",
 ]);
 
 /** How long a deal just recorded stays marked in the bar, with its Undo (ms). */
 export const RECORDED_MS = 8000;
 
-/** The strings `s` with the words of games that travel (`s.travel`) and of saving them (`s.store`). */
+/** The strings `s` with the words of games that travel (`s.travel`), of saving them (`s.store`) and of the table (`s.seats`). */
 function words(s, lang) {
-  return s.store ? s : { ...s, travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang], keep: KEEP_WORDS[lang] };
+  return s.store ? s : { ...s, travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang], keep: KEEP_WORDS[lang], seats: SEAT_WORDS[lang] };
 }
 
 export class ScoreSheet extends EventTarget {
@@ -119,7 +121,8 @@ export class ScoreSheet extends EventTarget {
     this.#bar = new BarView({
       record: () => book.record(this.#form.deal()),
       save: () => this.#saveEdit(),
-      newGame: (back) => this.#askNewGame(this.#view.section.firstElementChild, back),
+      newGame: () => this.#newGame(), // only once the game is over: no question
+      chooseDealer: (seat) => book.table.chooseDealer(seat),
       passed: (button) => this.#passed(button),
       deleteDeal: () => book.edits.deleteDeal(),
       cancel: () => book.edits.cancelEdit(),
@@ -155,6 +158,7 @@ export class ScoreSheet extends EventTarget {
         downloadAside: () => downloadAside(book.saver.store),
         edit: (index) => book.edits.edit(index),
         setName: (team, value) => book.setName(team, value),
+        setPlayer: (team, index, value) => book.table.setPlayer(team, index, value),
       },
       { rules: this.#rules, games: this.#games, send: this.#send, banner: this.#banner },
     );
@@ -179,6 +183,12 @@ export class ScoreSheet extends EventTarget {
   /** True while a game opened from a link is shown (read only: the form stays hidden). */
   get viewing() {
     return Boolean(this.#book.viewing);
+  }
+
+  /** The form is closed: the game is over and no deal of it is edited (the bar offers the next game). */
+  get formClosed() {
+    const book = this.#book;
+    return book.validated && !book.viewing && !book.editing && Boolean(book.result.finished);
   }
 
   /** The hanging points the deal in the form starts with (sheet/game-book.js pot). */
@@ -212,7 +222,7 @@ export class ScoreSheet extends EventTarget {
   #onChange = (event) => {
     const change = event.detail;
     this.#applyToForm(change);
-    const effects = effectsOf(change, { undoFocused: this.#games.undoFocused });
+    const effects = effectsOf(change, { undoFocused: this.#games.undoFocused, finished: this.formClosed });
     if (effects.focus || effects.announce) this.#effects = { ...effects, change };
     if (["linkRefused", "sharedClosed"].includes(change.type)) clearLinkFromAddress();
     // A kept game leaves the address only once it is saved: a reload before (or a device
@@ -304,21 +314,18 @@ export class ScoreSheet extends EventTarget {
     if (await this.#book.edits.saveEdit(this.#form.deal())) this.#rules.retry();
   }
 
-  /** Ask first (in the widget, next to `anchor`), then start a new game; a "before" event may refuse it. */
+  /** Ask first (in the widget, next to `anchor`), then start a new game. */
   #askNewGame(anchor, back) {
     this.#view.question.ask(
-      {
-        anchor,
-        text: (t) => t.confirmNewGame,
-        yes: (t) => t.confirmNewGameYes,
-        back,
-        action: () => {
-          const before = new CustomEvent("belot-calculator-before-new-game", { bubbles: true, composed: true, cancelable: true, detail: this.snapshot() });
-          if (this.#target.dispatchEvent(before)) this.#book.newGame();
-        },
-      },
+      { anchor, text: (t) => t.confirmNewGame, yes: (t) => t.confirmNewGameYes, back, action: () => this.#newGame() },
       () => this.dispatchEvent(new Event("change")),
     );
+  }
+
+  /** The next game, the same teams, players and rules; a "before" event may refuse it. */
+  #newGame() {
+    const before = new CustomEvent("belot-calculator-before-new-game", { bubbles: true, composed: true, cancelable: true, detail: this.snapshot() });
+    if (this.#target.dispatchEvent(before)) this.#book.newGame();
   }
 
   // --- games that travel ---------------------------------------------------------------
@@ -442,7 +449,7 @@ export class ScoreSheet extends EventTarget {
     // The focus moves once the change is on screen: moving it now would lay the page out
     // before the frame that shows the new totals.
     if (effects.focus?.to === "form") afterNextFrame().then(() => this.#form.focus());
-    else if (effects.focus) this.#view.focus(effects.focus, { deleteDeal: () => this.#bar.ui.deleteDeal });
+    else if (effects.focus) this.#view.focus(effects.focus, { deleteDeal: () => this.#bar.ui.deleteDeal, newGame: () => this.#bar.ui.newGame });
   }
 
   #announcement({ words: group, key, params }, s, lang, { game, result }) {
@@ -451,6 +458,8 @@ export class ScoreSheet extends EventTarget {
     const row = params.row ? result.rows[params.row - 1] : null;
     if (row) Object.assign(values, { n: params.row, us: row.record.us, them: row.record.them });
     if (params.date) values.date = formatDate(params.date, lang);
+    const dealer = dealerNow(game, result);
+    if (dealer !== null) values.dealer = seatName(game, dealer, names, s.seats);
     return format(s[group][key], values);
   }
 }

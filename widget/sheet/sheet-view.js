@@ -6,12 +6,13 @@
 // game itself. Focus moves and announcements are carried out here, as sheet/effects.js
 // decides them.
 
-import { TEAMS, MAX_NAME_LENGTH } from "../core-tables.js";
+import { SEAT_ORDER, TEAMS, MAX_NAME_LENGTH } from "../core-tables.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { h, setHidden, setText } from "../ui/dom.js";
 import { clip, DeferredFocus, errorsText, Labels, setIsolated } from "../ui/kit.js";
 import { MAX_NOTICE, MAX_REASON } from "./notices.js";
 import { Question } from "./question.js";
+import { playerNames } from "./seats.js";
 import { SheetTable } from "./sheet-table.js";
 import { formatDate, statusText, summaryText, teamNames } from "./summary.js";
 
@@ -38,7 +39,7 @@ export class SheetView {
 
   /**
    * `actions`: {undo, redo, newGame(anchor, back), share, dismiss, downloadAside, edit(index),
-   * setName(team, value)}; `parts`: the Rules panel, the games list, the send panel and the shared
+   * setName(team, value), setPlayer(team, index, value)}; `parts`: the Rules panel, the games list, the send panel and the shared
    * banner (their own elements, placed here).
    */
   constructor(actions, { rules, games, send, banner }) {
@@ -91,7 +92,7 @@ export class SheetView {
       ui.names[team] = input;
       return h("label", { class: "field" }, label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)), input);
     });
-    ui.namesDetails = h("details", { class: "names", part: "sheet-names" }, label(h("summary"), (t) => t.names), h("div", { class: "name-fields" }, ...nameFields));
+    ui.namesDetails = h("details", { class: "names", part: "sheet-names" }, label(h("summary"), (t) => t.names), h("div", { class: "name-fields" }, ...nameFields), this.#players());
     ui.text = h("textarea", { class: "summary-text", readonly: true, rows: "8", "aria-label": "" });
     label(ui.text, (t) => t.text, "aria-label");
     ui.textDetails = h("details", { class: "text", part: "sheet-text" }, label(h("summary"), (t) => t.text), ui.text);
@@ -104,6 +105,20 @@ export class SheetView {
       ...[ui.printTitle, ui.notices, banner.element, ui.loading, ui.live, this.table.element, ui.empty, ui.toolbar, this.question.element],
       ...[rules.ui.panel, ui.namesDetails, send.element, games.element, ui.textDetails],
     );
+  }
+
+  /** The four players' names (optional), in the order the deal passes: sheet/seats.js. */
+  #players() {
+    const ui = this.ui;
+    ui.players = SEAT_ORDER.map(([team, index]) => {
+      const input = h("input", { type: "text", name: `player-${team}-${index}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input player-name", dir: "auto" });
+      input.addEventListener("input", () => this.#actions.setPlayer(team, index, input.value));
+      return { team, index, input, label: h("span") };
+    });
+    ui.playersLegend = h("legend");
+    ui.playersHint = h("p", { class: "players-hint" });
+    const fields = ui.players.map((player) => h("label", { class: "field" }, player.label, player.input));
+    return h("fieldset", { class: "players", part: "sheet-players" }, ui.playersLegend, ui.playersHint, h("div", { class: "player-fields" }, ...fields));
   }
 
   /** Render `model`: {s, lang, state, headingLevel, sheet (the book's snapshot), status, viewing}. */
@@ -130,6 +145,7 @@ export class SheetView {
     this.#renderToolbar(model);
     this.question.render(s.sheet, lang);
     this.#renderNames(lang, sheet.game);
+    this.#renderPlayers(s, sheet.game, names);
     this.#renderText(s, lang, sheet, names);
   }
 
@@ -187,6 +203,21 @@ export class SheetView {
       const input = this.ui.names[team];
       input.placeholder = STRINGS[lang].teams[team];
       const value = game.names[team] ?? "";
+      if (input !== input.getRootNode().activeElement && input.value !== value) input.value = value;
+    }
+  }
+
+  /** The players' names, labelled by team and place ("Ние (1)"), never overwriting what is being typed. */
+  #renderPlayers(s, game, names) {
+    const t = s.seats;
+    setText(this.ui.playersLegend, t.players);
+    setText(this.ui.playersHint, t.playersHint);
+    const values = playerNames(game);
+    for (const { team, index, input, label } of this.ui.players) {
+      const text = format(t.seatUnnamed, { team: names[team], n: index + 1 });
+      setText(label, text);
+      input.placeholder = text;
+      const value = values[team][index];
       if (input !== input.getRootNode().activeElement && input.value !== value) input.value = value;
     }
   }

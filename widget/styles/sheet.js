@@ -226,6 +226,35 @@ table.sheet-table { table-layout: fixed; }
 .recent-row { white-space: nowrap; }
 .recent-row.recorded { font-weight: 700; color: var(--_accent); }
 .bar-totals .not-saved { color: var(--_error); white-space: nowrap; }
+.players { display: grid; gap: 0.4rem; margin: 0.6rem 0 0; padding: 0.5rem 0.6rem; border: 1px solid var(--_border); border-radius: var(--_radius); }
+.players legend { font-weight: 700; padding-inline: 0.25rem; }
+.players-hint { color: var(--_muted); font-size: 0.9em; }
+.player-fields { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
+/* Who deals: in the bar between deals (in the place of "what is missing"), and the
+   choice of the four seats at the top of the form. */
+.form-top { display: grid; gap: 0.5rem; }
+.form-top:not(:has(> :not([hidden]))) { display: none; }
+.bar:has(.bar-dealer:not([hidden])) .bar-deal.missing { display: none; }
+.bar-dealer {
+  justify-self: start;
+  min-block-size: 24px;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: var(--_fg);
+  font: inherit;
+  font-weight: 700;
+  text-align: start;
+  text-decoration: underline dotted;
+  text-underline-offset: 0.2em;
+  overflow-wrap: anywhere;
+}
+.recent-dealer { display: inline-block; color: var(--_fg); } /* wraps as one: "Раздава: Георги" */
+.dealer-chooser { display: grid; gap: 0.4rem; padding: 0.5rem 0.6rem; border-radius: var(--_radius); background: var(--_surface); border-inline-start: 4px solid var(--_focus); }
+.dealer-question { margin: 0; font-weight: 700; }
+.dealer-seats { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.3rem; }
+.dealer-seats .seat { min-block-size: 44px; padding-inline: 0.2rem; overflow-wrap: anywhere; }
+.dealer-seats .seat[aria-pressed="true"] { border-color: var(--_accent); font-weight: 700; }
 `;
 
 /** Add the sheet's styles to `root` (a shadow root), once, after the calculator's own. */

@@ -42,3 +42,9 @@ test("changes the player did not make move nothing and say nothing", () => {
     assert.deepEqual(effectsOf({ type }), {}, type);
   }
 });
+
+test("a deal that ends the game sends the focus to New game (the form is closed); a dealer chosen, to the form", () => {
+  assert.deepEqual(effectsOf({ type: "recorded", n: 9 }, { finished: true }).focus, { to: "newGame" });
+  assert.deepEqual(effectsOf({ type: "recordedPassed", n: 9 }, { finished: false }).focus, { to: "form" });
+  assert.deepEqual(effectsOf({ type: "dealerChosen", seat: 2 }), { focus: { to: "form" }, announce: { words: "seats", key: "dealerChosen", params: {} } });
+});

@@ -8,19 +8,23 @@ import { MemoryBackend, MemoryStore } from "../../../widget/sheet/memory-store.j
 
 export const TARGET = 151;
 
-export function fakeResult(deals) {
+export function fakeResult(deals, dealer = null) {
   const totals = { us: 0, them: 0 };
   let hanging = 0;
-  const rows = deals.map((deal) => {
+  const rows = deals.map((deal, i) => {
     const [us, them] = deal.passed ? [0, 0] : (deal.fake ?? [10, 6]);
     totals.us += us;
     totals.them += them;
     hanging = deal.hang ?? (deal.passed ? hanging : 0);
-    return { passed: Boolean(deal.passed), record: { us, them }, totals: { ...totals }, hanging, hanging_out: deal.hang ?? 0 };
+    const row = { passed: Boolean(deal.passed), record: { us, them }, totals: { ...totals }, hanging, hanging_out: deal.hang ?? 0 };
+    if (dealer != null) row.dealer = (dealer + i) % 4;
+    return row;
   });
   const finished = totals.us >= TARGET || totals.them >= TARGET;
   const winner = finished ? (totals.us > totals.them ? "us" : "them") : null;
-  return { rows, totals, hanging, winner, finished, unclaimed: finished ? hanging : 0, status: { code: "status_playing", params: {}, message: { bg: "", en: "" } } };
+  // As the core: the deal passes one seat on after every deal, passed deals included.
+  const next_dealer = dealer == null ? null : (dealer + deals.length) % 4;
+  return { rows, totals, hanging, winner, finished, unclaimed: finished ? hanging : 0, next_dealer, status: { code: "status_playing", params: {}, message: { bg: "", en: "" } } };
 }
 
 /** A scorer whose scoreGame answers like the core (after `delay()` resolves, if given). */
@@ -34,7 +38,9 @@ export function fakeScorer({ delay = null } = {}) {
       if (!Array.isArray(request?.deals)) return { ok: false, errors: [{ code: "not_a_game", message: { bg: "не е игра", en: "not a game" } }] };
       const bad = request.deals.findIndex((deal) => deal.bad);
       if (bad >= 0) return { ok: false, errors: [{ code: "bad_deal", deal: bad, message: { bg: `лошо ${bad + 1}`, en: `bad ${bad + 1}` } }] };
-      return { ok: true, result: fakeResult(request.deals) };
+      const names = Object.values(request.seats ?? {}).flat().filter(Boolean).map((name) => name.toLowerCase());
+      if (new Set(names).size < names.length) return { ok: false, errors: [{ code: "player_twice", message: { bg: "двама", en: "twice" } }] };
+      return { ok: true, result: fakeResult(request.deals, request.dealer ?? null) };
     },
     async readGameLink({ link, we_are: weAre }) {
       if (link === "#game=bad") return { ok: false, errors: [{ code: "link_damaged", message: { bg: "повреден", en: "damaged" } }] };

@@ -309,3 +309,76 @@ test("a row says what was played: the contract's symbol and who bid, then its no
   assert.equal(text(notes[0].querySelector(".notes")), "висят 8");
   assert.match(text(notes[1].querySelector(".what")), /^БК Ние/);
 });
+
+test("who deals: one tap on a seat, then in the bar between deals and beside the row just recorded", async () => {
+  const { sheet, form, render, $, $$ } = await mountSheet();
+  assert.equal($(".dealer-chooser").hidden, false, "no dealer yet: the seats are offered above the form");
+  assert.equal(text($(".dealer-question")), "Кой раздава първи?");
+  assert.deepEqual($$(".dealer-seats .seat").map(text), ["Ние (1)", "Вие (1)", "Ние (2)", "Вие (2)"]);
+  assert.equal($(".bar-dealer").hidden, true);
+  form.next = null; // nothing entered
+  await press($$(".dealer-seats .seat")[1]);
+  assert.equal($(".dealer-chooser").hidden, true);
+  assert.equal($(".bar-dealer").hidden, false, "in the bar, where 'what is missing' stands");
+  assert.equal(text($(".bar-dealer")), "Раздава: Вие (1)");
+  assert.equal(form.said.at(-1), "Раздава Вие (1).");
+  form.next = { fake: [10, 6] };
+  render();
+  await settle();
+  assert.equal($(".bar-dealer").hidden, true, "a deal being entered takes the line");
+  const input = $('input[name="player-us-1"]');
+  input.value = "Петър";
+  input.dispatchEvent(new window.Event("input"));
+  await settle();
+  await press($("button.record"));
+  form.next = null; // the form cleared
+  render();
+  await settle();
+  assert.equal(text($(".bar-recent")), "✓ 1. 10 : 6 · Раздава: Петър", "seat 1 dealt: seat 2 (us[1]) deals next");
+  assert.equal($(".bar-dealer").hidden, true, "beside the row, not twice");
+  await press($("button.passed"));
+  assert.equal(text($(".recent-dealer")), "Раздава: Вие (2)", "a pass passes the deal too");
+  await press($(".bar-dealer"));
+  assert.equal($(".dealer-chooser").hidden, false, "the line tapped: the seats again");
+  assert.equal(text($(".dealer-question")), "Кой раздава сега?");
+  await press($$(".dealer-seats .seat")[0]);
+  assert.equal(text($(".recent-dealer")), "Раздава: Ние (1)");
+  assert.equal(sheet.snapshot().game.dealer, 2, "the first deal was dealt two seats before");
+});
+
+test("the game's end closes the form; New game (same teams) at once, the rotation going on", async () => {
+  const { sheet, form, target, render, $, $$ } = await mountSheet({ lang: "en" });
+  let asked = 0;
+  target.addEventListener("belot-calculator-before-new-game", () => asked++);
+  await press($$(".dealer-seats .seat")[3]);
+  form.next = { fake: [100, 10] };
+  await press($("button.record"));
+  assert.equal(sheet.formClosed, false);
+  form.next = { fake: [60, 0] };
+  await press($("button.record"));
+  assert.equal(sheet.formClosed, true, "over: the form is closed");
+  assert.equal(form.calls.at(-1), "clear", "and not focused: the focus goes to New game");
+  assert.equal($(".dealer-chooser").hidden, true);
+  assert.equal($(".bar-dealer").hidden, true);
+  assert.equal($("button.record").hidden, true);
+  assert.equal($("button.passed").hidden, true);
+  const next = $("button.bar-new-game");
+  assert.equal(next.hidden, false);
+  assert.equal(text(next), "New game (same teams)");
+  assert.match($(".bar-totals").textContent, /Winners: Us \(160\u00a0:\u00a010\)/);
+  await press($$(".sheet-table .row-button")[0]);
+  assert.equal(sheet.formClosed, false, "a row of the finished game opens in the form, for correcting");
+  await press($("button.cancel"));
+  assert.equal(sheet.formClosed, true);
+  const old = sheet.snapshot().game.id;
+  await press(next);
+  assert.equal($(".sheet-question")?.hidden ?? true, true, "no question asked");
+  assert.equal(asked, 1, "the before event still goes out");
+  assert.notEqual(sheet.snapshot().game.id, old);
+  assert.equal(sheet.formClosed, false);
+  assert.equal(sheet.snapshot().game.dealer, 1, "seat 3 and seat 0 dealt: seat 1 deals first");
+  form.next = null;
+  render();
+  await settle();
+  assert.equal(text($(".bar-dealer")), "Dealer: Them (1)");
+});

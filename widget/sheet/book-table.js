@@ -1,0 +1,65 @@
+// The table around the current game, in the game book: the four players' names and who
+// deals (sheet/seats.js). Each change is checked by the core with the game (two players
+// of one name are refused: the sheet says who deals by name) and saved; the core then
+// answers who deals next, so the view never counts seats itself. No DOM.
+
+import { runtimeFailure } from "./game-book.js";
+import { firstDealerFor, isSeat, withPlayer } from "./seats.js";
+
+export class BookTable {
+  #book;
+
+  constructor(book) {
+    this.#book = book;
+  }
+
+  /**
+   * Name `team`'s player `index` (0 or 1) `value`, as typed. A name the core refuses
+   * changes nothing; its error is kept for the bar, as a refused deal's.
+   */
+  setPlayer(team, index, value) {
+    return this.#set((game) => {
+      const seats = withPlayer(game, team, index, value);
+      const next = { ...game, seats };
+      if (!seats) delete next.seats;
+      return next;
+    }, { type: "named" });
+  }
+
+  /**
+   * `seat` deals now — the one-tap choice. The game keeps the seat that dealt its first
+   * deal: for a game under way (an old game without a dealer) the one that makes `seat`
+   * deal the next deal.
+   */
+  chooseDealer(seat) {
+    if (!isSeat(seat)) return Promise.resolve(false);
+    return this.#set((game) => ({ ...game, dealer: firstDealerFor(seat, game.deals.length) }), { type: "dealerChosen", seat });
+  }
+
+  /** The current game changed by `make(game)`, once the core accepts it; then `change` is announced. */
+  #set(make, change) {
+    const book = this.#book;
+    if (!book.game || book.viewing) return Promise.resolve(false);
+    const id = book.current;
+    return book.serial(async () => {
+      const game = book.games.get(id);
+      if (!game) return false;
+      const next = { ...make(game), updated: book.now().toISOString() };
+      let reply;
+      try {
+        reply = await book.score(next);
+      } catch (error) {
+        reply = runtimeFailure(error);
+      }
+      if (!reply?.ok) {
+        book.error = reply?.errors ?? [];
+        book.emit({ type: "refused" });
+        return false;
+      }
+      book.error = null;
+      book.replace(next, reply.result);
+      book.emit(change);
+      return true;
+    });
+  }
+}
