@@ -1,0 +1,207 @@
+// The grid that counts a pile by its cards: a modal <dialog> (the platform's: it keeps
+// the focus inside, Escape cancels, the page behind is inert), loaded on its first
+// opening (form/points.js). A thin view over deal/pile-cards.js CardCount: each card a
+// toggle button (aria-pressed), so none is counted twice; the live sums in a status the
+// screen reader says; Done hands the count to the form, Cancel and Escape change
+// nothing; either way the focus goes back to the button that opened it.
+
+import { NOUNS, SUITS, TEAMS } from "../core-tables.js";
+import { CardCount, MAX_TRICKS } from "../deal/pile-cards.js";
+import { CARDS_WORDS } from "../i18n/cards-strings.js";
+import { format, plural } from "../i18n/format.js";
+import { adoptCardStyles } from "../styles/cards.js";
+import { h, setAttribute, setText } from "../ui/dom.js";
+
+const RED = new Set(["hearts", "diamonds"]);
+
+export class CardsDialog {
+  #count = null;
+  #done;
+  #opener = null;
+  #words = CARDS_WORDS.bg;
+  #lang = "bg";
+  #teams = {};
+  #level = 2;
+  #buttons = new Map();
+  ui = {};
+
+  /** `root`: the shadow root (for the styles); `done(counted)`: Done was pressed (CardCount.done()). */
+  constructor(root, done) {
+    adoptCardStyles(root);
+    this.#done = done;
+    const ui = this.ui;
+    ui.title = h("h2", { class: "cards-title", id: "cards-title" });
+    ui.whoseLabel = h("span", { class: "legend", id: "cards-whose" });
+    ui.whoseHint = h("span", { class: "hint" });
+    ui.teamInputs = {};
+    ui.teamTexts = {};
+    const options = TEAMS.map((team) => this.#teamOption(team));
+    ui.whose = h("div", { class: "cards-whose", role: "radiogroup", "aria-labelledby": "cards-whose" }, h("div", { class: "head" }, ui.whoseLabel, ui.whoseHint), h("div", { class: "options" }, ...options));
+    ui.grid = h("div", { class: "cards-grid" });
+    ui.tricksLabel = h("label", { for: "cards-tricks" });
+    ui.tricksHint = h("span", { class: "hint", id: "cards-tricks-hint" });
+    ui.tricks = h("select", { id: "cards-tricks", name: "cards-tricks", "aria-describedby": "cards-tricks-hint" });
+    ui.tricks.addEventListener("change", () => {
+      this.#count.setTricks(ui.tricks.value === "" ? null : Number(ui.tricks.value));
+      this.#render();
+    });
+    ui.mine = h("span", { class: "mine" });
+    ui.rest = h("span", { class: "rest" });
+    ui.sum = h("p", { class: "cards-sum", role: "status" }, ui.mine, ui.rest);
+    ui.clear = this.#button("clear", () => {
+      this.#count.clear();
+      this.#render();
+    });
+    ui.cancel = this.#button("cancel", () => this.close());
+    ui.ok = this.#button("done primary", () => this.#finish());
+    ui.element = h(
+      "dialog",
+      { class: "cards-dialog", part: "cards-dialog", "aria-labelledby": "cards-title" },
+      ui.title,
+      ui.whose,
+      ui.grid,
+      h("div", { class: "cards-tricks" }, ui.tricksLabel, ui.tricks, ui.tricksHint),
+      ui.sum,
+      h("div", { class: "cards-actions" }, ui.clear, ui.cancel, ui.ok),
+    );
+    ui.element.addEventListener("close", () => this.#closed());
+  }
+
+  get element() {
+    return this.ui.element;
+  }
+
+  get isOpen() {
+    return this.ui.element.hasAttribute("open");
+  }
+
+  #button(kind, action) {
+    const button = h("button", { type: "button", class: kind });
+    button.addEventListener("click", action);
+    return button;
+  }
+
+  #teamOption(team) {
+    const input = h("input", { type: "radio", name: "cards-team", value: team });
+    input.addEventListener("change", () => {
+      if (!input.checked) return;
+      this.#count.setTeam(team);
+      this.#render();
+    });
+    this.ui.teamInputs[team] = input;
+    this.ui.teamTexts[team] = h("span", { class: "text", dir: "auto" });
+    return h("label", { class: "opt", part: "option" }, input, h("span", { class: "face" }, this.ui.teamTexts[team]));
+  }
+
+  /**
+   * Open the grid for `contract`, counting `team`'s pile (its `cards` and `tricks` if
+   * the form has them), in `lang` with the teams' labels `teams`; the focus goes to the
+   * first card, and back to `opener` when the grid closes.
+   */
+  open({ contract, team, cards = [], tricks = null, lang, teams, headingLevel = 2 }, opener) {
+    this.#count = new CardCount({ contract, team, cards, tricks });
+    this.#lang = lang;
+    this.#words = CARDS_WORDS[lang] ?? CARDS_WORDS.en;
+    this.#teams = teams;
+    this.#opener = opener;
+    this.#level = Math.min(Math.max(Number(headingLevel) || 2, 1), 6);
+    this.#build();
+    this.#render();
+    const dialog = this.ui.element;
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    this.#buttons.values().next().value?.focus();
+  }
+
+  /** Close without changing the form (Cancel; Escape is the dialog's own cancel). */
+  close() {
+    const dialog = this.ui.element;
+    if (typeof dialog.close === "function") dialog.close();
+    else {
+      dialog.removeAttribute("open");
+      this.#closed();
+    }
+  }
+
+  #finish() {
+    const counted = this.#count.done();
+    this.close();
+    this.#done(counted);
+  }
+
+  #closed() {
+    const opener = this.#opener;
+    this.#opener = null;
+    if (opener?.isConnected) opener.focus();
+  }
+
+  /** The words and the grid's rows for this opening (the contract decides the rows). */
+  #build() {
+    const w = this.#words;
+    const ui = this.ui;
+    const level = this.#level;
+    if (ui.title.tagName !== `H${level}`) {
+      const title = h(`h${level}`, { class: "cards-title", id: "cards-title" });
+      ui.title.replaceWith(title);
+      ui.title = title;
+    }
+    setText(ui.title, w.title);
+    setText(ui.whoseLabel, w.whose);
+    setText(ui.whoseHint, w.whoseHint);
+    setText(ui.tricksLabel, w.tricks);
+    setText(ui.tricksHint, w.tricksHint);
+    for (const [key, button] of [["clear", ui.clear], ["cancel", ui.cancel], ["done", ui.ok]]) setText(button, w[key]);
+    for (const team of TEAMS) setText(ui.teamTexts[team], this.#teams[team]);
+    const values = ["", ...Array.from({ length: MAX_TRICKS + 1 }, (_, n) => String(n))];
+    ui.tricks.replaceChildren(...values.map((value) => h("option", { value }, value === "" ? w.tricksNone : value)));
+    this.#buttons.clear();
+    ui.grid.replaceChildren(...this.#count.snapshot().rows.map((row) => this.#row(row)));
+  }
+
+  #row({ suit, trump, cards }) {
+    const nouns = NOUNS[this.#lang] ?? NOUNS.en;
+    const w = this.#words;
+    const label = format(trump ? w.trumpRow : w.row, { suit: nouns.contracts[suit], symbol: SUITS[suit] });
+    const head = h("span", { class: "cards-suit", "aria-hidden": "true", "data-red": RED.has(suit) }, SUITS[suit]);
+    if (trump) head.append(h("span", { class: "trump" }, w.trump));
+    const buttons = cards.map((card) => {
+      const button = h(
+        "button",
+        { type: "button", class: "card", "data-card": card.code, "aria-pressed": "false", "aria-label": format(w.card, { card: nouns.cards[card.index], points: card.points }) },
+        h("span", { class: "rank" }, nouns.ranks[card.rank]),
+        h("span", { class: "value", "aria-hidden": "true" }, String(card.points)),
+      );
+      button.addEventListener("click", () => {
+        this.#count.toggle(card.code);
+        this.#render();
+      });
+      this.#buttons.set(card.code, button);
+      return button;
+    });
+    return h("div", { class: "cards-row", role: "group", "aria-label": label, "data-suit": suit }, head, ...buttons);
+  }
+
+  /** Show the count as it is: the cards pressed, whose pile, the tricks, the sums. */
+  #render() {
+    const snapshot = this.#count.snapshot();
+    const w = this.#words;
+    for (const row of snapshot.rows) {
+      for (const card of row.cards) setAttribute(this.#buttons.get(card.code), "aria-pressed", card.chosen);
+    }
+    for (const team of TEAMS) {
+      const input = this.ui.teamInputs[team];
+      if (input.checked !== (team === snapshot.team)) input.checked = team === snapshot.team;
+    }
+    const tricks = snapshot.tricks === null ? "" : String(snapshot.tricks);
+    for (const option of this.ui.tricks.querySelectorAll("option")) {
+      if (option.selected !== (option.value === tricks)) option.selected = option.value === tricks;
+    }
+    setText(this.ui.mine, format(plural(w.chosen, snapshot.count, this.#lang), { team: this.#teams[snapshot.team], points: snapshot.points }));
+    setText(this.ui.rest, format(w.rest, { team: this.#teams[snapshot.other], points: snapshot.otherPoints }));
+  }
+
+  /** What the grid shows now (for the tests): CardCount.snapshot(), or null while closed. */
+  snapshot() {
+    return this.#count?.snapshot() ?? null;
+  }
+}
