@@ -163,7 +163,9 @@ test("the grid's view: rows of toggle buttons, the live sums, Done and Cancel", 
   assert.deepEqual($$(".cards-row").map((row) => row.querySelectorAll("button").length), [6, 5, 5, 5]);
   assert.equal($$(".cards-row")[0].getAttribute("aria-label"), "пика ♠ – коз");
   const jack = root.querySelector('[data-card="JS"]');
-  assert.equal(jack.getAttribute("aria-label"), `${NOUNS.bg.cards[DECK.indexOf("JS")]}: 20`.replace("20", String(value("spades", "JS"))));
+  // Its name: the core's card name and its points, its visible words in it.
+  assert.equal(jack.textContent, `${NOUNS.bg.cards[DECK.indexOf("JS")]}: ${value("spades", "JS")}`);
+  assert.equal(jack.querySelector(".rank").textContent, NOUNS.bg.ranks.jack);
   assert.equal(root.querySelector('[data-card="AS"]').getAttribute("aria-pressed"), "true");
   jack.click();
   assert.equal(jack.getAttribute("aria-pressed"), "true");

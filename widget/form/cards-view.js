@@ -8,7 +8,7 @@
 import { NOUNS, SUITS, TEAMS } from "../core-tables.js";
 import { CardCount, MAX_TRICKS } from "../deal/pile-cards.js";
 import { CARDS_WORDS } from "../i18n/cards-strings.js";
-import { format, plural } from "../i18n/format.js";
+import { format, formatParts, plural } from "../i18n/format.js";
 import { adoptCardStyles } from "../styles/cards.js";
 import { h, setAttribute, setText } from "../ui/dom.js";
 
@@ -165,12 +165,16 @@ export class CardsDialog {
     const head = h("span", { class: "cards-suit", "aria-hidden": "true", "data-red": RED.has(suit) }, SUITS[suit]);
     if (trump) head.append(h("span", { class: "trump" }, w.trump));
     const buttons = cards.map((card) => {
-      const button = h(
-        "button",
-        { type: "button", class: "card", "data-card": card.code, "aria-pressed": "false", "aria-label": format(w.card, { card: nouns.cards[card.index], points: card.points }) },
-        h("span", { class: "rank" }, nouns.ranks[card.rank]),
-        h("span", { class: "value", "aria-hidden": "true" }, String(card.points)),
-      );
+      // The name is the core's card name and its points ("вале ♠: 20"), with its visible
+      // words ("вале", "20") in it as they are shown; the rest only for a screen reader.
+      const rank = nouns.ranks[card.rank];
+      const params = { rank, suit: nouns.cards[card.index].slice(rank.length), points: card.points };
+      const parts = formatParts(w.card, params).map((part) => {
+        if (part.name === "rank") return h("span", { class: "rank" }, part.text);
+        if (part.name === "points") return h("span", { class: "value" }, part.text);
+        return h("span", { class: "visually-hidden" }, typeof part === "string" ? part : part.text);
+      });
+      const button = h("button", { type: "button", class: "card", "data-card": card.code, "aria-pressed": "false" }, ...parts);
       button.addEventListener("click", () => {
         this.#count.toggle(card.code);
         this.#render();

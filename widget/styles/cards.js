@@ -7,11 +7,11 @@ import { adoptCSS } from "./base.js";
 
 export const CARDS_CSS = `
 .cards-dialog {
-  inline-size: min(100% - 1rem, 30rem);
+  inline-size: min(100% - 0.75rem, 30rem);
   max-inline-size: none;
-  max-block-size: calc(100dvh - 1rem);
+  max-block-size: calc(100dvh - 0.75rem);
   margin: auto;
-  padding: 0.75rem;
+  padding: 0.6rem;
   overflow: auto;
   color: var(--_fg);
   background: var(--_bg);
@@ -24,11 +24,12 @@ export const CARDS_CSS = `
 .cards-title { margin: 0; font-size: 1.15em; font-weight: 700; }
 .cards-whose { display: grid; gap: 0.3rem; }
 .cards-whose .head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.1rem 0.5rem; }
+.cards-whose .hint { flex: 1 1 9rem; }
 .cards-grid { display: grid; gap: 0.3rem; }
 .cards-row {
   display: grid;
-  grid-template-columns: 2rem repeat(6, minmax(0, 1fr));
-  gap: 0.25rem;
+  grid-template-columns: 1.5rem repeat(6, minmax(44px, 1fr));
+  gap: 0.2rem;
   align-items: stretch;
 }
 .cards-suit {
@@ -50,7 +51,7 @@ export const CARDS_CSS = `
   padding: 0.15rem 0.1rem;
   line-height: 1.1;
 }
-.card .rank { font-weight: 650; }
+.card .rank { font-weight: 650; font-size: 0.94em; }
 .card .value { font-size: 0.75em; color: var(--_muted); }
 .card[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); }
 .card[aria-pressed="true"] .value { color: inherit; }
