@@ -64,15 +64,15 @@ test("a tap chooses a card, a second puts it back: no card counts twice", () => 
   assert.equal(count.snapshot().otherPoints, DECK_POINTS.hearts);
 });
 
-test("whose pile, the tricks, and what Done gives the form", () => {
+test("the tricks, and what Done gives the form for either team's pile", () => {
   const count = new CardCount({ contract: "all_trumps", team: "them", cards: ["AS", "JC", "TS", "JC"], tricks: "3" });
   assert.deepEqual(count.cards(), ["JC", "10S", "AS"]);
   assert.equal(count.snapshot().tricks, 3);
   assert.equal(count.snapshot().holds, 12);
-  count.setTeam("us");
-  count.setTeam("nobody");
   count.setTricks(9);
-  assert.deepEqual(count.done(), { team: "us", cards: ["JC", "10S", "AS"], tricks: null, points: value("all_trumps", "JC") + value("all_trumps", "10S") + value("all_trumps", "AS") });
+  assert.equal(count.done().team, "them");
+  assert.equal(count.done("nobody").team, "them");
+  assert.deepEqual(count.done("us"), { team: "us", cards: ["JC", "10S", "AS"], tricks: null, points: value("all_trumps", "JC") + value("all_trumps", "10S") + value("all_trumps", "AS") });
   count.setTricks(0);
   assert.equal(count.done().tricks, 0);
   assert.throws(() => new CardCount({ contract: null }), RangeError);
@@ -170,10 +170,11 @@ test("the grid's view: rows of toggle buttons, the live sums, Done and Cancel", 
   jack.click();
   assert.equal(jack.getAttribute("aria-pressed"), "true");
   const points = value("spades", "AS") + value("spades", "JS");
-  assert.match(root.querySelector(".cards-sum").textContent, new RegExp(`Ние: ${points} точки, 2 карти`));
-  assert.match(root.querySelector(".cards-sum").textContent, new RegExp(`Вие: ${DECK_POINTS.spades - points} точки`));
+  assert.equal(root.querySelector(".cards-sum .mine").textContent, `Тази купчина: ${points} точки, 2 карти`);
+  assert.equal(root.querySelector(".cards-sum .rest").textContent, `Другата: ${DECK_POINTS.spades - points} точки`);
   assert.equal(root.querySelector(".cards-title").tagName, "H3");
-  root.querySelector(".cards-actions .done").click();
+  assert.deepEqual($$(".cards-done button").map((button) => button.textContent), ["Готово: Ние", "Готово: Вие"]);
+  root.querySelector(".cards-actions .done-us").click();
   assert.deepEqual(done, [{ team: "us", cards: ["JS", "AS"], tricks: null, points }]);
   assert.equal(dialog.isOpen, false);
   dialog.open({ contract: "no_trumps", team: "them", lang: "en", teams: STRINGS.en.teams }, opener);

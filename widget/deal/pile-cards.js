@@ -81,10 +81,11 @@ function otherTeam(team) {
 }
 
 /**
- * One count under way: the contract, whose pile, the cards chosen, the tricks (or null).
- * `toggle(code)` chooses a card or puts it back (a card is chosen once or not at all),
- * `setTeam(team)`, `setTricks(n)`, `clear()`; `snapshot()` is what the grid shows and
- * `done()` what the form gets.
+ * One count under way: the contract, the cards chosen, the tricks (or null), and whose
+ * pile the form had counted (`team`). `toggle(code)` chooses a card or puts it back (a
+ * card is chosen once or not at all), `setTricks(n)`, `clear()`; `snapshot()` is what
+ * the grid shows and `done(team)` what the form gets: whose pile it was is said last,
+ * with Done, so counting either team's pile takes no tap more.
  */
 export class CardCount {
   #chosen;
@@ -110,10 +111,6 @@ export class CardCount {
   #shown(code) {
     const index = DECK.indexOf(code);
     return index >= 0 && CARD_POINTS[this.contract][index] > 0;
-  }
-
-  setTeam(team) {
-    if (TEAMS.includes(team)) this.team = team;
   }
 
   /** The tricks the pile holds (0 to MAX_TRICKS), or null: not said. */
@@ -161,10 +158,10 @@ export class CardCount {
     };
   }
 
-  /** What Done gives the form: `{team, cards (deck order), tricks (or null), points}`. */
-  done() {
+  /** What Done gives the form for `team`'s pile: `{team, cards (deck order), tricks (or null), points}`. */
+  done(team = this.team) {
     const cards = this.cards();
-    return { team: this.team, cards, tricks: this.tricks, points: cardsPoints(cards, this.contract) };
+    return { team: TEAMS.includes(team) ? team : this.team, cards, tricks: this.tricks, points: cardsPoints(cards, this.contract) };
   }
 }
 

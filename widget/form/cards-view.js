@@ -31,12 +31,7 @@ export class CardsDialog {
     this.#done = done;
     const ui = this.ui;
     ui.title = h("h2", { class: "cards-title", id: "cards-title" });
-    ui.whoseLabel = h("span", { class: "legend", id: "cards-whose" });
-    ui.whoseHint = h("span", { class: "hint" });
-    ui.teamInputs = {};
-    ui.teamTexts = {};
-    const options = TEAMS.map((team) => this.#teamOption(team));
-    ui.whose = h("div", { class: "cards-whose", role: "radiogroup", "aria-labelledby": "cards-whose" }, h("div", { class: "head" }, ui.whoseLabel, ui.whoseHint), h("div", { class: "options" }, ...options));
+    ui.hint = h("p", { class: "hint cards-hint", id: "cards-hint" });
     ui.grid = h("div", { class: "cards-grid" });
     ui.tricksLabel = h("label", { for: "cards-tricks" });
     ui.tricksHint = h("span", { class: "hint", id: "cards-tricks-hint" });
@@ -53,16 +48,18 @@ export class CardsDialog {
       this.#render();
     });
     ui.cancel = this.#button("cancel", () => this.close());
-    ui.ok = this.#button("done primary", () => this.#finish());
+    // Done, for either team's pile: whose pile it was is the last tap, never one more.
+    ui.done = Object.fromEntries(TEAMS.map((team) => [team, this.#button(`done done-${team} primary`, () => this.#finish(team))]));
     ui.element = h(
       "dialog",
-      { class: "cards-dialog", part: "cards-dialog", "aria-labelledby": "cards-title" },
+      { class: "cards-dialog", part: "cards-dialog", "aria-labelledby": "cards-title", "aria-describedby": "cards-hint" },
       ui.title,
-      ui.whose,
+      ui.hint,
       ui.grid,
       h("div", { class: "cards-tricks" }, ui.tricksLabel, ui.tricks, ui.tricksHint),
       ui.sum,
-      h("div", { class: "cards-actions" }, ui.clear, ui.cancel, ui.ok),
+      h("div", { class: "cards-actions" }, ui.clear, ui.cancel),
+      h("div", { class: "cards-actions cards-done" }, ...TEAMS.map((team) => ui.done[team])),
     );
     ui.element.addEventListener("close", () => this.#closed());
   }
@@ -79,18 +76,6 @@ export class CardsDialog {
     const button = h("button", { type: "button", class: kind });
     button.addEventListener("click", action);
     return button;
-  }
-
-  #teamOption(team) {
-    const input = h("input", { type: "radio", name: "cards-team", value: team });
-    input.addEventListener("change", () => {
-      if (!input.checked) return;
-      this.#count.setTeam(team);
-      this.#render();
-    });
-    this.ui.teamInputs[team] = input;
-    this.ui.teamTexts[team] = h("span", { class: "text", dir: "auto" });
-    return h("label", { class: "opt", part: "option" }, input, h("span", { class: "face" }, this.ui.teamTexts[team]));
   }
 
   /**
@@ -123,8 +108,8 @@ export class CardsDialog {
     }
   }
 
-  #finish() {
-    const counted = this.#count.done();
+  #finish(team) {
+    const counted = this.#count.done(team);
     this.close();
     this.#done(counted);
   }
@@ -146,12 +131,11 @@ export class CardsDialog {
       ui.title = title;
     }
     setText(ui.title, w.title);
-    setText(ui.whoseLabel, w.whose);
-    setText(ui.whoseHint, w.whoseHint);
+    setText(ui.hint, w.hint);
     setText(ui.tricksLabel, w.tricks);
     setText(ui.tricksHint, w.tricksHint);
-    for (const [key, button] of [["clear", ui.clear], ["cancel", ui.cancel], ["done", ui.ok]]) setText(button, w[key]);
-    for (const team of TEAMS) setText(ui.teamTexts[team], this.#teams[team]);
+    for (const [key, button] of [["clear", ui.clear], ["cancel", ui.cancel]]) setText(button, w[key]);
+    for (const team of TEAMS) setText(ui.done[team], format(w.done, { team: this.#teams[team] }));
     const values = ["", ...Array.from({ length: MAX_TRICKS + 1 }, (_, n) => String(n))];
     ui.tricks.replaceChildren(...values.map((value) => h("option", { value }, value === "" ? w.tricksNone : value)));
     this.#buttons.clear();
@@ -185,23 +169,19 @@ export class CardsDialog {
     return h("div", { class: "cards-row", role: "group", "aria-label": label, "data-suit": suit }, head, ...buttons);
   }
 
-  /** Show the count as it is: the cards pressed, whose pile, the tricks, the sums. */
+  /** Show the count as it is: the cards pressed, the tricks, the sums. */
   #render() {
     const snapshot = this.#count.snapshot();
     const w = this.#words;
     for (const row of snapshot.rows) {
       for (const card of row.cards) setAttribute(this.#buttons.get(card.code), "aria-pressed", card.chosen);
     }
-    for (const team of TEAMS) {
-      const input = this.ui.teamInputs[team];
-      if (input.checked !== (team === snapshot.team)) input.checked = team === snapshot.team;
-    }
     const tricks = snapshot.tricks === null ? "" : String(snapshot.tricks);
     for (const option of this.ui.tricks.querySelectorAll("option")) {
       if (option.selected !== (option.value === tricks)) option.selected = option.value === tricks;
     }
-    setText(this.ui.mine, format(plural(w.chosen, snapshot.count, this.#lang), { team: this.#teams[snapshot.team], points: snapshot.points }));
-    setText(this.ui.rest, format(w.rest, { team: this.#teams[snapshot.other], points: snapshot.otherPoints }));
+    setText(this.ui.mine, format(plural(w.chosen, snapshot.count, this.#lang), { points: snapshot.points }));
+    setText(this.ui.rest, format(w.rest, { points: snapshot.otherPoints }));
   }
 
   /** What the grid shows now (for the tests): CardCount.snapshot(), or null while closed. */

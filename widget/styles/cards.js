@@ -22,9 +22,7 @@ export const CARDS_CSS = `
 .cards-dialog::backdrop { background: rgb(0 0 0 / 0.45); }
 .cards-dialog[open] { display: grid; gap: 0.6rem; }
 .cards-title { margin: 0; font-size: 1.15em; font-weight: 700; }
-.cards-whose { display: grid; gap: 0.3rem; }
-.cards-whose .head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.1rem 0.5rem; }
-.cards-whose .hint { flex: 1 1 9rem; }
+.cards-hint { margin: 0; }
 .cards-grid { display: grid; gap: 0.3rem; }
 .cards-row {
   display: grid;
@@ -70,10 +68,10 @@ export const CARDS_CSS = `
 .cards-tricks select:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 .cards-tricks .hint { flex-basis: 100%; }
 .cards-sum { margin: 0; display: grid; gap: 0.1rem; }
-.cards-sum .mine { font-weight: 700; font-size: 1.1em; }
+.cards-sum .mine { font-weight: 700; font-size: 1.05em; }
 .cards-sum .rest { color: var(--_muted); }
 .cards-actions { display: flex; flex-wrap: wrap; gap: 0.4rem; }
-.cards-actions .done { flex: 1 1 6rem; }
+.cards-actions > button { flex: 1 1 0; overflow-wrap: anywhere; }
 `;
 
 /** Add these styles to `root` (the element's shadow root), once. */
