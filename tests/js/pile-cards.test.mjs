@@ -173,6 +173,7 @@ test("the grid's view: rows of toggle buttons, the live sums, Done and Cancel", 
   assert.equal(root.querySelector(".cards-sum .mine").textContent, `Тази купчина: ${points} точки, 2 карти`);
   assert.equal(root.querySelector(".cards-sum .rest").textContent, `Другата: ${DECK_POINTS.spades - points} точки`);
   assert.equal(root.querySelector(".cards-title").tagName, "H3");
+  assert.equal(root.querySelector(".cards-title").textContent, `Преброй картите · ${NOUNS.bg.contracts.spades} ♠`);
   assert.deepEqual($$(".cards-done button").map((button) => button.textContent), ["Готово: Ние", "Готово: Вие"]);
   root.querySelector(".cards-actions .done-us").click();
   assert.deepEqual(done, [{ team: "us", cards: ["JS", "AS"], tricks: null, points }]);

@@ -130,7 +130,10 @@ export class CardsDialog {
       ui.title.replaceWith(title);
       ui.title = title;
     }
-    setText(ui.title, w.title);
+    const nouns = NOUNS[this.#lang] ?? NOUNS.en;
+    const contract = this.#count.contract;
+    const game = SUITS[contract] ? `${nouns.contracts[contract]} ${SUITS[contract]}` : nouns.contracts[contract];
+    setText(ui.title, format(w.titleContract, { title: w.title, contract: game }));
     setText(ui.hint, w.hint);
     setText(ui.tricksLabel, w.tricks);
     setText(ui.tricksHint, w.tricksHint);
@@ -146,8 +149,8 @@ export class CardsDialog {
     const nouns = NOUNS[this.#lang] ?? NOUNS.en;
     const w = this.#words;
     const label = format(trump ? w.trumpRow : w.row, { suit: nouns.contracts[suit], symbol: SUITS[suit] });
-    const head = h("span", { class: "cards-suit", "aria-hidden": "true", "data-red": RED.has(suit) }, SUITS[suit]);
-    if (trump) head.append(h("span", { class: "trump" }, w.trump));
+    // A trump row's suit is framed; the title says the contract ("Преброй картите · купа ♥").
+    const head = h("span", { class: "cards-suit", "aria-hidden": "true", "data-red": RED.has(suit), "data-trump": trump }, SUITS[suit]);
     const buttons = cards.map((card) => {
       // The name is the core's card name and its points ("вале ♠: 20"), with its visible
       // words ("вале", "20") in it as they are shown; the rest only for a screen reader.

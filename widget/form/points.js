@@ -29,9 +29,8 @@ export class PointsSection {
         { class: "head" },
         context.label(h("span", { class: "legend", id: "points-legend" }), (s) => s.points),
         context.label(h("span", { class: "hint", id: "points-hint" }), (s) => s.pointsHint),
-        this.count,
       ),
-      h("div", { class: "piles" }, ...boxes),
+      h("div", { class: "piles" }, ...boxes, this.count),
       context.errors.add("cards-error", "cards"),
     );
   }

@@ -5,8 +5,8 @@
 export const CARDS_WORDS = Object.freeze({
   bg: Object.freeze({
     title: "Преброй картите",
+    titleContract: "{title} · {contract}",
     hint: "Докоснете картите на едната купчина (по-малката е по-бърза), после чия е.",
-    trump: "коз",
     row: "{suit} {symbol}",
     trumpRow: "{suit} {symbol} – коз",
     card: "{rank}{suit}: {points}",
@@ -21,8 +21,8 @@ export const CARDS_WORDS = Object.freeze({
   }),
   en: Object.freeze({
     title: "Count the cards",
+    titleContract: "{title} · {contract}",
     hint: "Tap the cards of one pile (the smaller one is quicker), then whose it is.",
-    trump: "trumps",
     row: "{suit} {symbol}",
     trumpRow: "{suit} {symbol} – trumps",
     card: "{rank}{suit}: {points}",

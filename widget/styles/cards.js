@@ -39,7 +39,7 @@ export const CARDS_CSS = `
   line-height: 1;
 }
 .cards-suit[data-red] { color: var(--_red-suit); }
-.cards-suit .trump { font-size: 0.45em; color: var(--_muted); margin-block-start: 0.15rem; }
+.cards-suit[data-trump] { border: 2px solid var(--_accent); border-radius: var(--_radius); }
 .card {
   display: flex;
   flex-direction: column;
