@@ -184,3 +184,36 @@ test("the grid's view: rows of toggle buttons, the live sums, Done and Cancel", 
   root.querySelector(".cards-actions .cancel").click();
   assert.equal(done.length, 1);
 });
+
+test("the form: Count the cards waits for the game, then says how many cards were counted", async () => {
+  installDom();
+  const { STRINGS } = await import("../../widget/i18n/strings.js");
+  const { CalculatorView } = await import("../../widget/form/view.js");
+  const { map, form, actions } = model({ bidder: "us" });
+  const root = container().attachShadow({ mode: "open" });
+  const view = new CalculatorView(root, { ...actions, details() {}, retry() {} }, null);
+  view.revealForm(false);
+  const show = (lang = "bg") => {
+    const built = form.build();
+    const problems = FormModel.problems(built, { reply: null, answered: null, failure: null });
+    view.render({ s: STRINGS[lang], lang, state: "ready", ...form.view(built, problems), sheet: false, readOnly: false, progress: null, failure: null, incomplete: built.incomplete, result: null, rulesNote: "", headingLevel: 3 });
+  };
+  show();
+  const button = root.querySelector("button.count-cards");
+  assert.equal(button.textContent, STRINGS.bg.countCards);
+  assert.equal(button.disabled, true); // no contract yet: no grid
+  map.set("contract", "hearts");
+  show();
+  assert.equal(button.disabled, false);
+  actions.cards({ team: "them", cards: ["JH", "9H"], tricks: null, points: 34 });
+  show();
+  assert.equal(button.textContent, "Картите: 2");
+  const points = String(value("hearts", "JH") + value("hearts", "9H"));
+  assert.equal(root.querySelector('input[name="points-them"]').value, points);
+  assert.equal(root.querySelector("#points-them-note").textContent, "преброено от 2 карти");
+  show("en");
+  assert.equal(button.textContent, "Cards: 2");
+  map.set("capot", "us");
+  show();
+  assert.equal(button.disabled, true); // a capot holds the whole deck
+});
