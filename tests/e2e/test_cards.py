@@ -219,9 +219,13 @@ def test_the_grid_with_the_keyboard_alone(tab: Page, dist_url: str) -> None:
     # The focus goes into the grid, on its first card (the first trump jack).
     expect(calculator.part('button.card[data-card="JC"]')).to_be_focused()
     tab.keyboard.press("Space")
-    tab.keyboard.press("Tab")
+    # The arrows move in the grid (one Tab stop): along the row, and down a row.
+    tab.keyboard.press("ArrowRight")
     expect(calculator.part('button.card[data-card="9C"]')).to_be_focused()
+    tab.keyboard.press("ArrowDown")
+    expect(calculator.part('button.card[data-card="9D"]')).to_be_focused()
     tab.keyboard.press("Enter")
+    expect(calculator.part('button.card[data-card="9D"]')).to_have_attribute("aria-pressed", "true")
     # Escape cancels: nothing is filled in, the focus is back on the button.
     tab.keyboard.press("Escape")
     expect(calculator.part("dialog.cards-dialog")).to_be_hidden()
@@ -231,7 +235,8 @@ def test_the_grid_with_the_keyboard_alone(tab: Page, dist_url: str) -> None:
     tab.keyboard.press("Enter")
     expect(calculator.part('button.card[data-card="JC"]')).to_be_focused()
     tab.keyboard.press("Space")
-    tab_to(tab, calculator.part("dialog select"))
+    tab.keyboard.press("Tab")  # out of the grid: the tricks
+    expect(calculator.part("dialog select")).to_be_focused()
     tab.keyboard.type("1")  # the tricks: one
     expect(calculator.part("dialog select")).to_have_value("1")
     tab_to(tab, calculator.part("dialog button.done-us"))

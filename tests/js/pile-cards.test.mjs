@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { CARD_POINTS, CONTRACTS, DECK, DECK_POINTS, NOUNS, VERSION } from "../../widget/core-tables.js";
-import { CardCount, cardCode, cardsPoints, formatCards, gridRows, inDeckOrder, parseCards } from "../../widget/deal/pile-cards.js";
+import { CardCount, cardCode, cardsPoints, formatCards, gridRows, inDeckOrder, moveInGrid, parseCards } from "../../widget/deal/pile-cards.js";
 import { buildRequest, dealAttributes, gameDeal, piles, readDeal } from "../../widget/deal/request.js";
 import { FormModel, NEXT_DEAL } from "../../widget/element/form-model.js";
 import { container, installDom } from "./dom.mjs";
@@ -76,6 +76,19 @@ test("the tricks, and what Done gives the form for either team's pile", () => {
   count.setTricks(0);
   assert.equal(count.done().tricks, 0);
   assert.throws(() => new CardCount({ contract: null }), RangeError);
+});
+
+test("the arrows move along a row and between rows; Home and End to a row's ends", () => {
+  const rows = gridRows("hearts"); // JH 9H AH 10H KH QH / AC 10C KC QC JC / …
+  assert.equal(moveInGrid(rows, "JH", "ArrowRight"), "9H");
+  assert.equal(moveInGrid(rows, "JH", "ArrowLeft"), "QH");
+  assert.equal(moveInGrid(rows, "9H", "ArrowDown"), "10C");
+  assert.equal(moveInGrid(rows, "QH", "ArrowDown"), "JC"); // the sixth place: the row's last
+  assert.equal(moveInGrid(rows, "JH", "ArrowUp"), "AS");
+  assert.equal(moveInGrid(rows, "KC", "Home"), "AC");
+  assert.equal(moveInGrid(rows, "KC", "End"), "JC");
+  assert.equal(moveInGrid(rows, "KC", "Enter"), null);
+  assert.equal(moveInGrid(rows, "7H", "ArrowRight"), null);
 });
 
 test("card codes as the core spells them; an attribute's text and back", () => {
@@ -169,6 +182,10 @@ test("the grid's view: rows of toggle buttons, the live sums, Done and Cancel", 
   assert.equal(root.querySelector('[data-card="AS"]').getAttribute("aria-pressed"), "true");
   jack.click();
   assert.equal(jack.getAttribute("aria-pressed"), "true");
+  // One Tab stop for the grid: the first card; an arrow moves it.
+  assert.deepEqual($$("button.card").filter((b) => b.getAttribute("tabindex") === "0").map((b) => b.dataset.card), ["JS"]);
+  jack.dispatchEvent(Object.assign(new host.ownerDocument.defaultView.Event("keydown", { bubbles: true }), { key: "ArrowDown" }));
+  assert.deepEqual($$("button.card").filter((b) => b.getAttribute("tabindex") === "0").map((b) => b.dataset.card), ["AC"]);
   const points = value("spades", "AS") + value("spades", "JS");
   assert.equal(root.querySelector(".cards-sum .mine").textContent, `Тази купчина: ${points} точки, 2 карти`);
   assert.equal(root.querySelector(".cards-sum .rest").textContent, `Другата: ${DECK_POINTS.spades - points} точки`);

@@ -165,6 +165,28 @@ export class CardCount {
   }
 }
 
+/**
+ * Where a key moves the focus in the grid `rows` (gridRows) from the card `code`: the
+ * arrows along a row (wrapping) and to the row above or below (same place, or its last
+ * card), Home and End to a row's ends. The card's code, or null for any other key.
+ */
+export function moveInGrid(rows, code, key) {
+  const r = rows.findIndex((row) => row.cards.some((card) => card.code === code));
+  if (r < 0) return null;
+  const row = rows[r].cards;
+  const c = row.findIndex((card) => card.code === code);
+  const across = { ArrowRight: 1, ArrowLeft: -1 }[key];
+  if (across) return row[(c + across + row.length) % row.length].code;
+  const down = { ArrowDown: 1, ArrowUp: -1 }[key];
+  if (down) {
+    const next = rows[(r + down + rows.length) % rows.length].cards;
+    return next[Math.min(c, next.length - 1)].code;
+  }
+  if (key === "Home") return row[0].code;
+  if (key === "End") return row[row.length - 1].code;
+  return null;
+}
+
 function validTricks(tricks) {
   if (tricks === null || tricks === undefined || tricks === "") return null;
   const number = Number(tricks);

@@ -6,7 +6,7 @@
 // nothing; either way the focus goes back to the button that opened it.
 
 import { NOUNS, SUITS, TEAMS } from "../core-tables.js";
-import { CardCount, MAX_TRICKS } from "../deal/pile-cards.js";
+import { CardCount, MAX_TRICKS, moveInGrid } from "../deal/pile-cards.js";
 import { CARDS_WORDS } from "../i18n/cards-strings.js";
 import { format, formatParts, plural } from "../i18n/format.js";
 import { adoptCardStyles } from "../styles/cards.js";
@@ -33,6 +33,8 @@ export class CardsDialog {
     ui.title = h("h2", { class: "cards-title", id: "cards-title" });
     ui.hint = h("p", { class: "hint cards-hint", id: "cards-hint" });
     ui.grid = h("div", { class: "cards-grid" });
+    // One Tab stop for the whole grid; the arrows move in it (as the declarations' chips).
+    ui.grid.addEventListener("keydown", (event) => this.#key(event));
     ui.tricksLabel = h("label", { for: "cards-tricks" });
     ui.tricksHint = h("span", { class: "hint", id: "cards-tricks-hint" });
     ui.tricks = h("select", { id: "cards-tricks", name: "cards-tricks", "aria-describedby": "cards-tricks-hint" });
@@ -98,6 +100,21 @@ export class CardsDialog {
     this.#buttons.values().next().value?.focus();
   }
 
+  #key(event) {
+    const code = event.target?.dataset?.card;
+    if (!code || event.altKey || event.ctrlKey || event.metaKey) return;
+    const to = moveInGrid(this.#count.snapshot().rows, code, event.key);
+    if (!to) return;
+    event.preventDefault();
+    this.#rove(to);
+    this.#buttons.get(to).focus();
+  }
+
+  /** The grid's one Tab stop is the card `code`. */
+  #rove(code) {
+    for (const [each, button] of this.#buttons) setAttribute(button, "tabindex", each === code ? "0" : "-1");
+  }
+
   /** Close without changing the form (Cancel; Escape is the dialog's own cancel). */
   close() {
     const dialog = this.ui.element;
@@ -143,6 +160,7 @@ export class CardsDialog {
     ui.tricks.replaceChildren(...values.map((value) => h("option", { value }, value === "" ? w.tricksNone : value)));
     this.#buttons.clear();
     ui.grid.replaceChildren(...this.#count.snapshot().rows.map((row) => this.#row(row)));
+    this.#rove(this.#buttons.keys().next().value);
   }
 
   #row({ suit, trump, cards }) {
@@ -161,7 +179,8 @@ export class CardsDialog {
         if (part.name === "points") return h("span", { class: "value" }, part.text);
         return h("span", { class: "visually-hidden" }, typeof part === "string" ? part : part.text);
       });
-      const button = h("button", { type: "button", class: "card", "data-card": card.code, "aria-pressed": "false" }, ...parts);
+      const button = h("button", { type: "button", class: "card", "data-card": card.code, "aria-pressed": "false", tabindex: "-1" }, ...parts);
+      button.addEventListener("focus", () => this.#rove(card.code));
       button.addEventListener("click", () => {
         this.#count.toggle(card.code);
         this.#render();

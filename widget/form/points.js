@@ -69,9 +69,8 @@ export class PointsSection {
    * after a failed import, on the next press).
    */
   async openCards() {
-    const view = this.#context.rendered;
-    const deal = view?.deal;
-    if (!deal?.contract || deal.capot !== "none") return;
+    const ready = (view) => Boolean(view?.deal?.contract) && view.deal.capot === "none";
+    if (!ready(this.#context.rendered)) return;
     this.#loading ??= import("./cards-view.js").then(
       ({ CardsDialog }) => {
         this.#cards = new CardsDialog(this.element.getRootNode(), (counted) => this.#counted(counted));
@@ -83,7 +82,16 @@ export class PointsSection {
         throw error;
       },
     );
-    const dialog = await this.#loading;
+    let dialog;
+    try {
+      dialog = await this.#loading;
+    } catch (error) {
+      console.warn("[belot-calculator] the grid of cards could not be loaded:", error?.message ?? error);
+      return;
+    }
+    const view = this.#context.rendered; // as it is now, after the import
+    if (!ready(view)) return;
+    const { deal } = view;
     const own = deal.pileCards ?? [];
     dialog.open(
       { contract: deal.contract, team: deal.pileTeam, cards: own, tricks: deal.pileTricks, lang: view.lang, teams: view.s.teams, headingLevel: view.headingLevel ?? 2 },
