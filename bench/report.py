@@ -140,6 +140,20 @@ BENCHES = (
         ),
     ),
     Bench(
+        name="card-count",
+        title="Counting a pile by its cards",
+        command="python3 build.py build && .venv/bin/python bench/card_count.py",
+        measures=(
+            "Random real piles (the 32 cards dealt into 8 tricks, each taken by a team at "
+            "random; seeded), 20 per contract: the smaller pile counted by taps on the "
+            "standalone calculator at 360×740 (touch, 2× scale, every target on screen, "
+            "never a scroll): the taps it took (Count the cards, each card with points, "
+            "Done for the pile's team; the points box checked), beside the digits that "
+            "typing the pile's points takes, and the point cards of the bigger pile. The "
+            "issue's goal: the median of the taps is at most the pile's point cards + 2."
+        ),
+    ),
+    Bench(
         name="article-open",
         title="Opening and closing an article's calculator",
         command="python3 build.py build && .venv/bin/python bench/article_open.py",

@@ -371,6 +371,7 @@ TAB_ORDER = [
     'input[name="game"]',  # the grid: one stop
     'input[name="points-us"]',
     'input[name="points-them"]',
+    "button.count-cards",  # Count the cards (issue 24)
     'input[name="last-trick"]',  # one stop
     "button.toggle.doubling-contra",
     "button.toggle.doubling-recontra",
@@ -408,6 +409,7 @@ def test_keyboard_alone_enters_and_records_a_deal_along_a_short_tab_order(
     page.keyboard.type("82")
     page.keyboard.press("Tab")
     expect(calculator.points("them")).to_have_value("70")
+    page.keyboard.press("Tab")  # Count the cards
     page.keyboard.press("Tab")
     page.keyboard.press("Space")  # the last trick: us
     expect(calculator.element).to_have_attribute("last-trick", "us")
@@ -430,7 +432,7 @@ def test_keyboard_alone_enters_and_records_a_deal_along_a_short_tab_order(
         "Deal 1 recorded: Us 11, Them 7. Totals 11 : 7."
     )
 
-    # The whole Tab order from the game to Record, with a deal in the form: 11 stops.
+    # The whole Tab order from the game to Record, with a deal in the form: 12 stops.
     calculator.enter(Deal("hearts", "us", "none", "us", 82, "us"))
     calculator.radio("game", "us:hearts").focus()  # the grid's stop: its checked option
     seen = []
@@ -443,7 +445,7 @@ def test_keyboard_alone_enters_and_records_a_deal_along_a_short_tab_order(
         seen.append(selector)
         places.append(focus_place(page))
         page.keyboard.press("Tab")
-    assert len(TAB_ORDER) == 11
+    assert len(TAB_ORDER) == 12
     # Every stop on screen and clear of the sticky bar (issue 13: focus never hidden).
     assert hidden_by_the_bar(places, page.viewport_size["height"]) == []  # type: ignore[index]
 

@@ -219,3 +219,10 @@ test("csvCellText undoes csvCell exactly, and no cell start is left unmarked (2,
     for (const start of naiveCellStarts(field)) assert.doesNotMatch(start, FORMULA, `${JSON.stringify(text)} → ${JSON.stringify(field)}`);
   }
 });
+
+test("CSV: a pile counted by its cards shows the points the core counted (issue 24)", () => {
+  const counted = { ...GAME, deals: [{ ...DEAL, cards: { team: "them", cards: ["JH", "9H", "AS"] } }] };
+  const rows = [{ ...RESULT.rows[0], pile: { team: "them", cards: 3, points: 45 } }];
+  const text = gameCsv(counted, { rows }, STRINGS.en, "en", { us: "Us", them: "Them" }, () => "");
+  assert.match(text.split("\r\n")[1], /,Them 45,/);
+});

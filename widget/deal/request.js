@@ -31,6 +31,7 @@ import {
   VERSION,
 } from "../core-tables.js";
 import { activeRules, rulesOf } from "./house-rules.js";
+import { cardsPoints, formatCards, parseCards } from "./pile-cards.js";
 import { format } from "../i18n/format.js";
 
 /** The element's attributes that make up the deal (changing one re-scores). */
@@ -40,6 +41,8 @@ export const DEAL_ATTRIBUTES = Object.freeze([
   "doubling",
   "pile-team",
   "pile-points",
+  "pile-cards",
+  "pile-tricks",
   "last-trick",
   "capot",
   "hanging-in",
@@ -125,16 +128,22 @@ export function countLimit(kind, contract) {
  * The deal of a set of attribute values (`{name: text | null}`, as getAttribute
  * gives them), every choice normalised to its closed set. The game (contract and
  * bidder) and the last trick have no default: null until chosen. Number fields stay
- * text: whether they are numbers is for buildRequest to say.
+ * text: whether they are numbers is for buildRequest to say. A pile counted by its
+ * cards (`pile-cards`, `pile-tricks`: deal/pile-cards.js) has `pileCards` (codes) and
+ * `pileTricks`, and its points are what the cards count to in the contract.
  */
 export function readDeal(attributes) {
   const get = (name) => attributes?.[name] ?? null;
+  const pileCards = parseCards(get("pile-cards"));
+  const counted = pileCards && get("contract") ? cardsPoints(pileCards, oneOf(get("contract"), CONTRACTS, null)) : null;
   return {
     contract: oneOf(get("contract"), CONTRACTS, null),
     bidder: oneOf(get("bidder"), TEAMS, null),
     doubling: oneOf(get("doubling"), DOUBLINGS, "none"),
     pileTeam: oneOf(get("pile-team"), TEAMS, "us"),
-    pilePoints: String(get("pile-points") ?? "").trim(),
+    pilePoints: counted === null ? String(get("pile-points") ?? "").trim() : String(counted),
+    pileCards,
+    pileTricks: pileCards ? wholeNumber(get("pile-tricks")) : null,
     lastTrick: oneOf(get("last-trick"), TEAMS, null),
     capot: oneOf(get("capot"), CAPOTS, "none"),
     declarations: {
@@ -273,6 +282,10 @@ export function buildRequest(deal, { badInput = {}, names = null, accepted = fal
   if (capot) {
     // A capot team holds every card and the last trick: no need to type them.
     if (contract) request.cards = { team: capot, points: DECK_POINTS[contract] };
+  } else if (deal.pileCards) {
+    // Counted by its cards: the core counts and checks them (unknown_card, card_twice, …).
+    request.cards = { team: deal.pileTeam, cards: deal.pileCards };
+    if (deal.pileTricks !== null) request.cards.tricks = deal.pileTricks;
   } else if (badInput["pile-points"]) {
     problems.push(notInteger("cards.points", null));
   } else if (deal.pilePoints === "") {
@@ -313,7 +326,8 @@ export function questionsAsked(errors) {
  * declarations (then they must be sent back as such).
  */
 export function dealAttributes(deal) {
-  const points = deal?.cards?.points;
+  const cards = Array.isArray(deal?.cards?.cards) ? deal.cards.cards : null;
+  const points = cards && CONTRACTS.includes(deal?.contract) ? cardsPoints(cards, deal.contract) : deal?.cards?.points;
   const declarations = deal?.announced ?? deal?.declarations;
   return {
     attributes: {
@@ -323,6 +337,8 @@ export function dealAttributes(deal) {
       capot: oneOf(deal?.capot ?? "none", CAPOTS, "none"),
       "pile-team": oneOf(deal?.cards?.team, TEAMS, "us"),
       "pile-points": points == null ? null : String(points),
+      "pile-cards": cards ? formatCards(cards) : null,
+      "pile-tricks": cards && Number.isInteger(deal.cards.tricks) ? String(deal.cards.tricks) : null,
       "last-trick": oneOf(deal?.last_trick, TEAMS, null),
       "declarations-us": formatDeclarations(declarations?.us),
       "declarations-them": formatDeclarations(declarations?.them),

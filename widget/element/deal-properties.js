@@ -34,10 +34,13 @@ export function defineDealProperties(Class) {
       },
     };
   }
-  /** The card points of the entered pile as a number, or null while empty or not a whole number. */
+  /**
+   * The card points of the entered pile as a number, or null while empty or not a whole
+   * number; a pile counted by its cards (`pile-cards`) is what they count to.
+   */
   properties.pilePoints = {
     get() {
-      return wholeNumber(this.getAttribute("pile-points"));
+      return wholeNumber(deal(this).pilePoints);
     },
     set(value) {
       if (value == null || value === "") this.removeAttribute("pile-points");

@@ -18,6 +18,7 @@ import {
   readDeal,
   sameRequest,
 } from "../deal/request.js";
+import { formatCards } from "../deal/pile-cards.js";
 
 /** The form's fields a recorded deal fills in (the sheet carries the hanging points). */
 export const FORM_ATTRIBUTES = Object.freeze(DEAL_ATTRIBUTES.filter((name) => name !== "hanging-in"));
@@ -32,6 +33,8 @@ export const NEXT_DEAL = Object.freeze({
   contract: null,
   bidder: null,
   "pile-points": null,
+  "pile-cards": null,
+  "pile-tricks": null,
   "last-trick": null,
   capot: null,
   doubling: null,
@@ -138,7 +141,7 @@ export class FormModel {
     const deal = readDeal(values);
     return {
       deal,
-      texts: { "pile-points": values["pile-points"] ?? "", "hanging-in": values["hanging-in"] ?? "" },
+      texts: { "pile-points": deal.pileCards ? deal.pilePoints : (values["pile-points"] ?? ""), "hanging-in": values["hanging-in"] ?? "" },
       badInput: this.badInput,
       piles: piles(deal),
       errors,
@@ -164,12 +167,28 @@ export class FormModel {
       set: (name, value) => this.#attributes.set(name, value),
       game: (bidder, contract) => this.set({ bidder, contract }),
       toggle: (name, value) => this.set({ [name]: this.#attributes.get(name) === value ? null : value }),
-      pile: (team, text) => this.set({ "pile-team": team, "pile-points": text === "" ? null : text }),
+      // Points typed replace a pile counted by its cards.
+      pile: (team, text) => this.set({ "pile-team": team, "pile-points": text === "" ? null : text, "pile-cards": null, "pile-tricks": null }),
+      cards: (counted) => this.#cards(counted),
       badInput: (name, flag) => {
         this.badInput[name] = flag;
       },
       count: (team, kind, delta) => this.#count(team, kind, delta),
     };
+  }
+
+  /**
+   * A pile counted by its cards (deal/pile-cards.js CardCount.done(): `{team, cards,
+   * tricks, points}`): the form keeps the cards (the core counts and checks them, a
+   * saved game keeps them) and shows their points in the team's box.
+   */
+  #cards({ team, cards, tricks, points }) {
+    this.set({
+      "pile-team": team,
+      "pile-cards": formatCards(cards),
+      "pile-tricks": tricks === null || tricks === undefined ? null : String(tricks),
+      "pile-points": points === null || points === undefined ? null : String(points),
+    });
   }
 
   /** One more (or fewer) of a team's declarations, within what the deck holds. */

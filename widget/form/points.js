@@ -1,8 +1,11 @@
 // The form's card points: type into either team's box; the other box shows the rest of
-// the deck, worked out (and says how, for a screen reader). A capot fills both.
+// the deck, worked out (and says how, for a screen reader). A capot fills both. Or count
+// a pile by its cards: "Преброй картите" opens the grid (form/cards-view.js, loaded on
+// its first opening), whose Done fills the pile with the cards and their points.
 
 import { TEAMS } from "../core-tables.js";
 import { format } from "../i18n/strings.js";
+import { plural } from "../i18n/format.js";
 import { h, setText } from "../ui/dom.js";
 import { markInvalid } from "./fields.js";
 
@@ -10,10 +13,14 @@ export class PointsSection {
   #context;
   piles = {};
   #notes = {};
+  #cards = null; // the grid's view (form/cards-view.js), once loaded
+  #loading = null;
 
   constructor(context) {
     this.#context = context;
     const boxes = TEAMS.map((team) => this.#box(team));
+    this.count = h("button", { type: "button", class: "count-cards", part: "count-cards", "aria-haspopup": "dialog" });
+    this.count.addEventListener("click", () => this.openCards());
     this.element = h(
       "div",
       { class: "group points", part: "fieldset cards", role: "group", "aria-labelledby": "points-legend" },
@@ -23,7 +30,7 @@ export class PointsSection {
         context.label(h("span", { class: "legend", id: "points-legend" }), (s) => s.points),
         context.label(h("span", { class: "hint", id: "points-hint" }), (s) => s.pointsHint),
       ),
-      h("div", { class: "piles" }, ...boxes),
+      h("div", { class: "piles" }, ...boxes, this.count),
       context.errors.add("cards-error", "cards"),
     );
   }
@@ -56,8 +63,50 @@ export class PointsSection {
     return h("label", { class: "pile", for: `points-${team}` }, context.label(h("span", { class: "pile-team", dir: "auto" }), (s) => s.teams[team]), input, note);
   }
 
+  /**
+   * Open the grid that counts a pile by its cards, for the form's contract and pile
+   * (its cards, if counted); its modules are imported on the first opening (again
+   * after a failed import, on the next press).
+   */
+  async openCards() {
+    const ready = (view) => Boolean(view?.deal?.contract) && view.deal.capot === "none";
+    if (!ready(this.#context.rendered)) return;
+    this.#loading ??= import("./cards-view.js").then(
+      ({ CardsDialog }) => {
+        this.#cards = new CardsDialog(this.element.getRootNode(), (counted) => this.#counted(counted));
+        this.element.append(this.#cards.element);
+        return this.#cards;
+      },
+      (error) => {
+        this.#loading = null;
+        throw error;
+      },
+    );
+    let dialog;
+    try {
+      dialog = await this.#loading;
+    } catch (error) {
+      console.warn("[belot-calculator] the grid of cards could not be loaded:", error?.message ?? error);
+      return;
+    }
+    const view = this.#context.rendered; // as it is now, after the import
+    if (!ready(view)) return;
+    const { deal } = view;
+    const own = deal.pileCards ?? [];
+    dialog.open(
+      { contract: deal.contract, team: deal.pileTeam, cards: own, tricks: deal.pileTricks, lang: view.lang, teams: view.s.teams, headingLevel: view.headingLevel ?? 2 },
+      this.count,
+    );
+  }
+
+  #counted(counted) {
+    this.#context.changed();
+    this.#context.actions.cards(counted);
+    this.#context.settled();
+  }
+
   /** The entered pile as typed, the other worked out (read-only look); both off for a capot. */
-  render({ s, deal, piles, texts }) {
+  render({ s, lang, deal, piles, texts }) {
     const capot = deal.capot !== "none";
     for (const team of TEAMS) {
       const input = this.piles[team];
@@ -66,9 +115,14 @@ export class PointsSection {
       if (input.value !== value) input.value = value;
       if (input.classList.contains("other") !== !own) input.classList.toggle("other", !own);
       if (input.disabled !== capot) input.disabled = capot;
-      const worked = !own && piles && !capot ? format(s.pointsWorkedOut, { deck: piles.us + piles.them, points: piles[deal.pileTeam] }) : "";
+      const counted = own && deal.pileCards ? plural(s.pointsCounted, deal.pileCards.length, lang) : "";
+      const worked = !own && piles && !capot ? format(s.pointsWorkedOut, { deck: piles.us + piles.them, points: piles[deal.pileTeam] }) : counted;
       setText(this.#notes[team], worked);
       markInvalid(input, this.#context.errors.invalid("cards"));
     }
+    const label = deal.pileCards && !capot ? plural(s.countedCards, deal.pileCards.length, lang) : s.countCards;
+    setText(this.count, label);
+    const off = !deal.contract || capot;
+    if (this.count.disabled !== off) this.count.disabled = off;
   }
 }

@@ -32,7 +32,8 @@ function behavior() {
  * What the reader can do, as the view reports it:
  * `set(name, value)` (a choice or a number field, by attribute name),
  * `game(bidder, contract)`, `toggle(name, value)` (doubling, capot: pressed again = none),
- * `pile(team, text)` (points typed into a team's box), `badInput(name, flag)` (a
+ * `pile(team, text)` (points typed into a team's box), `cards(counted)` (a pile
+ * counted by its cards: deal/pile-cards.js CardCount.done()), `badInput(name, flag)` (a
  * number field holds text the browser rejects), `count(team, kind, delta)`,
  * `retry()`, `details()` (show the result).
  * @typedef {object} ViewActions

@@ -117,7 +117,7 @@ export function gameCsv(game, result, s, lang, names, notes) {
         nouns.contracts[deal.contract] ?? "",
         names[deal.bidder] ?? "",
         deal.doubling && deal.doubling !== "none" ? nouns.doublings[deal.doubling] : "",
-        deal.cards ? `${names[deal.cards.team]} ${deal.cards.points}` : "",
+        deal.cards ? `${names[deal.cards.team]} ${deal.cards.points ?? row.pile?.points ?? ""}` : "",
         names[deal.last_trick] ?? "",
         deal.capot ? names[deal.capot] : "",
         declarationsText(row.accepted, names, lang),

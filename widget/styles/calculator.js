@@ -83,7 +83,9 @@ fieldset:disabled, .disabled { opacity: 0.55; }
 .cell input:checked + .face.suit.red { color: var(--_accent-text); }
 
 /* The points: a box per team; the one not typed in shows the rest of the deck. */
-.piles { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
+.piles { display: grid; grid-template-columns: 1fr 1fr auto; gap: 0.5rem; }
+/* Count the cards (form/cards-view.js): beside the boxes, two short lines at most. */
+.piles > .count-cards { max-inline-size: 6.5rem; padding: 0.2rem 0.5rem; font-size: 0.85em; line-height: 1.15; }
 .pile { display: flex; align-items: center; gap: 0.4rem; min-inline-size: 0; }
 .pile-team { font-weight: 650; overflow-wrap: anywhere; max-inline-size: 6rem; line-height: 1.15; }
 input[type="text"][inputmode="numeric"], input[type="number"] {
