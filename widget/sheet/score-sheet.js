@@ -34,6 +34,7 @@ import { KEEP_WORDS, KeepSheet } from "./keep-sheet.js";
 import { RulesPanel } from "./rules-panel.js";
 import { clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
 import { SheetView } from "./sheet-view.js";
+import { TablePart } from "./table-part.js";
 import { formatDate, summaryText, teamNames } from "./summary.js";
 import { afterNextFrame } from "../ui/dom.js";
 import { errorsText } from "../ui/kit.js";
@@ -76,6 +77,7 @@ export class ScoreSheet extends EventTarget {
   #send;
   #banner;
   #keep;
+  #table;
   #draft = null; // the form's values before a deal was loaded into it
   #keptLink = false; // a game kept from the address's link is not saved yet
   #justRecorded = null; // the number of the deal just recorded, marked in the bar for a while
@@ -90,8 +92,9 @@ export class ScoreSheet extends EventTarget {
    * (the element); `storageKey`: the games' store; `linkBase()` → the URL a game's link
    * points at (the standalone calculator); `store`: a GameStore (default: IndexedDB);
    * `keepEnv`: the browser as sheet/persistence.js sees it (default: this page's).
+   * `keeper`: the wake lock of table mode (sheet/wake-lock.js; default: this page's).
    */
-  constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey), keepEnv }) {
+  constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey), keepEnv, keeper }) {
     super();
     this.#form = form;
     this.#target = target;
@@ -100,6 +103,9 @@ export class ScoreSheet extends EventTarget {
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
     this.#build();
+    this.#table = new TablePart({ keeper });
+    this.#table.attach(this.#view);
+    this.#table.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#keep = new KeepSheet({
       book: this.#book,
       storageKey,
@@ -165,6 +171,7 @@ export class ScoreSheet extends EventTarget {
     this.#book.saver.follower.stop();
     this.#book.saver.store.close();
     this.#keep.close();
+    this.#table.close();
   }
 
   /** The sheet's DOM, for the form's view to place (CalculatorView.attachSheet). */
@@ -407,6 +414,7 @@ export class ScoreSheet extends EventTarget {
     else this.#bar.render(model);
     this.#view.render(model);
     this.#keep.render(s, lang, sheet);
+    this.#table.render(s, lang, sheet);
     if (sheet.validated) this.#renderTravel(model);
     this.#carryOut(s, lang, sheet);
   }

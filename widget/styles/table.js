@@ -1,0 +1,71 @@
+// Table mode's styles (sheet/table-view.js): the totals large enough to read from a
+// metre or two across the table, the two teams one above the other on a phone held
+// upright and side by side in landscape (@media (orientation: landscape)), the
+// wake lock's word. Added with the sheet's; themed by the element's --_* properties.
+
+import { adoptCSS } from "./base.js";
+
+export const TABLE_CSS = `
+.table-toggle[aria-pressed="true"] { background: var(--_accent); color: var(--_accent-text); }
+dialog.table-mode {
+  box-sizing: border-box;
+  inline-size: 100vw;
+  block-size: 100dvh;
+  max-inline-size: none;
+  max-block-size: none;
+  margin: 0;
+  padding: max(1rem, env(safe-area-inset-top)) max(1rem, env(safe-area-inset-right)) max(1rem, env(safe-area-inset-bottom)) max(1rem, env(safe-area-inset-left));
+  border: 0;
+  background: var(--_bg);
+  color: var(--_fg);
+  font-family: inherit;
+}
+dialog.table-mode[open] {
+  display: grid;
+  grid-template-rows: auto 1fr auto auto;
+  gap: 0.75rem;
+}
+dialog.table-mode::backdrop { background: var(--_bg); }
+.table-head { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: baseline; justify-content: space-between; }
+.table-title { margin: 0; font-size: 1.25rem; }
+.table-match { margin: 0; font-size: 1.25rem; font-weight: 600; color: var(--_accent); }
+.table-teams { display: grid; grid-template-rows: 1fr 1fr; gap: 0.75rem; min-block-size: 0; }
+.table-team {
+  display: grid;
+  align-content: center;
+  justify-items: center;
+  gap: 0.25rem;
+  min-block-size: 0;
+  padding: 0.5rem;
+  border: 2px solid var(--_border);
+  border-radius: var(--_radius);
+  background: var(--_surface);
+  text-align: center;
+}
+.table-team.winner { border-color: var(--_accent); }
+.table-name { font-size: clamp(1.3rem, 6vw, 2.4rem); font-weight: 600; overflow-wrap: anywhere; }
+.table-total {
+  font-size: clamp(4.5rem, min(30vw, 22dvh), 12rem);
+  font-weight: 700;
+  line-height: 1;
+  font-variant-numeric: tabular-nums;
+}
+.table-needs { font-size: clamp(1.1rem, 5vw, 2rem); color: var(--_muted); font-weight: 600; }
+.table-team.winner .table-needs { color: var(--_accent); }
+.table-hanging { margin: 0; text-align: center; font-size: clamp(1.1rem, 5vw, 1.8rem); font-weight: 600; }
+.table-foot { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; }
+.table-lock { margin: 0; color: var(--_muted); flex: 1 1 12rem; }
+.table-lock.warning { color: var(--_error); font-weight: 600; }
+.table-close { flex: 0 1 auto; min-block-size: 2.75rem; }
+@media (orientation: landscape) {
+  .table-teams { grid-template-rows: none; grid-template-columns: 1fr 1fr; }
+  .table-total { font-size: clamp(4rem, min(22vw, 45dvh), 14rem); }
+  .table-name { font-size: clamp(1.2rem, 4vw, 2.4rem); }
+  dialog.table-mode[open] { gap: 0.5rem; }
+}
+`;
+
+/** Table mode's styles, in the element's shadow root (with the sheet). */
+export function adoptTableStyles(root) {
+  if (root instanceof ShadowRoot) adoptCSS(root, TABLE_CSS);
+}
