@@ -203,9 +203,12 @@ export class GameBook extends EventTarget {
     return plain;
   }
 
-  /** A new empty game, the current one; saved at once, so another tab opened now shows it too. */
-  startGame(names, rules) {
-    const game = newGame(names, this.#clock(), rules);
+  /**
+   * A new empty game, the current one; saved at once, so another tab opened now shows it
+   * too. `table`: the table around it (its match, seats, dealer: sheet/matches.js).
+   */
+  startGame(names, rules, table = {}) {
+    const game = { ...newGame(names, this.#clock(), rules), ...table };
     this.games.set(game.id, game);
     this.results.set(game.id, EMPTY_RESULT);
     this.saver.based(game.id, null);
@@ -321,13 +324,13 @@ export class GameBook extends EventTarget {
 
   // --- games -------------------------------------------------------------------------
 
-  /** A new game with the same teams and rules (the caller asked first). */
-  newGame() {
+  /** A new game with the same teams and rules, and `table` (the caller asked first). */
+  newGame(table = {}) {
     const current = this.games.get(this.current);
     this.stopEditing();
     this.error = null;
     this.#leave();
-    this.startGame(current?.names, current?.rules);
+    this.startGame(current?.names, current?.rules, table);
     this.#forgetDeleted();
     this.emit({ type: "newGame", form: "clear" });
   }

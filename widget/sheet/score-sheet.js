@@ -53,7 +53,7 @@ import { errorsText } from "../ui/kit.js";
 /** The changes that changed a game on this device (the element's "belot-calculator-sheet" event). */
 const GAME_CHANGES = new Set([
   "recorded", "recordedPassed", "undone", "redone", "edited", "dealDeleted", "rulesChanged", "named",
-  "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept", "backupRestored",
+  "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept", "backupRestored", "noted", "matchChosen",
 ]);
 
 /** How long a deal just recorded stays marked in the bar, with its Undo (ms). */
@@ -103,8 +103,7 @@ export class ScoreSheet extends EventTarget {
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
     this.#build();
-    this.#table = new TablePart({ keeper });
-    this.#table.attach(this.#view);
+    this.#table = new TablePart({ keeper, book: this.#book, scorer, view: this.#view });
     this.#table.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#keep = new KeepSheet({
       book: this.#book,
@@ -321,7 +320,7 @@ export class ScoreSheet extends EventTarget {
         back,
         action: () => {
           const before = new CustomEvent("belot-calculator-before-new-game", { bubbles: true, composed: true, cancelable: true, detail: this.snapshot() });
-          if (this.#target.dispatchEvent(before)) this.#book.newGame();
+          if (this.#target.dispatchEvent(before)) this.#book.newGame(this.#table.nextTable());
         },
       },
       () => this.dispatchEvent(new Event("change")),
@@ -435,6 +434,7 @@ export class ScoreSheet extends EventTarget {
         const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
         // The names as parts of their own: each shown isolated (a name's direction stays its own).
         const text = [`${date} · `, { name: names.us }, ` ${result.totals.us} : ${result.totals.them} `, { name: names.them }, ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`];
+        if (game.note) text.push(" · ", { name: game.note });
         return { id: game.id, date, text, current };
       });
     const deleted = sheet.deleted && { date: formatDate(sheet.deleted.created, lang) };

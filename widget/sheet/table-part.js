@@ -1,10 +1,13 @@
 // The sheet's part for the table around a game: table mode (a screen that stays on, the
-// totals large; sheet/table-mode.js and table-view.js). It wires the mode to its view
-// and places the view in the sheet's (the toggle in the toolbar, the dialog in the
-// section); score-sheet.js only creates it, renders it and closes it.
+// totals large; sheet/table-mode.js and table-view.js) and the game's match, date and
+// note (sheet/match-part.js). It wires them to their views and places those in the
+// sheet's (the toggle in the toolbar, the dialog in the section, the match under where
+// the game stands); score-sheet.js only creates it, renders it, asks it for the next
+// game's fields and closes it.
 
 import { TABLE_WORDS } from "../i18n/table-strings.js";
 import { adoptTableStyles } from "../styles/table.js";
+import { MatchPart } from "./match-part.js";
 import { teamNames } from "./summary.js";
 import { TableMode, tableSnapshot } from "./table-mode.js";
 import { TableView } from "./table-view.js";
@@ -12,24 +15,36 @@ import { TableView } from "./table-view.js";
 export class TablePart extends EventTarget {
   mode;
   view;
+  match;
 
-  /** `keeper`: the wake lock (sheet/wake-lock.js; default: this page's). */
-  constructor({ keeper } = {}) {
+  /**
+   * `keeper`: the wake lock (sheet/wake-lock.js; default: this page's); `book`: the
+   * sheet's GameBook; `scorer()` → the scorer; `view`: the sheet's SheetView, where
+   * the parts are placed (the toggle before the toolbar's status).
+   */
+  constructor({ keeper, book, scorer, view }) {
     super();
+    const changed = () => this.dispatchEvent(new Event("change"));
     this.mode = new TableMode(keeper ? { keeper } : {});
     this.view = new TableView({ toggle: (on) => this.mode.toggle(on) });
-    this.mode.addEventListener("change", () => this.dispatchEvent(new Event("change")));
+    this.mode.addEventListener("change", changed);
+    this.match = new MatchPart({ book, scorer });
+    this.match.addEventListener("change", changed);
+    view.ui.status.before(this.view.ui.toggle);
+    view.ui.live.after(this.match.view.element);
+    view.section.append(this.view.ui.dialog);
   }
 
-  /** Place the parts in the sheet's view (sheet/sheet-view.js): the toggle before the toolbar's status. */
-  attach(sheetView) {
-    sheetView.ui.status.before(this.view.ui.toggle);
-    sheetView.section.append(this.view.ui.dialog);
+  /** The fields of the next game at this table (its match, seats, dealer). */
+  nextTable() {
+    return this.match.nextTable();
   }
 
   /** Render from the sheet's snapshot (`sheet`) in `lang`; `s`: the sheet's strings. */
-  render(s, lang, sheet, { match = "" } = {}) {
-    adoptTableStyles(this.view.ui.dialog.getRootNode());
+  render(s, lang, sheet) {
+    adoptTableStyles(this.view.ui.dialog.getRootNode()); // (the match part's styles too)
+    this.match.render(lang, sheet);
+    const match = this.match.matchLine(lang);
     const shown = sheet.validated && !sheet.viewing;
     if (!shown && this.mode.on) this.mode.toggle(false);
     this.view.render({

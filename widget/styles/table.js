@@ -6,6 +6,30 @@
 import { adoptCSS } from "./base.js";
 
 export const TABLE_CSS = `
+.game-about { display: grid; gap: 0.4rem; }
+.match-line { font-weight: 600; color: var(--_accent); }
+.game-date { color: var(--_muted); }
+.about-fields { display: grid; gap: 0.5rem; }
+@container (min-width: 30rem) { .about-fields { grid-template-columns: 3fr 2fr; } }
+.about-fields .field { display: grid; gap: 0.25rem; font-weight: 600; }
+.about-fields input, .about-fields select { font-weight: normal; }
+.game-about select {
+  font: inherit;
+  color: inherit;
+  inline-size: 100%;
+  min-block-size: 44px;
+  padding: 0.4rem 0.6rem;
+  border: 1px solid var(--_control-border);
+  border-radius: var(--_radius);
+  background: var(--_bg);
+}
+.game-about select:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.note-print { display: none; }
+@media print {
+  .about-fields, .table-toggle, dialog.table-mode { display: none !important; }
+  .note-print:not(:empty) { display: block; font-style: italic; }
+  .match-line { color: inherit; }
+}
 .table-toggle[aria-pressed="true"] { background: var(--_accent); color: var(--_accent-text); }
 dialog.table-mode {
   box-sizing: border-box;

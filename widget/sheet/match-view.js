@@ -1,0 +1,80 @@
+// The sheet's lines about the game around its deals: the match it is part of (the core's
+// words for its score), the day it was played, its note (editable), and what the next
+// game will be (a game on its own, a match to 2, 3 or 4 won games, or the next game of
+// this match). It renders plain data and reports presses back (sheet/match-part.js).
+
+import { MAX_NOTE_LENGTH, NOUNS } from "../core-tables.js";
+import { capitalize, format } from "../i18n/strings.js";
+import { h, setHidden, setText } from "../ui/dom.js";
+
+/** The words for a choice of the next game ("continue" or "1" to "4"), in `lang`. */
+export function choiceText(choice, t, lang, score) {
+  const match = NOUNS[lang].match;
+  if (choice === "continue") return format(t.nextInMatch, score?.won ?? { us: 0, them: 0 });
+  return capitalize(choice === "1" ? match.to["1"] : `${match.match} ${match.to[choice]}`);
+}
+
+/** The value of `select`'s chosen option. */
+function chosen(select) {
+  return [...select.children].find((option) => option.selected)?.value ?? "";
+}
+
+export class MatchView {
+  #actions;
+  #choicesKey = "";
+  ui = {};
+
+  /** `actions`: `{note(text), choose(choice)}`. */
+  constructor(actions) {
+    this.#actions = actions;
+    const ui = this.ui;
+    ui.match = h("p", { class: "match-line", part: "sheet-match" });
+    ui.date = h("p", { class: "game-date" });
+    ui.notePrint = h("p", { class: "note-print" }); // the note, on paper
+    ui.noteLabel = h("span", {});
+    ui.note = h("input", { type: "text", name: "game-note", class: "game-note", autocomplete: "off", maxlength: String(MAX_NOTE_LENGTH), dir: "auto" });
+    ui.note.addEventListener("input", () => this.#actions.note(ui.note.value));
+    ui.nextLabel = h("span", {});
+    ui.next = h("select", { name: "next-game", class: "next-game" });
+    ui.next.addEventListener("change", () => this.#actions.choose(chosen(ui.next)));
+    ui.element = h(
+      "div",
+      { class: "game-about", part: "sheet-game-about" },
+      ui.match,
+      ui.date,
+      ui.notePrint,
+      h("div", { class: "about-fields" }, h("label", { class: "field" }, ui.noteLabel, ui.note), h("label", { class: "field" }, ui.nextLabel, ui.next)),
+    );
+  }
+
+  get element() {
+    return this.ui.element;
+  }
+
+  /**
+   * `model`: {t (table words), lang, match (a line, "" if none), date (shown), note,
+   * choices, choice, own (the choice is this game's), score (of the game's match, or
+   * null), disabled}.
+   */
+  render({ t, lang, match, date, note, choices, choice, own = false, score, disabled }) {
+    const ui = this.ui;
+    setText(ui.match, match);
+    setHidden(ui.match, !match);
+    setText(ui.date, format(t.gameDate, { date }));
+    setText(ui.noteLabel, t.note);
+    ui.note.placeholder = t.notePlaceholder;
+    ui.note.disabled = disabled;
+    if (ui.note !== ui.note.getRootNode().activeElement && ui.note.value !== note) ui.note.value = note;
+    setText(ui.notePrint, note);
+    setText(ui.nextLabel, own ? t.thisGame : t.nextGame);
+    const key = JSON.stringify([lang, choices, score?.won ?? null]);
+    if (key !== this.#choicesKey) {
+      this.#choicesKey = key;
+      ui.next.replaceChildren(...choices.map((value) => h("option", { value }, choiceText(value, t, lang, score))));
+    }
+    // Selecting one option deselects the others (setting `selected` false on each would not do in linkedom).
+    const option = [...ui.next.children].find((item) => item.value === choice);
+    if (option && !option.selected) option.selected = true;
+    ui.next.disabled = disabled;
+  }
+}
