@@ -6,8 +6,13 @@
 // game's fields and closes it.
 
 import { TABLE_WORDS } from "../i18n/table-strings.js";
+import { setHidden } from "../ui/dom.js";
 import { adoptTableStyles } from "../styles/table.js";
+import { localDay } from "./matches.js";
 import { MatchPart } from "./match-part.js";
+import { download } from "./share.js";
+import { defaultTeamNames, Statistics, statisticsCsv } from "./stats.js";
+import { StatsView } from "./stats-view.js";
 import { teamNames } from "./summary.js";
 import { TableMode, tableSnapshot } from "./table-mode.js";
 import { TableView } from "./table-view.js";
@@ -16,6 +21,11 @@ export class TablePart extends EventTarget {
   mode;
   view;
   match;
+  stats;
+  statsView;
+  #book;
+  #lang = "bg";
+  #s = null;
 
   /**
    * `keeper`: the wake lock (sheet/wake-lock.js; default: this page's); `book`: the
@@ -33,6 +43,21 @@ export class TablePart extends EventTarget {
     view.ui.status.before(this.view.ui.toggle);
     view.ui.live.after(this.match.view.element);
     view.section.append(this.view.ui.dialog);
+    this.#book = book;
+    this.stats = new Statistics(scorer);
+    this.stats.addEventListener("change", changed);
+    this.statsView = new StatsView({
+      show: (range) => this.stats.compute(book.snapshot().games, range),
+      csv: () => this.#statsFile(),
+    });
+    view.parts.games.element.after(this.statsView.element);
+  }
+
+  /** The statistics shown, as a CSV file ("belot-statistics-2026-05-14.csv"). */
+  #statsFile() {
+    if (this.stats.state !== "ready" || !this.#s) return;
+    const csv = statisticsCsv(this.stats.result, this.#lang, defaultTeamNames(this.#s));
+    download(`belot-statistics-${localDay(this.#book.now().toISOString())}.csv`, "text/csv;charset=utf-8", `\ufeff${csv}`);
   }
 
   /** The fields of the next game at this table (its match, seats, dealer). */
@@ -42,8 +67,12 @@ export class TablePart extends EventTarget {
 
   /** Render from the sheet's snapshot (`sheet`) in `lang`; `s`: the sheet's strings. */
   render(s, lang, sheet) {
-    adoptTableStyles(this.view.ui.dialog.getRootNode()); // (the match part's styles too)
+    adoptTableStyles(this.view.ui.dialog.getRootNode()); // (the match part's and statistics' too)
+    this.#s = s;
+    this.#lang = lang;
     this.match.render(lang, sheet);
+    setHidden(this.statsView.element, !sheet.validated || sheet.viewing);
+    if (sheet.validated) this.statsView.render({ t: TABLE_WORDS[lang], s, lang, stats: this.stats, teamNames: defaultTeamNames(s), busy: sheet.busy });
     const match = this.match.matchLine(lang);
     const shown = sheet.validated && !sheet.viewing;
     if (!shown && this.mode.on) this.mode.toggle(false);

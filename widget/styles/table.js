@@ -24,6 +24,29 @@ export const TABLE_CSS = `
   background: var(--_bg);
 }
 .game-about select:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.stats-range { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
+.stats-range .field { display: grid; gap: 0.25rem; font-weight: 600; }
+.stats-range input {
+  font: inherit;
+  font-weight: normal;
+  color: inherit;
+  min-block-size: 44px;
+  padding: 0.3rem 0.5rem;
+  border: 1px solid var(--_control-border);
+  border-radius: var(--_radius);
+  background: var(--_bg);
+  min-inline-size: 0;
+}
+.stats-status:empty { display: none; }
+.stats-results { display: grid; gap: 0.75rem; }
+.stats-results h4 { margin: 0.5rem 0 0.25rem; }
+.stats-entry { display: grid; gap: 0.35rem; padding: 0.6rem 0.75rem; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); margin-block-end: 0.5rem; }
+.stats-entry h5 { margin: 0; font-size: 1.05rem; overflow-wrap: anywhere; }
+.stats-counts, .stats-contracts { display: grid; grid-template-columns: 1fr auto; gap: 0.15rem 0.75rem; margin: 0; }
+.stats-counts dd, .stats-contracts dd { margin: 0; text-align: end; font-variant-numeric: tabular-nums; font-weight: 600; }
+.stats-by { font-weight: 600; }
+.stats-games ul { margin: 0.25rem 0 0; padding-inline-start: 1.2rem; }
+.stats-games li.won { font-weight: 600; }
 .note-print { display: none; }
 @media print {
   .about-fields, .table-toggle, dialog.table-mode { display: none !important; }

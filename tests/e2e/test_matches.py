@@ -1,0 +1,140 @@
+"""Matches, statistics and table mode in Chromium, with the real core in Pyodide.
+
+Games are left on the device as an earlier version kept them (games_store.seed): two
+games of a match to 2 won games, the first won by us. The sheet shows the match's score
+in the core's words, the next game goes on with the match; table mode shows the
+totals large with what each team needs (the core's target), and asks for the Screen
+Wake Lock (Chromium has it: the request is watched, and the word said matches the
+browser's answer). The statistics view lists each pair's games from the core's
+statistics_json. The wake lock's fall-back in an engine without it: tests/engines/.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from e2e_ui import Calculator
+from games_store import seed, stored
+from playwright.sync_api import Page, expect
+
+from belot_core.sheet import TARGET
+
+RUNTIME_TIMEOUT_MS = 90_000
+
+#: A deal that writes 11 : 5 for us (hearts, 102 in our pile, the last trick ours).
+WIN = {
+    "contract": "hearts",
+    "bidder": "us",
+    "cards": {"team": "us", "points": 102},
+    "last_trick": "us",
+}
+MATCH = {"id": "m-test-1", "to": 2}
+
+# Every request for a wake lock, and what the browser answered.
+WATCH_WAKE_LOCK = """(() => {
+  window.wakeLocks = [];
+  const lock = navigator.wakeLock;
+  if (!lock) return;
+  const request = lock.request.bind(lock);
+  lock.request = (type) => {
+    const entry = { type, answer: "pending" };
+    window.wakeLocks.push(entry);
+    return request(type).then(
+      (sentinel) => { entry.answer = "granted"; return sentinel; },
+      (error) => { entry.answer = error.name; throw error; },
+    );
+  };
+})();"""
+
+
+def match_games() -> dict[str, Any]:
+    """The store: game 1 of the match won by us (14 deals), game 2 under way (1 deal)."""
+    game = {"names": {"us": "", "them": ""}, "rules": {}, "match": MATCH}
+    return {
+        "version": 1,
+        "current": "g-2",
+        "games": [
+            {
+                **game,
+                "id": "g-1",
+                "created": "2026-05-14T18:00:00.000Z",
+                "updated": "2026-05-14T19:00:00.000Z",
+                "deals": [WIN] * 14,
+                "note": "у Иван",
+            },
+            {
+                **game,
+                "id": "g-2",
+                "created": "2026-05-14T19:05:00.000Z",
+                "updated": "2026-05-14T19:10:00.000Z",
+                "deals": [WIN],
+            },
+        ],
+    }
+
+
+def open_seeded(page: Page, url: str, lang: str = "bg") -> Calculator:
+    page.add_init_script(WATCH_WAKE_LOCK)
+    page.goto(f"{url}/index.html")
+    seed(page, match_games())
+    page.goto(f"{url}/calculator/?lang={lang}")
+    calculator = Calculator(page.locator("belot-calculator"))
+    expect(calculator.part(".sheet-table")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
+    return calculator
+
+
+def test_a_match_its_score_from_the_core_and_its_next_game(page: Page, dist_url: str) -> None:
+    calculator = open_seeded(page, dist_url)
+    expect(calculator.part(".match-line")).to_have_text("Мач до 2: 1 : 0 победи. · игра 2")
+    expect(calculator.part(".game-date")).to_contain_text("Играна на")
+    expect(calculator.part(".game-about .field").nth(1)).to_contain_text("Следващата игра")
+    expect(calculator.part("select.next-game")).to_have_value("continue")
+    # The note on a game: saved with it, shown in the games list.
+    calculator.part("input.game-note").fill("реванш")
+    expect(calculator.part(".games-list")).to_contain_text("реванш")
+    expect(calculator.part(".games-list")).to_contain_text("у Иван")
+    games = {game["id"]: game for game in stored(page)["games"]}  # type: ignore[index]
+    assert games["g-2"]["note"] == "реванш"
+    assert games["g-2"]["match"] == MATCH
+
+
+def test_table_mode_large_totals_needs_and_the_wake_lock(page: Page, dist_url: str) -> None:
+    calculator = open_seeded(page, dist_url)
+    us = int(calculator.part(".sheet-table tfoot td.us").inner_text())
+    them = int(calculator.part(".sheet-table tfoot td.them").inner_text())
+    toggle = calculator.part(".sheet-toolbar button.table-toggle")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    dialog = calculator.part("dialog.table-mode")
+    expect(dialog).to_be_visible()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(dialog.locator(".table-team.us .table-total")).to_have_text(str(us))
+    expect(dialog.locator(".table-team.us .table-needs")).to_have_text(
+        f"Трябват {TARGET - us} до {TARGET}"
+    )
+    expect(dialog.locator(".table-team.them .table-needs")).to_have_text(
+        f"Трябват {TARGET - them} до {TARGET}"
+    )
+    expect(dialog.locator(".table-match")).to_have_text("Мач до 2: 1 : 0 победи. · игра 2")
+    # Chromium has the Screen Wake Lock API: it was asked for the screen, and the word
+    # on screen is the browser's answer (granted, or refused where the page may not).
+    page.wait_for_function(
+        "() => window.wakeLocks.length > 0 && window.wakeLocks[0].answer !== 'pending'"
+    )
+    [asked] = page.evaluate("() => window.wakeLocks")
+    assert asked["type"] == "screen"
+    word = (
+        "Екранът остава включен."
+        if asked["answer"] == "granted"
+        else "Екранът може да угасне — браузърът не позволи"
+    )
+    expect(dialog.locator(".table-lock")).to_contain_text(word)
+    # Large: the totals are at least 4.5 rem (72 px) tall on a desktop window too.
+    size = dialog.locator(".table-team.us .table-total").evaluate(
+        "(element) => parseFloat(getComputedStyle(element).fontSize)"
+    )
+    assert size >= 72, size
+    # Escape ends table mode, like its button; the lock is let go.
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
