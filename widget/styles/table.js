@@ -42,8 +42,9 @@ export const TABLE_CSS = `
 .stats-results h4 { margin: 0.5rem 0 0.25rem; }
 .stats-entry { display: grid; gap: 0.35rem; padding: 0.6rem 0.75rem; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); margin-block-end: 0.5rem; }
 .stats-entry h5 { margin: 0; font-size: 1.05rem; overflow-wrap: anywhere; }
-.stats-counts, .stats-contracts { display: grid; grid-template-columns: 1fr auto; gap: 0.15rem 0.75rem; margin: 0; }
+.stats-counts, .stats-contracts { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 45%); gap: 0.15rem 0.75rem; margin: 0; }
 .stats-counts dd, .stats-contracts dd { margin: 0; text-align: end; font-variant-numeric: tabular-nums; font-weight: 600; }
+.stats-contracts { grid-template-columns: max-content minmax(0, 1fr); }
 .stats-by { font-weight: 600; }
 .stats-games ul { margin: 0.25rem 0 0; padding-inline-start: 1.2rem; }
 .stats-games li.won { font-weight: 600; }
@@ -69,14 +70,14 @@ dialog.table-mode {
 }
 dialog.table-mode[open] {
   display: grid;
-  grid-template-rows: auto 1fr auto auto;
+  grid-template-rows: auto minmax(0, 1fr) auto auto;
   gap: 0.75rem;
 }
 dialog.table-mode::backdrop { background: var(--_bg); }
 .table-head { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: baseline; justify-content: space-between; }
 .table-title { margin: 0; font-size: 1.25rem; }
 .table-match { margin: 0; font-size: 1.25rem; font-weight: 600; color: var(--_accent); }
-.table-teams { display: grid; grid-template-rows: 1fr 1fr; gap: 0.75rem; min-block-size: 0; }
+.table-teams { display: grid; grid-template-rows: minmax(0, 1fr) minmax(0, 1fr); gap: 0.75rem; min-block-size: 0; }
 .table-team {
   display: grid;
   align-content: center;
@@ -104,11 +105,17 @@ dialog.table-mode::backdrop { background: var(--_bg); }
 .table-lock { margin: 0; color: var(--_muted); flex: 1 1 12rem; }
 .table-lock.warning { color: var(--_error); font-weight: 600; }
 .table-close { flex: 0 1 auto; min-block-size: 2.75rem; }
+/* Landscape (a phone on its side, a tablet): the teams side by side, every line sized
+   by the height, the scarce side. */
 @media (orientation: landscape) {
-  .table-teams { grid-template-rows: none; grid-template-columns: 1fr 1fr; }
-  .table-total { font-size: clamp(4rem, min(22vw, 45dvh), 14rem); }
-  .table-name { font-size: clamp(1.2rem, 4vw, 2.4rem); }
-  dialog.table-mode[open] { gap: 0.5rem; }
+  .table-teams { grid-template-rows: minmax(0, 1fr); grid-template-columns: 1fr 1fr; }
+  .table-team { gap: 0; padding-block: 0.25rem; }
+  .table-total { font-size: clamp(2.5rem, min(24vw, 36dvh), 14rem); }
+  .table-name { font-size: clamp(1rem, 6dvh, 2.4rem); }
+  .table-needs { font-size: clamp(0.9rem, 5dvh, 2rem); }
+  .table-hanging { font-size: clamp(0.9rem, 4.5dvh, 1.8rem); }
+  .table-title, .table-match { font-size: clamp(0.95rem, 5dvh, 1.25rem); }
+  dialog.table-mode[open] { gap: 0.4rem; padding-block: max(0.5rem, env(safe-area-inset-top)) max(0.5rem, env(safe-area-inset-bottom)); }
 }
 `;
 
