@@ -11,12 +11,14 @@ statistics_json. The wake lock's fall-back in an engine without it: tests/engine
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from e2e_ui import Calculator
 from games_store import seed, stored
 from playwright.sync_api import Page, expect
 
+from belot_core.i18n import STATISTICS_WORDS
 from belot_core.sheet import TARGET
 
 RUNTIME_TIMEOUT_MS = 90_000
@@ -138,3 +140,51 @@ def test_table_mode_large_totals_needs_and_the_wake_lock(page: Page, dist_url: s
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(toggle).to_have_attribute("aria-pressed", "false")
+
+
+def test_table_mode_says_the_screen_may_turn_off_where_the_browser_cannot_keep_it_on(
+    page: Page, dist_url: str
+) -> None:
+    # A browser without the Screen Wake Lock API (Firefox before 126, Safari before 16.4).
+    page.add_init_script("delete Navigator.prototype.wakeLock")
+    calculator = open_seeded(page, dist_url, lang="en")
+    assert page.evaluate("() => 'wakeLock' in navigator") is False
+    calculator.part("button.table-toggle").click()
+    lock = calculator.part("dialog.table-mode .table-lock")
+    expect(lock).to_have_text("The screen may turn off — this browser cannot keep it on.")
+    expect(lock).to_have_class("table-lock warning")
+    calculator.part("dialog.table-mode button.table-close").click()
+    expect(calculator.part("dialog.table-mode")).to_be_hidden()
+
+
+def test_the_statistics_from_the_core_each_pair_with_its_games(page: Page, dist_url: str) -> None:
+    calculator = open_seeded(page, dist_url, lang="en")
+    stats = calculator.part("details.stats")
+    stats.locator("summary").click()  # opened: worked out at once, over every day
+    us = stats.locator(".stats-pairs .stats-entry").filter(has_text="Us").first
+    expect(us.locator('dd[data-count="games"]')).to_have_text("2")
+    expect(us.locator('dd[data-count="won"]')).to_have_text("1")
+    expect(us.locator('dd[data-count="matches"]')).to_have_text("1")
+    expect(us.locator('dd[data-count="deals"]')).to_have_text("15")
+    expect(us.locator('dd[data-contract="hearts"]')).to_have_text(
+        "15 bid · 15 made · 0 inside · 0 hanging"
+    )
+    games = us.locator(".stats-games li")
+    expect(games).to_have_count(2)
+    expect(games.first).to_contain_text("· won")
+    expect(games.first).to_have_attribute("data-game", "g-1")
+    # A range of days that holds neither game: the core's word for no games.
+    stats.locator('input[name="stats-from"]').fill("2026-06-01")
+    stats.locator("button.stats-show").click()
+    expect(stats.locator(".stats-status")).to_have_text(STATISTICS_WORDS["en"]["no_games"])
+    expect(stats.locator(".stats-entry")).to_have_count(0)
+    # The CSV of every day: downloaded, a row per pair.
+    stats.locator('input[name="stats-from"]').fill("")
+    stats.locator("button.stats-show").click()
+    expect(us.locator('dd[data-count="games"]')).to_have_text("2")
+    with page.expect_download() as download:
+        stats.locator("button.stats-csv").click()
+    text = Path(download.value.path()).read_bytes().decode("utf-8-sig")  # lines end in CRLF
+    lines = text.split("\r\n")
+    assert lines[0].startswith(",,Games,Won,Lost,"), lines[0]
+    assert lines[1].startswith("Pairs,Us,2,1,0,1,0,15,"), lines[1]
