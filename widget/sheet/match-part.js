@@ -4,12 +4,12 @@
 // game stands; score-sheet.js asks it for the next game's fields when a new game starts.
 
 import { TABLE_WORDS } from "../i18n/table-strings.js";
-import { format } from "../i18n/strings.js";
+import { capitalize, format } from "../i18n/strings.js";
 import { setHidden } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { defaultChoice, MatchScores, newMatch, nextChoices, nextTable } from "./matches.js";
 import { MatchView } from "./match-view.js";
-import { formatDate } from "./summary.js";
+import { formatDate, teamNames } from "./summary.js";
 
 export class MatchPart extends EventTarget {
   #book;
@@ -26,6 +26,7 @@ export class MatchPart extends EventTarget {
     this.view = new MatchView({
       note: (text) => this.setNote(text),
       choose: (value) => this.choose(value),
+      print: () => globalThis.print?.(),
     });
   }
 
@@ -90,8 +91,24 @@ export class MatchPart extends EventTarget {
     return `${messageText(found.score.status?.message, lang)} · ${format(TABLE_WORDS[lang].matchGame, { n: found.number })}`;
   }
 
+  /** A line per game of the current game's match: "Игра 1 · 14.05.2026 г., 20:00 · Ние 160 : 80 Вие · Ние печелят". */
+  #matchGames(s, lang) {
+    const book = this.#book;
+    const found = this.#current();
+    if (!found) return [];
+    return found.games.map((id, n) => {
+      const game = book.games.get(id);
+      const result = book.results.get(id);
+      if (!game || !result) return { text: "", current: false };
+      const names = teamNames(game, s);
+      const won = result.winner ? ` · ${format(s.sheet.gameWon, { team: names[result.winner] })}` : "";
+      const text = `${capitalize(format(TABLE_WORDS[lang].matchGame, { n: n + 1 }))} · ${formatDate(game.created, lang)} · ${names.us} ${result.totals.us} : ${result.totals.them} ${names.them}${won}`;
+      return { text, current: id === book.current };
+    });
+  }
+
   /** Render from the sheet's snapshot; asks the core again when a game of a match changed. */
-  render(lang, sheet) {
+  render(s, lang, sheet) {
     const shown = sheet.validated && !sheet.viewing && Boolean(sheet.game);
     setHidden(this.view.element, !shown);
     if (!sheet.validated) return;
@@ -106,6 +123,7 @@ export class MatchPart extends EventTarget {
       note: sheet.game.note ?? "",
       ...this.#chosen(sheet.game, score),
       score,
+      games: this.#matchGames(s, lang),
       disabled: sheet.busy,
     });
   }

@@ -24,11 +24,14 @@ export class MatchView {
   #choicesKey = "";
   ui = {};
 
-  /** `actions`: `{note(text), choose(choice)}`. */
+  /** `actions`: `{note(text), choose(choice), print()}`. */
   constructor(actions) {
     this.#actions = actions;
     const ui = this.ui;
     ui.match = h("p", { class: "match-line", part: "sheet-match" });
+    ui.games = h("ol", { class: "match-games" }); // the match's games: on screen and on paper
+    ui.print = h("button", { type: "button", class: "match-print" });
+    ui.print.addEventListener("click", () => this.#actions.print());
     ui.date = h("p", { class: "game-date" });
     ui.notePrint = h("p", { class: "note-print" }); // the note, on paper
     ui.noteLabel = h("span", {});
@@ -41,6 +44,8 @@ export class MatchView {
       "div",
       { class: "game-about", part: "sheet-game-about" },
       ui.match,
+      ui.games,
+      h("p", { class: "sheet-actions match-print-line" }, ui.print),
       ui.date,
       ui.notePrint,
       h("div", { class: "about-fields" }, h("label", { class: "field" }, ui.noteLabel, ui.note), h("label", { class: "field" }, ui.nextLabel, ui.next)),
@@ -54,12 +59,20 @@ export class MatchView {
   /**
    * `model`: {t (table words), lang, match (a line, "" if none), date (shown), note,
    * choices, choice, own (the choice is this game's), score (of the game's match, or
-   * null), disabled}.
+   * null), games (a line per game of the match), disabled}.
    */
-  render({ t, lang, match, date, note, choices, choice, own = false, score, disabled }) {
+  render({ t, lang, match, date, note, choices, choice, own = false, score, games = [], disabled }) {
     const ui = this.ui;
     setText(ui.match, match);
     setHidden(ui.match, !match);
+    const gamesKey = JSON.stringify(games);
+    if (ui.games.dataset.key !== gamesKey) {
+      ui.games.dataset.key = gamesKey;
+      ui.games.replaceChildren(...games.map(({ text, current }) => h("li", current ? { "aria-current": "true" } : {}, text)));
+    }
+    setHidden(ui.games, games.length < 2);
+    setText(ui.print, t.printMatch);
+    setHidden(ui.print.parentElement, !match);
     setText(ui.date, format(t.gameDate, { date }));
     setText(ui.noteLabel, t.note);
     ui.note.placeholder = t.notePlaceholder;

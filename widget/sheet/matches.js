@@ -76,7 +76,8 @@ export function defaultChoice(game, score) {
 /**
  * The matches' scores of the games on this device, from the core (its
  * `match_scores_json`), asked again only when a game of a match changed. `scoreOf(id)`
- * → the score of the match game `id` is in, with `number`: which game of it this is.
+ * → the score of the match game `id` is in, with `number`: which game of it this is,
+ * and `games`: the ids of the match's games, in order.
  */
 export class MatchScores extends EventTarget {
   #scorer;
@@ -107,7 +108,10 @@ export class MatchScores extends EventTarget {
       try {
         const reply = await this.#scorer().matchScores(request);
         if (reply?.ok) {
-          for (const score of reply.result.matches) score.games.forEach((index, n) => byGame.set(ids[index], { score, number: n + 1 }));
+          for (const score of reply.result.matches) {
+            const games = score.games.map((index) => ids[index]);
+            games.forEach((id, n) => byGame.set(id, { score, number: n + 1, games }));
+          }
         } else errors = reply?.errors ?? [];
       } catch (error) {
         errors = [{ code: "runtime", message: { bg: String(error?.message ?? error), en: String(error?.message ?? error) } }];

@@ -70,7 +70,7 @@ export class TablePart extends EventTarget {
     adoptTableStyles(this.view.ui.dialog.getRootNode()); // (the match part's and statistics' too)
     this.#s = s;
     this.#lang = lang;
-    this.match.render(lang, sheet);
+    this.match.render(s, lang, sheet);
     setHidden(this.statsView.element, !sheet.validated || sheet.viewing);
     if (sheet.validated) this.statsView.render({ t: TABLE_WORDS[lang], s, lang, stats: this.stats, teamNames: defaultTeamNames(s), busy: sheet.busy });
     const match = this.match.matchLine(lang);

@@ -48,9 +48,13 @@ export const TABLE_CSS = `
 .stats-by { font-weight: 600; }
 .stats-games ul { margin: 0.25rem 0 0; padding-inline-start: 1.2rem; }
 .stats-games li.won { font-weight: 600; }
+.match-games { margin: 0; padding-inline-start: 1.4rem; color: var(--_muted); }
+.match-games li[aria-current] { color: var(--_fg); font-weight: 600; }
 .note-print { display: none; }
 @media print {
-  .about-fields, .table-toggle, dialog.table-mode { display: none !important; }
+  /* A match sheet on paper: the match, its games, this game's date and note, its rows. */
+  .about-fields, .table-toggle, dialog.table-mode, .match-print-line, .stats { display: none !important; }
+  .match-games { color: inherit; }
   .note-print:not(:empty) { display: block; font-style: italic; }
   .match-line { color: inherit; }
 }

@@ -105,6 +105,16 @@ test("a match to 2: chosen before the first deal, its score on the sheet, its ne
   form.next = { fake: [0, 0] };
   assert.equal(text($(".match-line")), "мач 1 : 1 · игра 2");
   assert.equal(text($("dialog.table-mode .table-match")), "мач 1 : 1 · игра 2", "table mode shows the match too");
+  // The match's games, one line each (on screen and on a printed match sheet); Print.
+  const lines = [...$(".match-games").children].map(text);
+  assert.equal(lines.length, 2);
+  assert.match(lines[0], new RegExp(`^Игра 1 · .* · Ние ${TARGET} : 0 Вие · победител: Ние`));
+  assert.match(lines[1], new RegExp(`^Игра 2 · .* · Ние 0 : ${TARGET} Вие · победител: Вие`));
+  assert.equal($(".match-games").children[1].getAttribute("aria-current"), "true");
+  let printed = 0;
+  globalThis.print = () => printed++;
+  await press($("button.match-print"));
+  assert.equal(printed, 1, "Print the match: the browser's print");
 });
 
 test("a game on its own: no match line; a note is saved with the game and shown in the list", async () => {
