@@ -58,6 +58,7 @@ SHOTS = {
     "table-landscape-en-dark": (740, 360, "en", "dark", "table"),
     "match-360-bg": (360, 740, "bg", "light", "match"),
     "match-390-en-dark": (390, 844, "en", "dark", "match"),
+    "match-print-bg": (700, 990, "bg", "light", "print"),
     "stats-360-bg": (360, 740, "bg", "light", "stats"),
     "stats-390-en-dark": (390, 844, "en", "dark", "stats"),
 }
@@ -119,6 +120,11 @@ def shoot(
     if what == "table":
         calculator.part("button.table-toggle").click()
         expect(calculator.part("dialog.table-mode .table-lock")).not_to_be_empty()
+    elif what == "print":
+        page.emulate_media(media="print")
+        calculator.part(".game-about").evaluate(
+            "(element) => element.scrollIntoView({block: 'start'})"
+        )
     elif what == "match":
         calculator.part(".game-about").evaluate(
             "(element) => element.scrollIntoView({block: 'center'})"

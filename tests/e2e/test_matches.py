@@ -95,6 +95,16 @@ def test_a_match_its_score_from_the_core_and_its_next_game(page: Page, dist_url:
     calculator.part("input.game-note").fill("реванш")
     expect(calculator.part(".games-list")).to_contain_text("реванш")
     expect(calculator.part(".games-list")).to_contain_text("у Иван")
+    # The match's games, listed; on paper the match sheet keeps them and leaves the fields out.
+    expect(calculator.part(".match-games li")).to_have_count(2)
+    expect(calculator.part(".match-games li").first).to_contain_text("Игра 1")
+    page.emulate_media(media="print")
+    expect(calculator.part(".match-games")).to_be_visible()
+    expect(calculator.part(".match-line")).to_be_visible()
+    expect(calculator.part(".note-print")).to_have_text("реванш")
+    expect(calculator.part(".about-fields")).to_be_hidden()
+    expect(calculator.part("button.match-print")).to_be_hidden()
+    page.emulate_media(media="screen")
     games = {game["id"]: game for game in stored(page)["games"]}  # type: ignore[index]
     assert games["g-2"]["note"] == "реванш"
     assert games["g-2"]["match"] == MATCH

@@ -48,7 +48,7 @@ export const TABLE_CSS = `
 .stats-by { font-weight: 600; }
 .stats-games ul { margin: 0.25rem 0 0; padding-inline-start: 1.2rem; }
 .stats-games li.won { font-weight: 600; }
-.match-games { margin: 0; padding-inline-start: 1.4rem; color: var(--_muted); }
+.match-games { margin: 0; padding: 0; list-style: none; color: var(--_muted); }
 .match-games li[aria-current] { color: var(--_fg); font-weight: 600; }
 .note-print { display: none; }
 @media print {
