@@ -413,7 +413,7 @@ export class ScoreSheet extends EventTarget {
     else this.#bar.render(model);
     this.#view.render(model);
     this.#keep.render(s, lang, sheet);
-    this.#table.render(s, lang, sheet);
+    this.#table.render(s, lang, sheet, headingLevel);
     if (sheet.validated) this.#renderTravel(model);
     this.#carryOut(s, lang, sheet);
   }

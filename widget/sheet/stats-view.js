@@ -51,8 +51,8 @@ export class StatsView {
     return this.ui.element;
   }
 
-  /** `model`: {t (table words), s, lang, stats (a Statistics), teamNames, busy}. */
-  render({ t, s, lang, stats, teamNames, busy }) {
+  /** `model`: {t (table words), s, lang, stats (a Statistics), teamNames, busy, headingLevel (the sheet's)}. */
+  render({ t, s, lang, stats, teamNames, busy, headingLevel = 3 }) {
     const ui = this.ui;
     const words = NOUNS[lang].statistics;
     setText(ui.summary, t.statistics);
@@ -65,21 +65,24 @@ export class StatsView {
     const result = stats.result;
     const status = stats.state === "loading" ? t.statsLoading : stats.state === "failed" ? errorsText(stats.errors ?? [], lang) : result && !result.games ? words.no_games : "";
     setText(ui.status, status);
-    const key = JSON.stringify([lang, stats.state, result, teamNames]);
+    const key = JSON.stringify([lang, stats.state, result, teamNames, headingLevel]);
     if (key === this.#key || stats.state === "idle") return;
     this.#key = key;
-    ui.results.replaceChildren(...(stats.state === "ready" && result.games ? this.#sections(t, s, lang, stats, teamNames) : []));
+    // "Двойки" at the level of the element's own headings ("Резултат", one above the
+    // sheet's), each pair one below: the sheet comes before them in the page's order.
+    const level = (n) => `h${Math.min(6, Math.max(2, headingLevel - 1) + n - 1)}`;
+    ui.results.replaceChildren(...(stats.state === "ready" && result.games ? this.#sections(t, s, lang, stats, teamNames, level) : []));
   }
 
-  #sections(t, s, lang, stats, teamNames) {
+  #sections(t, s, lang, stats, teamNames, level) {
     const words = NOUNS[lang].statistics;
     return ["pairs", "players"]
       .filter((kind) => stats.result[kind].length)
-      .map((kind) => h("section", { class: `stats-${kind}` }, h("h4", {}, words[kind]), ...stats.result[kind].map((entry) => this.#entry(t, s, lang, stats, entry, teamNames))));
+      .map((kind) => h("section", { class: `stats-${kind}` }, h(level(1), { class: "stats-kind" }, words[kind]), ...stats.result[kind].map((entry) => this.#entry(t, s, lang, stats, entry, teamNames, level))));
   }
 
   /** One pair or player: its counts, what it bid by contract, and the games it is counted from. */
-  #entry(t, s, lang, stats, entry, teamNames) {
+  #entry(t, s, lang, stats, entry, teamNames, level) {
     const words = NOUNS[lang].statistics;
     const gameDate = (index) => formatDate(stats.games[index]?.created, lang);
     const counts = SHOWN.map((key) => {
@@ -98,7 +101,7 @@ export class StatsView {
     return h(
       "article",
       { class: "stats-entry" },
-      h("h5", {}, h("bdi", {}, whoText(entry, teamNames))),
+      h(level(2), { class: "stats-who" }, h("bdi", {}, whoText(entry, teamNames))),
       h("dl", { class: "stats-counts" }, ...counts.flat()),
       ...(contracts.length ? [h("p", { class: "stats-by" }, words.by_contract), h("dl", { class: "stats-contracts" }, ...contracts.flat())] : []),
       h("details", { class: "stats-games" }, h("summary", {}, format(t.statsGamesOf, { count: games.length })), h("ul", {}, ...games)),

@@ -65,14 +65,14 @@ export class TablePart extends EventTarget {
     return this.match.nextTable();
   }
 
-  /** Render from the sheet's snapshot (`sheet`) in `lang`; `s`: the sheet's strings. */
-  render(s, lang, sheet) {
+  /** Render from the sheet's snapshot (`sheet`) in `lang`; `s`: the sheet's strings; `headingLevel`: the sheet's. */
+  render(s, lang, sheet, headingLevel = 3) {
     adoptTableStyles(this.view.ui.dialog.getRootNode()); // (the match part's and statistics' too)
     this.#s = s;
     this.#lang = lang;
     this.match.render(s, lang, sheet);
     setHidden(this.statsView.element, !sheet.validated || sheet.viewing);
-    if (sheet.validated) this.statsView.render({ t: TABLE_WORDS[lang], s, lang, stats: this.stats, teamNames: defaultTeamNames(s), busy: sheet.busy });
+    if (sheet.validated) this.statsView.render({ t: TABLE_WORDS[lang], s, lang, stats: this.stats, teamNames: defaultTeamNames(s), busy: sheet.busy, headingLevel });
     const match = this.match.matchLine(lang);
     const shown = sheet.validated && !sheet.viewing;
     if (!shown && this.mode.on) this.mode.toggle(false);

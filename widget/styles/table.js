@@ -39,9 +39,9 @@ export const TABLE_CSS = `
 }
 .stats-status:empty { display: none; }
 .stats-results { display: grid; gap: 0.75rem; }
-.stats-results h4 { margin: 0.5rem 0 0.25rem; }
+.stats-kind { margin: 0.5rem 0 0.25rem; }
 .stats-entry { display: grid; gap: 0.35rem; padding: 0.6rem 0.75rem; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); margin-block-end: 0.5rem; }
-.stats-entry h5 { margin: 0; font-size: 1.05rem; overflow-wrap: anywhere; }
+.stats-who { margin: 0; font-size: 1.05rem; overflow-wrap: anywhere; }
 .stats-counts, .stats-contracts { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 45%); gap: 0.15rem 0.75rem; margin: 0; }
 .stats-counts dd, .stats-contracts dd { margin: 0; text-align: end; font-variant-numeric: tabular-nums; font-weight: 600; }
 .stats-contracts { grid-template-columns: max-content minmax(0, 1fr); }

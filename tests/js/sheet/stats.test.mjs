@@ -69,7 +69,7 @@ test("the sheet's statistics: opened, each pair with the games it is counted fro
   await frames(8);
   const entries = root.querySelectorAll(".stats-pairs .stats-entry");
   assert.equal(entries.length, 2);
-  const us = [...entries].find((entry) => entry.querySelector("h5").textContent === "Us");
+  const us = [...entries].find((entry) => entry.querySelector(".stats-who").textContent === "Us");
   assert.equal(us.querySelector('dd[data-count="games"]').textContent, "1");
   assert.equal(us.querySelector('dd[data-count="won"]').textContent, "1");
   const [game] = us.querySelectorAll(".stats-games li");
