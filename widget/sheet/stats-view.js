@@ -1,4 +1,4 @@
-// The statistics of the games on this device (under "Games on this device"): a range of
+// The statistics of the games on this device (at the end of the sheet): a range of
 // days, per pair and per player the core's counts (sheet/stats.js asks the core), each
 // with the games it was counted from — their date, score and whether it won them — so
 // that every figure can be checked; and the statistics as a CSV file. It renders what

@@ -50,7 +50,8 @@ export class TablePart extends EventTarget {
       show: (range) => this.stats.compute(book.snapshot().games, range),
       csv: () => this.#statsFile(),
     });
-    view.parts.games.element.after(this.statsView.element);
+    // Last in the sheet (before the dialog, which takes no room): the statistics.
+    this.view.ui.dialog.before(this.statsView.element);
   }
 
   /** The statistics shown, as a CSV file ("belot-statistics-2026-05-14.csv"). */
