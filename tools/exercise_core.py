@@ -226,6 +226,15 @@ def exercise() -> dict[str, int]:
     assert read["ok"] and read["result"]["game"]["rules"] == house["rules"], read
     for bad in (url[:-3], "2ABC", url + "W"):
         assert not _answer(read_game_link_json, {"version": 1, "link": bad})["ok"], bad
+    # A match of two games and the statistics of a dated book (the sheet's matches view).
+    from belot_core.matches import match_scores_json
+    from belot_core.stats import statistics_json
+
+    match = {**named_game, "match": {"id": "m-1", "to": 2}, "note": "у дома"}
+    dated = [{"date": "2026-05-14", "game": match}, {"date": "2026-05-15T20:00", "game": house}]
+    assert _answer(match_scores_json, {"version": 1, "games": dated})["ok"]
+    ranged = {"version": 1, "games": dated, "from": "2026-05-15", "to": None}
+    assert _answer(statistics_json, ranged)["result"]["games"] == 1
     return {
         "modules": len(modules),
         "deals_scored": made,

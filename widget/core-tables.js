@@ -141,6 +141,9 @@ export const MAX_HANGING = 10000;
 /** The longest team name, in characters. */
 export const MAX_NAME_LENGTH = 40;
 
+/** The longest note on a game, in characters. */
+export const MAX_NOTE_LENGTH = 200;
+
 /** The longest value an error echoes, in characters, cut with "…" (errors.MAX_SHOWN). */
 export const MAX_SHOWN = 40;
 

@@ -27,7 +27,9 @@ most points it recorded in one deal (hanging points it collected included), and
 where (``game``: the book's index, ``deal``: the deal's), or null while it
 recorded none; ``capots`` it took; and its bids: ``bids``, ``made``, ``inside``
 (вътре) and ``hanging`` (висяща), also ``by_contract`` (only the contracts it
-bid). The words for each are the core's (``STATISTICS_WORDS``, in the widget's
+bid). So that each figure can be checked against the games it came from, ``played``
+and ``won_games`` list its games and the games it won (the book's indices). The
+words for each are the core's (``STATISTICS_WORDS``, in the widget's
 tables).
 """
 
@@ -114,11 +116,17 @@ class Tally:
     """(points, game, deal) of the most points recorded in one deal."""
     capots: int = 0
     bids: dict[Contract, dict[str, int]] = field(default_factory=dict)
+    played: list[int] = field(default_factory=list)
+    """The book's indices of its games, and of those it won (to check the counts by)."""
+    won_games: list[int] = field(default_factory=list)
 
     def add(self, index: int, sheet: GameSheet, team: Team) -> None:
         """Count game ``index`` of the book, ``sheet``, where this side is ``team``."""
         self.games += 1
+        self.played.append(index)
         self.deals += len(sheet.deals)
+        if sheet.winner is team:
+            self.won_games.append(index)
         if sheet.winner is not None:
             self.won += sheet.winner is team
             self.lost += sheet.winner is not team
@@ -158,6 +166,8 @@ class Tally:
                 for contract in Contract
                 if (counts := self.bids.get(contract))
             },
+            "played": list(self.played),
+            "won_games": list(self.won_games),
         }
         return data
 

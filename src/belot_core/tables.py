@@ -58,7 +58,7 @@ from .model import (
     Team,
 )
 from .sheet import MAX_DEALS, TARGET
-from .table import SEAT_ORDER
+from .table import MAX_NOTE_LENGTH, SEAT_ORDER
 
 __all__ = ["DEFAULT_PATH", "NO_CAPOT", "SUIT_SYMBOLS", "main", "module_text", "tables"]
 
@@ -264,6 +264,7 @@ def tables() -> list[tuple[str, str, object]]:
         ),
         ("MAX_HANGING", "Upper bound of hanging points carried in.", MAX_HANGING),
         ("MAX_NAME_LENGTH", "The longest team name, in characters.", MAX_NAME_LENGTH),
+        ("MAX_NOTE_LENGTH", "The longest note on a game, in characters.", MAX_NOTE_LENGTH),
         (
             "MAX_SHOWN",
             'The longest value an error echoes, in characters, cut with "…" (errors.MAX_SHOWN).',

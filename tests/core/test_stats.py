@@ -191,6 +191,8 @@ def recount(data: dict[str, Any]) -> dict[str, Any]:
                     "biggest": None,
                     "capots": 0,
                     "by_contract": {},
+                    "played": [],
+                    "won_games": [],
                 },
             )
         ]
@@ -210,6 +212,8 @@ def recount(data: dict[str, Any]) -> dict[str, Any]:
                             "biggest": None,
                             "capots": 0,
                             "by_contract": {},
+                            "played": [],
+                            "won_games": [],
                         },
                     )
                 )
@@ -221,6 +225,9 @@ def recount(data: dict[str, Any]) -> dict[str, Any]:
         for team in ("us", "them"):
             for tally in sides(game, team):
                 tally["games"] += 1
+                tally["played"].append(index)
+                if result["winner"] == team:
+                    tally["won_games"].append(index)
                 tally["deals"] += len(game["deals"])
                 if result["winner"] is not None:
                     tally["won" if result["winner"] == team else "lost"] += 1
@@ -278,6 +285,7 @@ def recount(data: dict[str, Any]) -> dict[str, Any]:
                 len(tally["matches_won"]),
             )
             tally["average_deals"] = round(tally["deals"] / tally["games"], 1)
+            tally["played"], tally["won_games"] = tally.pop("played"), tally.pop("won_games")
             listed.append(tally)
         out[kind] = sorted(listed, key=lambda tally: (-tally["games"], -tally["won"]))
     return out

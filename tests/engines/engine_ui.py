@@ -30,6 +30,8 @@ DEALER = '[part~="bar-dealer"]:not([hidden]), [part~="bar-recent"]:not([hidden])
 DEALER_PRESSED = '[part~="dealer-chooser"] button.seat[aria-pressed="true"]'
 DEALER_SEATS = '[part~="dealer-chooser"] button.seat'  # the one-tap choice of who deals
 UNDO_BUTTON = '[part~="sheet-toolbar"] button.undo'
+TABLE_TOGGLE = '[part~="sheet-toolbar"] button.table-toggle'  # table mode (issue 25)
+TABLE_MODE = '[part~="sheet-table-mode"]'  # its dialog: totals, needs, the wake lock's word
 # ----------------------------------------------------------------------------------------
 
 TAG = "belot-calculator"
@@ -90,6 +92,8 @@ UI = {
     "pressed": DEALER_PRESSED,
     "seats": DEALER_SEATS,
     "undo": UNDO_BUTTON,
+    "tableToggle": TABLE_TOGGLE,
+    "tableMode": TABLE_MODE,
     "shownMs": SHOWN_TIMEOUT_MS,
 }
 
@@ -201,6 +205,29 @@ def record(page: Page, index: int = 0) -> None:
   await waitFor(() => element.game.game.deals.length === before + 1, ms, "the recorded deal");
 """
     run(page, "index, ms", body, index, RUNTIME_TIMEOUT_MS)
+
+
+def table_mode(page: Page, index: int = 0) -> dict[str, Any]:
+    """Press "Table" and wait for the wake lock's answer: {open, lock (its word), needs
+    (each team's "needs N to 151"), supported (the engine has navigator.wakeLock)}."""
+    body = """
+  const element = await calculator(index);
+  const toggle = element.shadowRoot.querySelector(ui.tableToggle);
+  await waitFor(() => toggle && !toggle.disabled, ms, `the Table toggle: ${status(element)}`);
+  toggle.click();
+  const dialog = element.shadowRoot.querySelector(ui.tableMode);
+  const lock = () => dialog.querySelector(".table-lock");
+  // The word once the browser answered (not the one said while it is asked).
+  const asking = ["Keeping the screen on…", "Екранът се задържа включен…"];
+  await waitFor(() => lock().textContent && !asking.includes(lock().textContent), ms, "the wake lock's answer");
+  return {
+    open: dialog.open,
+    lock: lock().textContent,
+    needs: [...dialog.querySelectorAll(".table-needs")].map((needs) => needs.textContent),
+    supported: "wakeLock" in navigator,
+  };
+"""
+    return dict(run(page, "index, ms", body, index, SHOWN_TIMEOUT_MS))
 
 
 def update_notice(page: Page, index: int = 0, wait_ms: int = 0) -> str | None:

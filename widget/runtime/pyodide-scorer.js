@@ -215,6 +215,18 @@ export class PyodideScorer extends EventTarget {
     return this.#call("read_game_link", { request: JSON.stringify(request) });
   }
 
+  /** Every match's score in a book of games: the core's `match_scores_json`, as objects. */
+  async matchScores(request) {
+    await this.start();
+    return this.#call("match_scores", { request: JSON.stringify(request) });
+  }
+
+  /** The statistics of a book of games: the core's `statistics_json`, as objects. */
+  async statistics(request) {
+    await this.start();
+    return this.#call("statistics", { request: JSON.stringify(request) });
+  }
+
   /** Diagnostics: {wasmMemoryBytes} of the running Python (null if unknown). */
   async stats() {
     await this.start();

@@ -10,6 +10,8 @@
 //                  {id, type: "score_game", payload: {request: "<JSON text>"}}
 //                  {id, type: "game_link", payload: {request: "<JSON text>"}}       a game → its link text
 //                  {id, type: "read_game_link", payload: {request: "<JSON text>"}}  a link → the game
+//                  {id, type: "match_scores", payload: {request: "<JSON text>"}}    a book → its matches
+//                  {id, type: "statistics", payload: {request: "<JSON text>"}}      a book → its statistics
 //                  {id, type: "stats"}    → {wasmMemoryBytes}: the size of Pyodide's
 //                                           WebAssembly memory (diagnostics; null if unknown)
 //   worker → page  {id, ok: true, result}          result of "init" or the core's reply object
@@ -88,6 +90,10 @@ self.addEventListener("message", async (event) => {
       const link = api.link();
       const call = type === "game_link" ? link.game_link_json : link.read_game_link_json;
       self.postMessage({ id, ok: true, result: JSON.parse(call(payload.request)) });
+    } else if (BOOK_CALLS[type]) {
+      // belot_core.matches / .stats are imported on the first such call, not at start-up.
+      const [module, name] = BOOK_CALLS[type];
+      self.postMessage({ id, ok: true, result: JSON.parse(api.module(module)[name](payload.request)) });
     } else {
       throw new ProtocolError("unknown_type", `unknown message type: ${JSON.stringify(type)}`);
     }
@@ -97,6 +103,12 @@ self.addEventListener("message", async (event) => {
     self.postMessage({ id, ok: false, error: describe(error) });
   }
 });
+
+/** The calls on a book of games: message type → [the core's module, its JSON function]. */
+const BOOK_CALLS = {
+  match_scores: ["belot_core.matches", "match_scores_json"],
+  statistics: ["belot_core.stats", "statistics_json"],
+};
 
 class ProtocolError extends Error {
   constructor(code, message) {
@@ -261,7 +273,9 @@ function coreApi(pyodide) {
   const wasmMemoryBytes = () => pyodide._module?.HEAPU8?.byteLength ?? null;
   let link = null;
   const linkApi = () => (link ??= pyodide.pyimport("belot_core.link"));
-  return { scoreDeal: api.score_deal_json, scoreGame, wasmMemoryBytes, link: linkApi };
+  const modules = new Map();
+  const module = (name) => modules.get(name) ?? modules.set(name, pyodide.pyimport(name)).get(name);
+  return { scoreDeal: api.score_deal_json, scoreGame, wasmMemoryBytes, link: linkApi, module };
 }
 
 /**

@@ -209,9 +209,13 @@ export class GameBook extends EventTarget {
     return plain;
   }
 
-  /** A new empty game (`table`: players, first dealer), the current one; saved at once, so another tab shows it too. */
-  startGame(names, rules, table) {
-    const game = newGame(names, this.#clock(), rules, table);
+  /**
+   * A new empty game, the current one; saved at once, so another tab opened now shows it
+   * too. `table`: the table around it (players, first dealer, its match: sheet/seats.js,
+   * sheet/matches.js).
+   */
+  startGame(names, rules, table = {}) {
+    const game = { ...newGame(names, this.#clock(), rules, table), ...table };
     this.games.set(game.id, game);
     this.results.set(game.id, EMPTY_RESULT);
     this.saver.based(game.id, null);
@@ -222,8 +226,9 @@ export class GameBook extends EventTarget {
   }
 
   /** The next game at the table of `game` (if any): the same teams, rules and players, the rotation going on. */
-  #startAfter(game) {
-    return this.startGame(game?.names, game?.rules, game ? nextTable(game, this.results.get(game.id)) : {});
+  #startAfter(game, extra = {}) {
+    // The players and the dealer's rotation (sheet/seats.js) over what the caller chose.
+    return this.startGame(game?.names, game?.rules, game ? { ...extra, ...nextTable(game, this.results.get(game.id)) } : extra);
   }
 
   // --- changes: each one goes through the core ---------------------------------------
@@ -332,13 +337,16 @@ export class GameBook extends EventTarget {
 
   // --- games -------------------------------------------------------------------------
 
-  /** A new game, the same teams, players and rules; its first dealer the seat after the last deal's. */
-  newGame() {
+  /**
+   * A new game, the same teams, players and rules, and `table` (its match: the caller
+   * asked first); its first dealer the seat after the last deal's.
+   */
+  newGame(table = {}) {
     const current = this.games.get(this.current);
     this.stopEditing();
     this.error = null;
     this.#leave();
-    this.#startAfter(current);
+    this.#startAfter(current, table);
     this.#forgetDeleted();
     this.emit({ type: "newGame", form: "clear" });
   }

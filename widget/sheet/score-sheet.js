@@ -36,6 +36,7 @@ import { RulesPanel } from "./rules-panel.js";
 import { clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
 import { dealerNow, seatName } from "./seats.js";
 import { SheetView } from "./sheet-view.js";
+import { TablePart } from "./table-part.js";
 import { formatDate, summaryText, teamNames } from "./summary.js";
 import { afterNextFrame } from "../ui/dom.js";
 import { errorsText } from "../ui/kit.js";
@@ -55,6 +56,7 @@ import { errorsText } from "../ui/kit.js";
 const GAME_CHANGES = new Set([
   "recorded", "recordedPassed", "undone", "redone", "edited", "dealDeleted", "rulesChanged", "named",
   "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept", "backupRestored", "dealerChosen",
+  "noted", "matchChosen",
 ]);
 
 /** How long a deal just recorded stays marked in the bar, with its Undo (ms). */
@@ -78,6 +80,7 @@ export class ScoreSheet extends EventTarget {
   #send;
   #banner;
   #keep;
+  #table;
   #draft = null; // the form's values before a deal was loaded into it
   #keptLink = false; // a game kept from the address's link is not saved yet
   #justRecorded = null; // the number of the deal just recorded, marked in the bar for a while
@@ -92,8 +95,9 @@ export class ScoreSheet extends EventTarget {
    * (the element); `storageKey`: the games' store; `linkBase()` → the URL a game's link
    * points at (the standalone calculator); `store`: a GameStore (default: IndexedDB);
    * `keepEnv`: the browser as sheet/persistence.js sees it (default: this page's).
+   * `keeper`: the wake lock of table mode (sheet/wake-lock.js; default: this page's).
    */
-  constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey), keepEnv }) {
+  constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey), keepEnv, keeper }) {
     super();
     this.#form = form;
     this.#target = target;
@@ -102,6 +106,8 @@ export class ScoreSheet extends EventTarget {
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
     this.#build();
+    this.#table = new TablePart({ keeper, book: this.#book, scorer, view: this.#view });
+    this.#table.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#keep = new KeepSheet({
       book: this.#book,
       storageKey,
@@ -169,6 +175,7 @@ export class ScoreSheet extends EventTarget {
     this.#book.saver.follower.stop();
     this.#book.saver.store.close();
     this.#keep.close();
+    this.#table.close();
   }
 
   /** The sheet's DOM, for the form's view to place (CalculatorView.attachSheet). */
@@ -325,7 +332,7 @@ export class ScoreSheet extends EventTarget {
   /** The next game, the same teams, players and rules; a "before" event may refuse it. */
   #newGame() {
     const before = new CustomEvent("belot-calculator-before-new-game", { bubbles: true, composed: true, cancelable: true, detail: this.snapshot() });
-    if (this.#target.dispatchEvent(before)) this.#book.newGame();
+    if (this.#target.dispatchEvent(before)) this.#book.newGame(this.#table.nextTable());
   }
 
   // --- games that travel ---------------------------------------------------------------
@@ -414,6 +421,7 @@ export class ScoreSheet extends EventTarget {
     else this.#bar.render(model);
     this.#view.render(model);
     this.#keep.render(s, lang, sheet);
+    this.#table.render(s, lang, sheet, headingLevel);
     if (sheet.validated) this.#renderTravel(model);
     this.#carryOut(s, lang, sheet);
   }
@@ -434,6 +442,7 @@ export class ScoreSheet extends EventTarget {
         const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
         // The names as parts of their own: each shown isolated (a name's direction stays its own).
         const text = [`${date} · `, { name: names.us }, ` ${result.totals.us} : ${result.totals.them} `, { name: names.them }, ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`];
+        if (game.note) text.push(" · ", { name: game.note });
         return { id: game.id, date, text, current };
       });
     const deleted = sheet.deleted && { date: formatDate(sheet.deleted.created, lang) };

@@ -54,7 +54,36 @@ export function fakeScorer({ delay = null } = {}) {
     async gameLink() {
       return { ok: true, result: { link: "XYZ" } };
     },
+    matchScores: async (request) => (calls.push(request), { ok: true, result: { matches: fakeMatches(request.games) } }),
+    statistics: async (request) => (calls.push(request), { ok: true, result: fakeStatistics(request) }),
   };
+}
+
+/** The core's match scores of a book (belot_core.matches), from the fake games' winners. */
+export function fakeMatches(games) {
+  const matches = new Map();
+  games.forEach(({ game }, index) => {
+    if (!game.match) return;
+    const match = matches.get(game.match.id) ?? { id: game.match.id, to: game.match.to, games: [], won: { us: 0, them: 0 }, finished: false, winner: null };
+    const { winner } = fakeResult(game.deals);
+    match.games.push(index);
+    if (winner) match.won[winner] += 1;
+    match.winner ??= ["us", "them"].find((team) => match.won[team] === match.to) ?? null;
+    match.finished = match.winner !== null;
+    const status = match.winner ? { code: "match_won", params: { ...match.won, winner: match.winner } } : { code: "match_playing", params: { ...match.won, to: match.to } };
+    matches.set(match.id, { ...match, status: { ...status, message: { bg: `мач ${match.won.us} : ${match.won.them}`, en: `match ${match.won.us} : ${match.won.them}` } } });
+  });
+  return [...matches.values()];
+}
+
+/** The core's statistics of a book (belot_core.stats), per column only: games and won, within the range. */
+export function fakeStatistics({ games, from = null, to = null }) {
+  const chosen = games.map((entry, index) => ({ ...entry, index })).filter(({ date }) => (!from || date >= from) && (!to || date <= to));
+  const pairs = ["us", "them"].map((team) => {
+    const won = chosen.filter(({ game }) => fakeResult(game.deals).winner === team);
+    return { team, games: chosen.length, won: won.length, lost: chosen.length - won.length, played: chosen.map(({ index }) => index), won_games: won.map(({ index }) => index) };
+  });
+  return { from, to, games: chosen.length, matches: 0, pairs, players: [] };
 }
 
 /** Fake timers: `run()` fires what is due. */

@@ -1,0 +1,130 @@
+// The sheet's part for a game's match, date and note: the match's score (the core's,
+// sheet/matches.js), the note typed on the game, and what the next game will be. It
+// wires the view (sheet/match-view.js) to the game book and places it under where the
+// game stands; score-sheet.js asks it for the next game's fields when a new game starts.
+
+import { TABLE_WORDS } from "../i18n/table-strings.js";
+import { capitalize, format } from "../i18n/strings.js";
+import { setHidden } from "../ui/dom.js";
+import { messageText } from "../ui/kit.js";
+import { defaultChoice, MatchScores, newMatch, nextChoices, nextTable } from "./matches.js";
+import { MatchView } from "./match-view.js";
+import { formatDate, teamNames } from "./summary.js";
+
+export class MatchPart extends EventTarget {
+  #book;
+  #scores;
+  #choice = null; // {id, value}: the next game chosen while game `id` is open
+  view;
+
+  /** `book`: the sheet's GameBook; `scorer()` → the scorer (its matchScores). */
+  constructor({ book, scorer }) {
+    super();
+    this.#book = book;
+    this.#scores = new MatchScores(scorer);
+    this.#scores.addEventListener("change", () => this.dispatchEvent(new Event("change")));
+    this.view = new MatchView({
+      note: (text) => this.setNote(text),
+      choose: (value) => this.choose(value),
+      print: () => globalThis.print?.(),
+    });
+  }
+
+  /** The note on the current game ("" takes it off), saved like a team name. */
+  setNote(text) {
+    const book = this.#book;
+    const game = book.games.get(book.current);
+    if (!game || book.viewing) return;
+    const { note, ...rest } = game;
+    book.replace({ ...rest, ...(text.trim() ? { note: text } : {}), updated: book.now().toISOString() });
+    book.emit({ type: "noted" });
+  }
+
+  /**
+   * Before its first deal, a game that starts no match yet is played to `value` ("1": on
+   * its own); after it, `value` is what the next game will be.
+   */
+  choose(value) {
+    const book = this.#book;
+    const game = book.games.get(book.current);
+    if (!game || book.viewing) return;
+    if (this.#forThisGame(game)) {
+      const { match, ...rest } = game;
+      const to = Number(value);
+      book.replace({ ...rest, ...(to > 1 ? { match: match?.to === to ? match : newMatch(to, book.now()) } : {}), updated: book.now().toISOString() });
+      book.emit({ type: "matchChosen" });
+      return;
+    }
+    this.#choice = { id: book.current, value };
+    this.dispatchEvent(new Event("change"));
+  }
+
+  /** True while the choice is this game's own: no deal yet, and no earlier game of its match. */
+  #forThisGame(game) {
+    return game.deals.length === 0 && !(game.match && (this.#current()?.number ?? 2) > 1);
+  }
+
+  /** The score of the current game's match ({score, number}), or null. */
+  #current() {
+    return this.#book.current ? this.#scores.scoreOf(this.#book.current) : null;
+  }
+
+  #chosen(game, score) {
+    if (this.#forThisGame(game)) return { choices: ["1", "2", "3", "4"], choice: String(game.match?.to ?? 1), own: true };
+    const choices = nextChoices(game, score);
+    const picked = this.#choice?.id === this.#book.current ? this.#choice.value : null;
+    return { choices, choice: choices.includes(picked) ? picked : defaultChoice(game, score) };
+  }
+
+  /** The fields of the next game (its match, seats, dealer), as chosen. */
+  nextTable() {
+    const book = this.#book;
+    const game = book.games.get(book.current);
+    const score = this.#current()?.score ?? null;
+    return nextTable(game, book.result, score, this.#chosen(game, score).choice, book.now());
+  }
+
+  /** "Мач до 2: 1 : 0 победи. · игра 2" for the current game, or "". */
+  matchLine(lang) {
+    const found = this.#current();
+    if (!found || this.#book.viewing) return "";
+    return `${messageText(found.score.status?.message, lang)} · ${format(TABLE_WORDS[lang].matchGame, { n: found.number })}`;
+  }
+
+  /** A line per game of the current game's match: "Игра 1 · 14.05.2026 г., 20:00 · Ние 160 : 80 Вие · Ние печелят". */
+  #matchGames(s, lang) {
+    const book = this.#book;
+    const found = this.#current();
+    if (!found) return [];
+    return found.games.map((id, n) => {
+      const game = book.games.get(id);
+      const result = book.results.get(id);
+      if (!game || !result) return { text: "", current: false };
+      const names = teamNames(game, s);
+      const won = result.winner ? ` · ${format(s.sheet.gameWon, { team: names[result.winner] })}` : "";
+      const text = `${capitalize(format(TABLE_WORDS[lang].matchGame, { n: n + 1 }))} · ${formatDate(game.created, lang)} · ${names.us} ${result.totals.us} : ${result.totals.them} ${names.them}${won}`;
+      return { text, current: id === book.current };
+    });
+  }
+
+  /** Render from the sheet's snapshot; asks the core again when a game of a match changed. */
+  render(s, lang, sheet) {
+    const shown = sheet.validated && !sheet.viewing && Boolean(sheet.game);
+    setHidden(this.view.element, !shown);
+    if (!sheet.validated) return;
+    this.#scores.refresh(sheet.games.map(({ game }) => game));
+    if (!shown) return;
+    const score = this.#current()?.score ?? null;
+    this.view.render({
+      t: TABLE_WORDS[lang],
+      lang,
+      match: this.matchLine(lang),
+      date: formatDate(sheet.game.created, lang),
+      note: sheet.game.note ?? "",
+      ...this.#chosen(sheet.game, score),
+      score,
+      games: this.#matchGames(s, lang),
+      disabled: sheet.busy,
+    });
+  }
+}

@@ -1,0 +1,125 @@
+// Matches, and the games on this device as the core's book of games (belot_core.book):
+// what the core's match_scores_json and statistics_json read. No DOM: the scores come
+// from the core, this module only builds its request, remembers its answer and says
+// what the next game of a match carries (the teams, the seats, the dealer's rotation).
+//
+// A game in a match carries `match: {id, to}` (the device makes the id up); the games
+// of a match are listed in the order they were played (their `created`). A game's date
+// for the statistics is its local day, as the players would say it.
+
+import { VERSION } from "../core-tables.js";
+import { gameFile } from "./export.js";
+
+/** The fields of the table around a game (docs/game-book.md), carried to the core as they are. */
+const TABLE_FIELDS = ["seats", "dealer", "match", "note"];
+
+/** `iso` (a game's `created`) as its local day: "2026-05-14". */
+export function localDay(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/** A stored game as the core's game: its file, with the table around it. */
+export function coreGame(game) {
+  const request = gameFile(game);
+  for (const key of TABLE_FIELDS) if (game[key] != null && game[key] !== "") request[key] = game[key];
+  return request;
+}
+
+/**
+ * The book of `games` (stored games, any order) for the core: `{request, ids}`, the
+ * games in the order they were played, `ids[i]` the id of the request's game `i`.
+ * `range`: `{from, to}` (days, null: open), for the statistics.
+ */
+export function bookRequest(games, range = null) {
+  const ordered = [...games].sort((a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
+  const request = { version: VERSION, games: ordered.map((game) => ({ date: localDay(game.created), game: coreGame(game) })) };
+  if (range) Object.assign(request, { from: range.from || null, to: range.to || null });
+  return { request, ids: ordered.map((game) => game.id) };
+}
+
+/** A new match to `to` won games, with an id of this device's making. */
+export function newMatch(to, now = new Date()) {
+  const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
+  return { id: `m-${now.getTime().toString(36)}-${random.slice(0, 8)}`, to };
+}
+
+/**
+ * The fields of the next game at this table, after `game` (its `result`, its match's
+ * `score` or null): `choice` is "continue" (the next game of its match, while the match
+ * is not won), or "1" to "4" (a game on its own, or a new match to that many won games).
+ * The seats stay; the dealer is the core's `next_dealer` (the rotation goes on).
+ */
+export function nextTable(game, result, score, choice, now = new Date()) {
+  const table = {};
+  if (choice === "continue" && game?.match && score && !score.finished) table.match = { ...game.match };
+  else if (Number(choice) > 1) table.match = newMatch(Number(choice), now);
+  if (game?.seats) table.seats = structuredClone(game.seats);
+  if (game?.dealer != null && result?.next_dealer != null) table.dealer = result.next_dealer;
+  return table;
+}
+
+/** The choices for the next game after `game` (its match's `score`): "continue" first while its match goes on. */
+export function nextChoices(game, score) {
+  const choices = ["1", "2", "3", "4"];
+  return game?.match && score && !score.finished ? ["continue", ...choices] : choices;
+}
+
+/** The choice offered first: go on with an unfinished match; else a new one like the last; else one game. */
+export function defaultChoice(game, score) {
+  if (game?.match && score && !score.finished) return "continue";
+  return game?.match ? String(game.match.to) : "1";
+}
+
+/**
+ * The matches' scores of the games on this device, from the core (its
+ * `match_scores_json`), asked again only when a game of a match changed. `scoreOf(id)`
+ * → the score of the match game `id` is in, with `number`: which game of it this is,
+ * and `games`: the ids of the match's games, in order.
+ */
+export class MatchScores extends EventTarget {
+  #scorer;
+  #key = "";
+  #byGame = new Map(); // game id → {score, number}
+  errors = null; // the core's errors, if it refused the book
+
+  /** `scorer()` → the scorer (its matchScores). */
+  constructor(scorer) {
+    super();
+    this.#scorer = scorer;
+  }
+
+  scoreOf(id) {
+    return this.#byGame.get(id) ?? null;
+  }
+
+  /** Ask the core about `games` (stored games) if a game of a match changed; "change" once answered. */
+  async refresh(games) {
+    const matched = games.filter((game) => game.match);
+    const key = JSON.stringify(matched.map((game) => [game.id, game.updated, game.deals.length, game.match]));
+    if (key === this.#key) return;
+    this.#key = key;
+    const byGame = new Map();
+    let errors = null;
+    if (matched.length) {
+      const { request, ids } = bookRequest(matched); // only the games of a match count for one
+      try {
+        const reply = await this.#scorer().matchScores(request);
+        if (reply?.ok) {
+          for (const score of reply.result.matches) {
+            const games = score.games.map((index) => ids[index]);
+            games.forEach((id, n) => byGame.set(id, { score, number: n + 1, games }));
+          }
+        } else errors = reply?.errors ?? [];
+      } catch (error) {
+        errors = [{ code: "runtime", message: { bg: String(error?.message ?? error), en: String(error?.message ?? error) } }];
+      }
+    }
+    if (key !== this.#key) return; // a later refresh is on its way
+    this.#byGame = byGame;
+    this.errors = errors;
+    this.dispatchEvent(new Event("change"));
+  }
+}

@@ -1,0 +1,102 @@
+// The statistics of the games on this device: asked of the core (statistics_json, from
+// the saved games; sheet/matches.js builds its book), kept with the games they came
+// from so that each figure can be checked against them, and written as CSV (each cell
+// made safe by export.js csvCell). No DOM: Node tests it with a fake scorer.
+
+import { NOUNS, TEAMS } from "../core-tables.js";
+import { csvCell } from "./export.js";
+import { bookRequest } from "./matches.js";
+
+/** The counts shown for each pair and player, in order (the core's COUNTS, but by contract). */
+export const SHOWN = Object.freeze(["games", "won", "lost", "matches", "matches_won", "deals", "average_deals", "biggest", "capots", "bids", "made", "inside", "hanging"]);
+
+/** Who a pair or player is, in words: its players, its name, or this device's team (`teamNames`). */
+export function whoText(who, teamNames) {
+  if (who.players) return who.players.join(" & ");
+  if (who.player) return who.player;
+  if (who.name) return who.name;
+  return teamNames[who.team] ?? who.team ?? "";
+}
+
+/** A count as shown: the biggest deal as its points (where it was is listed apart). */
+export function countValue(entry, key) {
+  const value = entry[key];
+  if (key === "biggest") return value ? value.points : "";
+  return value ?? "";
+}
+
+/**
+ * The statistics, asked of the core for `games` (stored games) within `range`
+ * ({from, to}: days, "" or null open). Games without a deal are no game played.
+ */
+export class Statistics extends EventTarget {
+  #scorer;
+  #asked = 0;
+  state = "idle"; // "idle" | "loading" | "ready" | "failed"
+  result = null; // the core's answer
+  errors = null;
+  games = []; // the games it came from, by the answer's index: {id, created, names, totals, winner}
+  range = { from: "", to: "" };
+
+  /** `scorer()` → the scorer (its statistics). */
+  constructor(scorer) {
+    super();
+    this.#scorer = scorer;
+  }
+
+  /** Ask the core about `entries` (the book's snapshot games: {game, result}) over `range`. */
+  async compute(entries, range = this.range) {
+    const asked = ++this.#asked;
+    this.range = { from: range.from ?? "", to: range.to ?? "" };
+    const played = entries.filter(({ game }) => game.deals.length > 0);
+    const { request, ids } = bookRequest(played.map(({ game }) => game), this.range);
+    const byId = new Map(played.map((entry) => [entry.game.id, entry]));
+    this.#set("loading");
+    let reply;
+    try {
+      reply = await this.#scorer().statistics(request);
+    } catch (error) {
+      const text = String(error?.message ?? error);
+      reply = { ok: false, errors: [{ code: "runtime", message: { bg: text, en: text } }] };
+    }
+    if (asked !== this.#asked) return; // a later question is on its way
+    this.result = reply?.ok ? reply.result : null;
+    this.errors = reply?.ok ? null : (reply?.errors ?? []);
+    this.games = ids.map((id) => {
+      const { game, result } = byId.get(id);
+      return { id, created: game.created, names: game.names, totals: result.totals, winner: result.winner };
+    });
+    this.#set(reply?.ok ? "ready" : "failed");
+  }
+
+  #set(state) {
+    this.state = state;
+    this.dispatchEvent(new Event("change"));
+  }
+}
+
+/**
+ * The statistics as CSV (a header row in `lang`, a row per pair then per player; lines
+ * ended by CRLF), every cell through csvCell: a name typed at the table can never
+ * become a spreadsheet formula. `teamNames`: the names of this device's teams.
+ */
+export function statisticsCsv(result, lang, teamNames) {
+  const words = NOUNS[lang].statistics;
+  const contracts = Object.keys(NOUNS[lang].contracts);
+  const bids = ["bids", "made", "inside", "hanging"];
+  // By contract: a column per contract and count ("купа: Казани игри"), a number in each.
+  const byContractHeader = contracts.flatMap((contract) => bids.map((key) => `${NOUNS[lang].contracts[contract]}: ${words[key]}`));
+  const lines = [["", "", ...SHOWN.map((key) => words[key]), ...byContractHeader]];
+  for (const kind of ["pairs", "players"]) {
+    for (const entry of result?.[kind] ?? []) {
+      const byContract = contracts.flatMap((contract) => bids.map((key) => entry.by_contract?.[contract]?.[key] ?? 0));
+      lines.push([words[kind], whoText(entry, teamNames), ...SHOWN.map((key) => countValue(entry, key)), ...byContract]);
+    }
+  }
+  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** Teams this device names by default, for `whoText` of a team without a name. */
+export function defaultTeamNames(s) {
+  return Object.fromEntries(TEAMS.map((team) => [team, s.teams[team]]));
+}

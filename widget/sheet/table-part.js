@@ -1,0 +1,94 @@
+// The sheet's part for the table around a game: table mode (a screen that stays on, the
+// totals large; sheet/table-mode.js and table-view.js) and the game's match, date and
+// note (sheet/match-part.js). It wires them to their views and places those in the
+// sheet's (the toggle in the toolbar, the dialog in the section, the match under where
+// the game stands); score-sheet.js only creates it, renders it, asks it for the next
+// game's fields and closes it.
+
+import { TABLE_WORDS } from "../i18n/table-strings.js";
+import { setHidden } from "../ui/dom.js";
+import { adoptTableStyles } from "../styles/table.js";
+import { localDay } from "./matches.js";
+import { MatchPart } from "./match-part.js";
+import { download } from "./share.js";
+import { defaultTeamNames, Statistics, statisticsCsv } from "./stats.js";
+import { StatsView } from "./stats-view.js";
+import { teamNames } from "./summary.js";
+import { TableMode, tableSnapshot } from "./table-mode.js";
+import { TableView } from "./table-view.js";
+
+export class TablePart extends EventTarget {
+  mode;
+  view;
+  match;
+  stats;
+  statsView;
+  #book;
+  #lang = "bg";
+  #s = null;
+
+  /**
+   * `keeper`: the wake lock (sheet/wake-lock.js; default: this page's); `book`: the
+   * sheet's GameBook; `scorer()` → the scorer; `view`: the sheet's SheetView, where
+   * the parts are placed (the toggle before the toolbar's status).
+   */
+  constructor({ keeper, book, scorer, view }) {
+    super();
+    const changed = () => this.dispatchEvent(new Event("change"));
+    this.mode = new TableMode(keeper ? { keeper } : {});
+    this.view = new TableView({ toggle: (on) => this.mode.toggle(on) });
+    this.mode.addEventListener("change", changed);
+    this.match = new MatchPart({ book, scorer });
+    this.match.addEventListener("change", changed);
+    view.ui.status.before(this.view.ui.toggle);
+    view.ui.live.after(this.match.view.element);
+    view.section.append(this.view.ui.dialog);
+    this.#book = book;
+    this.stats = new Statistics(scorer);
+    this.stats.addEventListener("change", changed);
+    this.statsView = new StatsView({
+      show: (range) => this.stats.compute(book.snapshot().games, range),
+      csv: () => this.#statsFile(),
+    });
+    // Last in the sheet (before the dialog, which takes no room): the statistics.
+    this.view.ui.dialog.before(this.statsView.element);
+  }
+
+  /** The statistics shown, as a CSV file ("belot-statistics-2026-05-14.csv"). */
+  #statsFile() {
+    if (this.stats.state !== "ready" || !this.#s) return;
+    const csv = statisticsCsv(this.stats.result, this.#lang, defaultTeamNames(this.#s));
+    download(`belot-statistics-${localDay(this.#book.now().toISOString())}.csv`, "text/csv;charset=utf-8", `\ufeff${csv}`);
+  }
+
+  /** The fields of the next game at this table (its match, seats, dealer). */
+  nextTable() {
+    return this.match.nextTable();
+  }
+
+  /** Render from the sheet's snapshot (`sheet`) in `lang`; `s`: the sheet's strings; `headingLevel`: the sheet's. */
+  render(s, lang, sheet, headingLevel = 3) {
+    adoptTableStyles(this.view.ui.dialog.getRootNode()); // (the match part's and statistics' too)
+    this.#s = s;
+    this.#lang = lang;
+    this.match.render(s, lang, sheet);
+    setHidden(this.statsView.element, !sheet.validated || sheet.viewing);
+    if (sheet.validated) this.statsView.render({ t: TABLE_WORDS[lang], s, lang, stats: this.stats, teamNames: defaultTeamNames(s), busy: sheet.busy, headingLevel });
+    const match = this.match.matchLine(lang);
+    const shown = sheet.validated && !sheet.viewing;
+    if (!shown && this.mode.on) this.mode.toggle(false);
+    this.view.render({
+      t: TABLE_WORDS[lang],
+      s,
+      on: this.mode.on && shown,
+      lock: this.mode.lock,
+      snapshot: tableSnapshot(sheet.result, teamNames(sheet.game, s)),
+      match,
+      disabled: !shown,
+    });
+  }
+
+  close() {
+    this.mode.close();
+  }
+}
