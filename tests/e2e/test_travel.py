@@ -322,7 +322,7 @@ def test_the_keep_banner_shows_each_team_name_isolated(page: Page, dist_url: str
     text = calculator.part(".shared .shared-text")
     expect(text).to_be_visible()
     expect(text.locator("bdi")).to_have_text([names.us, names.them])
-    drawn = text.evaluate(WHERE_DRAWN, [f"{us} : {them}", str(us), str(them)])
+    drawn = text.evaluate(WHERE_DRAWN, [f"{us}\u00a0:\u00a0{them}", str(us), str(them)])
     assert drawn is not None
     (us_left, us_top), (them_left, them_top) = drawn
     assert abs(us_top - them_top) < 2  # one line

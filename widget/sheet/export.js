@@ -16,7 +16,7 @@ export function gameFile(game) {
   const request = gameRequest(game.deals, game.names, game.rules);
   const { deals, ...head } = request;
   // The table around the game travels too (the link's format 2 carries it).
-  for (const field of ["seats", "dealer", "match", "note"]) if (game[field] != null) head[field] = game[field];
+  for (const field of ["seats", "dealer", "match", "note"]) if (game[field] != null && game[field] !== "") head[field] = game[field];
   return { ...head, deals };
 }
 

@@ -44,6 +44,11 @@ export function runtimeFailure(error) {
   return { ok: false, errors: [{ code: "runtime", message: { bg: text, en: text } }] };
 }
 
+/** The table around a game that came in (seats, the first dealer, its match, a note), onto `game`. */
+function withTable(game, data) {
+  for (const field of ["seats", "dealer", "match", "note"]) if (data[field] != null) game[field] = data[field];
+}
+
 export class GameBook extends EventTarget {
   #scorer;
   #clock;
@@ -209,11 +214,7 @@ export class GameBook extends EventTarget {
     return plain;
   }
 
-  /**
-   * A new empty game, the current one; saved at once, so another tab opened now shows it
-   * too. `table`: the table around it (players, first dealer, its match: sheet/seats.js,
-   * sheet/matches.js).
-   */
+  /** A new empty game, the current one, saved at once; `table`: players, first dealer, match. */
   startGame(names, rules, table = {}) {
     const game = { ...newGame(names, this.#clock(), rules, table), ...table };
     this.games.set(game.id, game);
@@ -227,16 +228,12 @@ export class GameBook extends EventTarget {
 
   /** The next game at the table of `game` (if any): the same teams, rules and players, the rotation going on. */
   #startAfter(game, extra = {}) {
-    // The players and the dealer's rotation (sheet/seats.js) over what the caller chose.
     return this.startGame(game?.names, game?.rules, game ? { ...extra, ...nextTable(game, this.results.get(game.id)) } : extra);
   }
 
   // --- changes: each one goes through the core ---------------------------------------
 
-  /**
-   * Run `work` after every change before it (the player's and other tabs'): the book
-   * changes one step at a time, so a change always builds on the game as it is.
-   */
+  /** Run `work` after every change before it: the book changes one step at a time. */
   serial(work) {
     const run = this.#queue.then(work);
     this.#queue = run.catch(() => {});
@@ -337,10 +334,7 @@ export class GameBook extends EventTarget {
 
   // --- games -------------------------------------------------------------------------
 
-  /**
-   * A new game, the same teams, players and rules, and `table` (its match: the caller
-   * asked first); its first dealer the seat after the last deal's.
-   */
+  /** A new game: the same teams, players and rules, `table` (its match), the rotation on. */
   newGame(table = {}) {
     const current = this.games.get(this.current);
     this.stopEditing();
@@ -434,8 +428,7 @@ export class GameBook extends EventTarget {
     this.#leave();
     const text = (name) => (typeof name === "string" ? name : "");
     const game = newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {});
-    // The table around the game (seats, the first dealer, its match, a note), as it came.
-    for (const field of ["seats", "dealer", "match", "note"]) if (data[field] != null) game[field] = data[field];
+    withTable(game, data);
     game.deals = data.deals;
     this.games.set(game.id, game);
     this.results.set(game.id, result);

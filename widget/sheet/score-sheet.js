@@ -285,10 +285,7 @@ export class ScoreSheet extends EventTarget {
     }
   }
 
-  /**
-   * The sheet's event detail: the snapshot of now, copied only when a listener reads it
-   * (a 200-deal game and its result are some hundred kilobytes to copy on every deal).
-   */
+  /** The event's detail: the snapshot, copied only when a listener reads it (a long game is big). */
   #eventDetail() {
     const book = this.#book;
     const game = book.game && { ...book.game, names: { ...book.game.names } };
@@ -342,11 +339,7 @@ export class ScoreSheet extends EventTarget {
     if (isGameLink(hash)) this.#book.travel.openLink(hash, VERSION);
   }
 
-  /**
-   * Add a game from a file (the contract's game format), checked by the core; a file the
-   * core could not read is refused with why (sheet/files.js). One that comes while a
-   * change is under way waits for it (the book's queue).
-   */
+  /** A game from a file (JSON or the sheet's CSV: sheet/files.js), checked by the core, after the change under way. */
   async importFile(file) {
     const read = await readGameFile(file);
     if (read.refused) this.#book.travel.refuseFile(file.name, read.refused, [], read.params);
@@ -403,10 +396,7 @@ export class ScoreSheet extends EventTarget {
 
   // --- rendering -------------------------------------------------------------------------
 
-  /**
-   * Called by the element's render with the (team-named) strings, the deal in the form
-   * (SheetForm `deal`, or null) and the level of the element's headings.
-   */
+  /** The element's render: the (team-named) strings, the form's deal (or null), the headings' level. */
   render(s, lang, state, deal, headingLevel = 3) {
     s = words(s, lang);
     this.#s = s;
