@@ -100,7 +100,10 @@ def test_a_pile_counted_by_taps_scores_as_the_core_scores_its_cards(
         ["асо", "10", "поп", "дама", "вале"]
     )
     # The whole grid and Done on the 360x740 screen, every target at least 44 px.
-    for target in [*calculator.part("dialog.cards-dialog button").all(), calculator.part("dialog.cards-dialog select")]:
+    for target in [
+        *calculator.part("dialog.cards-dialog button").all(),
+        calculator.part("dialog.cards-dialog select"),
+    ]:
         box = target.bounding_box()
         assert box and box["height"] >= 44 and box["width"] >= 44, (target, box)
         assert box["y"] >= 0 and box["y"] + box["height"] <= 740, ("off screen", target, box)
@@ -255,6 +258,8 @@ def test_axe_finds_nothing_wrong_with_the_open_grid(tab: Page, dist_url: str) ->
         card = calculator.part("button.card").first
         card.tap()
         # Its colours change with a short transition: axe reads them once it has ended.
-        card.evaluate("(b) => Promise.all(b.getAnimations({ subtree: true }).map((a) => a.finished))")
+        card.evaluate(
+            "(b) => Promise.all(b.getAnimations({ subtree: true }).map((a) => a.finished))"
+        )
         found = violations(tab)
         assert not found, describe(found)
