@@ -5,7 +5,7 @@ its totals with what each team needs, and asks for the Screen Wake Lock. Firefox
 (ESR 128 on) grants it: "The screen stays on." WebKitGTK has the API but refuses the
 request (NotAllowedError, "Permission was denied"): the fall-back word says the screen
 may turn off. An engine without the API at all is Chromium with it removed
-(tests/e2e/test_matches.py) and the Node tests (tests/js/sheet/wake-lock.test.mjs).
+(tests/e2e/test_match_sheet.py) and the Node tests (tests/js/sheet/wake-lock.test.mjs).
 """
 
 from __future__ import annotations
