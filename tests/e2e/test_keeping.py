@@ -135,7 +135,7 @@ def seed_games(page: Page, url: str) -> list[dict[str, Any]]:
                 "names": game.get("names", {"us": "", "them": ""}),
                 "rules": game.get("rules", {}),
                 "deals": game["deals"],
-                "seats": {"first_dealer": "us", "index": index},
+                "from_later": {"first_dealer": "us", "index": index},  # unknown here: kept
             }
         )
     seed(page, {"version": 1, "current": "g-kept-2", "games": games})
@@ -238,7 +238,7 @@ def test_a_backup_of_several_games_comes_back_with_no_duplicate(
     path, backup = back_up(page, calculator, tmp_path)
     assert backup["belot_backup"] == 1
     assert sorted(backup["games"], key=lambda game: game["id"]) == before
-    assert all(game["seats"]["first_dealer"] == "us" for game in backup["games"])
+    assert all(game["from_later"]["first_dealer"] == "us" for game in backup["games"])
     assert {json.dumps(game["rules"], sort_keys=True) for game in backup["games"]} == {
         json.dumps(game["rules"], sort_keys=True) for game in seeded
     }
