@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from e2e_ui import Calculator
 from games_store import content, seed, stored
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_score_sheet import HANG, MADE, RECONTRA, open_sheet, record, wait_sheet
+from test_travel import new_page, no_errors, phones  # noqa: F401 (phones: a fixture)
 
 from belot_core import Names, Rules
 from belot_core.json_api import game_to_dict
@@ -60,31 +61,6 @@ GRANTS_PERSIST = """
   navigator.storage.persisted = async () => granted;
 })();
 """
-
-
-@pytest.fixture
-def phones(browser: Browser) -> Iterator[tuple[BrowserContext, BrowserContext]]:
-    """Two phones: two browser profiles that share nothing."""
-    contexts = [
-        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, accept_downloads=True)
-        for _ in range(2)
-    ]
-    yield contexts[0], contexts[1]
-    for context in contexts:
-        context.close()
-
-
-def new_page(context: BrowserContext) -> Page:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.js_errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def no_errors(*pages: Page) -> None:
-    for page in pages:
-        assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
 
 
 def open_games(calculator: Calculator) -> None:
@@ -223,7 +199,9 @@ def test_persistence_granted_is_shown_as_kept(browser: Browser, dist_url: str) -
 
 
 def test_a_backup_of_several_games_comes_back_with_no_duplicate(
-    phones: tuple[BrowserContext, BrowserContext], dist_url: str, tmp_path: Path
+    phones: tuple[BrowserContext, BrowserContext],  # noqa: F811 (the fixture)
+    dist_url: str,
+    tmp_path: Path,
 ) -> None:
     first, second = phones
     page = new_page(first)
@@ -276,7 +254,9 @@ def test_a_backup_of_several_games_comes_back_with_no_duplicate(
 
 
 def test_games_cleared_while_the_page_was_closed_are_said_and_come_back(
-    phones: tuple[BrowserContext, BrowserContext], dist_url: str, tmp_path: Path
+    phones: tuple[BrowserContext, BrowserContext],  # noqa: F811 (the fixture)
+    dist_url: str,
+    tmp_path: Path,
 ) -> None:
     first, _ = phones
     page = new_page(first)

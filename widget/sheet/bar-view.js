@@ -130,7 +130,7 @@ export class BarView {
     if (dealer) ui.recentRows.append(" · ", h("span", { class: "recent-dealer" }, dealer));
   }
 
-  /** The totals line: the game so far (or its winner), what hangs, why a game at 151 goes on. */
+  /** The totals line: the game so far (or its winner), what hangs, why a game past its target goes on. */
   #renderTotals(s, lang, sheet) {
     const ui = this.ui;
     const t = s.sheet;
