@@ -114,6 +114,14 @@ def tab(setting: tuple[str, BrowserContext]) -> Iterator[Page]:
     page = setting[1].new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # The page's warnings go to the test's output, which pytest shows when it fails.
+    page.on(
+        "console",
+        lambda message: (
+            message.type in ("warning", "error")
+            and print(f"[console {message.type}] {message.text}")
+        ),
+    )
     yield page
     page.close()
     assert not errors, errors

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from e2e_ui import Calculator, Deal
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from sitebuild.paths import DIST
 
@@ -265,3 +265,46 @@ def test_the_index_pages_list_every_article(page: Page, dist_url: str, lang: str
         expect(page).to_have_url(f"{dist_url}/{lang}/")
     page.goto(f"{dist_url}/index.html")
     expect(page.locator(f"main a[href='{lang}/']")).to_have_count(1)
+
+
+def test_a_score_sheet_that_did_not_load_offers_a_reload_that_brings_it_back(
+    browser: Browser, dist_url: str
+) -> None:
+    """The sheet's modules refused (a network that dropped them): the calculator still
+    scores, an alert says the sheet did not load, and its Reload brings the sheet back
+    with the game recorded before. (No service worker: it would answer from its cache.)"""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{dist_url}/calculator/?lang=en")
+    calculator = Calculator(page.locator("belot-calculator"))
+    expect(calculator.element).to_have_js_property("state", "ready", timeout=RUNTIME_TIMEOUT_MS)
+    calculator.enter(Deal("hearts", "us", "none", "us", 82, "us"))
+    calculator.part("button.record").click()
+    expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
+
+    def abort(route: Route) -> None:
+        route.abort("internetdisconnected")
+
+    page.route("**/sheet/score-sheet.js", abort)
+    page.reload()
+    calculator = Calculator(page.locator("belot-calculator"))
+    alert = calculator.part(".sheet-failure")
+    expect(alert).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
+    expect(alert).to_have_attribute("role", "alert")
+    expect(alert).to_contain_text("The score sheet did not load")
+    expect(calculator.part(".sheet-table")).to_have_count(0)
+    # The calculator itself still scores.
+    expect(calculator.element).to_have_js_property("state", "ready", timeout=RUNTIME_TIMEOUT_MS)
+    calculator.enter(Deal("hearts", "us", "none", "us", 82, "us"))
+    expect(calculator.part(".outcome")).to_be_visible()
+
+    page.unroute("**/sheet/score-sheet.js", abort)
+    with page.expect_navigation():
+        alert.locator("button.reload").click()
+    calculator = Calculator(page.locator("belot-calculator"))
+    expect(calculator.part(".sheet-table tbody tr")).to_have_count(1, timeout=RUNTIME_TIMEOUT_MS)
+    expect(calculator.part(".sheet-failure")).to_be_hidden()
+    context.close()
+    assert not errors, errors

@@ -159,3 +159,33 @@ test("the sheet is loaded when asked for, put into the view, and taken out when 
   assert.equal(host.sheet, null);
   assert.equal(attached.at(-1)[0], "out");
 });
+
+test("a sheet whose modules did not load says so (failed) until it is turned off", async () => {
+  let changes = 0;
+  const host = new SheetHost({
+    element: new EventTarget(),
+    storageKey: () => "k",
+    manifest: () => "https://belot.example/manifest.json",
+    scorer: () => ({}),
+    loadView: async () => ({ attachSheet() {}, detachSheet() {} }),
+    view: () => null,
+    form: () => ({}),
+    changed: () => changes++,
+    importSheet: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module")),
+  });
+  const warn = console.warn;
+  const warned = [];
+  console.warn = (...args) => warned.push(args.join(" "));
+  try {
+    host.setup(true);
+    for (let waited = 0; !host.failed && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(host.failed, true);
+  assert.equal(host.sheet, null);
+  assert.equal(changes, 1, "the view is told, to show the alert");
+  assert.match(warned.join("\n"), /score sheet could not be loaded/);
+  host.setup(false);
+  assert.equal(host.failed, false);
+});

@@ -299,7 +299,7 @@ export class BelotCalculatorElement extends HTMLElement {
   }
 
   #viewActions() {
-    return { ...this.#form.actions(), details: () => this.#view.showDetails(), retry: () => this.retry() };
+    return { ...this.#form.actions(), details: () => this.#view.showDetails(), retry: () => this.retry(), reload: () => globalThis.location.reload() };
   }
 
   // --- the closed calculator and the view (loaded at the first sign of intent) ------
@@ -428,6 +428,7 @@ export class BelotCalculatorElement extends HTMLElement {
       ...this.#form.view(built, this.#problems(built)),
       ...scorerView(this.scorer, this.#scheduler),
       sheet: this.sheet,
+      sheetFailed: this.sheet && this.#sheets.failed,
       readOnly: Boolean(this.#sheet?.viewing),
       formClosed: Boolean(this.#sheet?.formClosed),
       updateReady: offline.updateReady,

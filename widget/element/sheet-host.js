@@ -3,11 +3,22 @@
 // (a SheetForm), its scorer and its storage key, and put into the view; a game link in
 // the page's address goes to it. Turned off or re-keyed, the sheet is taken out again.
 
-/** `host`: {element, storageKey(), manifest(), scorer(), loadView() → Promise<view>, view(), form(), changed()}. */
+/**
+ * `host`: {element, storageKey(), manifest(), scorer(), loadView() → Promise<view>, view(),
+ * form(), changed(), importSheet?() → Promise<module>} (the last for tests: the import).
+ */
+const importSheet = () => import("../sheet/score-sheet.js");
+
 export class SheetHost {
   #host;
   #load = null; // the import of the sheet's module under way
   sheet = null; // the ScoreSheet, once loaded
+  /**
+   * True when the sheet's modules could not be loaded. A module that failed stays failed
+   * for the page (the browser keeps the failure in its module map), so the view offers
+   * a reload: the saved games are on the device, untouched.
+   */
+  failed = false;
 
   constructor(host) {
     this.#host = host;
@@ -21,10 +32,11 @@ export class SheetHost {
     }
     if (this.sheet || this.#load) return;
     const host = this.#host;
-    const load = Promise.all([import("../sheet/score-sheet.js"), host.loadView()]).then(
+    const load = Promise.all([(host.importSheet ?? importSheet)(), host.loadView()]).then(
       ([{ ScoreSheet }]) => {
         if (this.#load !== load) return; // turned off or re-keyed meanwhile
         this.#load = null;
+        this.failed = false;
         this.sheet = new ScoreSheet({
           storageKey: host.storageKey(),
           form: host.form(),
@@ -39,7 +51,10 @@ export class SheetHost {
         host.changed();
       },
       (error) => {
-        if (this.#load === load) this.#load = null;
+        if (this.#load !== load) return;
+        this.#load = null;
+        this.failed = true;
+        this.#host.changed();
         console.warn("[belot-calculator] the score sheet could not be loaded:", error?.message ?? error);
       },
     );
@@ -48,6 +63,7 @@ export class SheetHost {
 
   teardown() {
     this.#load = null;
+    this.failed = false;
     const sheet = this.sheet;
     if (!sheet) return;
     sheet.removeEventListener("change", this.#host.changed);

@@ -126,14 +126,20 @@ export class StatusSection {
     ui.retry = label(h("button", { type: "button", class: "primary retry", part: "retry-button" }), retryLabel);
     ui.retry.addEventListener("click", () => context.actions.retry());
     ui.failure = h("div", { class: "failure", part: "failure", role: "alert" }, ui.failureText, ui.failureDetail, ui.retry);
+    // The score sheet's modules did not come: the calculator works, the sheet needs a reload.
+    ui.sheetFailedText = label(h("p", {}), (s) => s.sheetFailed);
+    ui.reload = label(h("button", { type: "button", class: "primary reload", part: "reload-button" }), (s) => s.reload);
+    ui.reload.addEventListener("click", () => context.actions.reload());
+    ui.sheetFailure = h("div", { class: "failure sheet-failure", part: "sheet-failure", role: "alert", hidden: true }, ui.sheetFailedText, ui.reload);
     // "A new version is ready": shown once a newer build waits for the next open.
     ui.update = h("p", { class: "hint update", part: "update", role: "status", hidden: true });
   }
 
-  render({ s, state, progress, failure, updateReady, offlineLost }) {
+  render({ s, state, progress, failure, updateReady, offlineLost, sheetFailed }) {
     const ui = this.ui;
     setHidden(ui.status, state !== "loading");
     setHidden(ui.failure, state !== "failed");
+    setHidden(ui.sheetFailure, !sheetFailed || state === "failed");
     const notice = updateReady ? s.updateReady : offlineLost ? s.offlineLost : "";
     setHidden(ui.update, !notice || state === "closed");
     setText(ui.update, notice);

@@ -74,8 +74,8 @@ export class CalculatorView {
     ui.form.addEventListener("submit", (event) => event.preventDefault());
     // Into the form at connect, or, when a lazy calculator opens, one per frame (revealForm).
     this.#formParts = form.map((section) => section.element);
-    const { status, failure, update } = this.status.ui;
-    ui.root = h("div", { class: "root", part: "root" }, update, status, failure, ui.form, this.bar.element, this.bar.ui.live, this.result.element);
+    const { status, failure, sheetFailure, update } = this.status.ui;
+    ui.root = h("div", { class: "root", part: "root" }, update, status, failure, sheetFailure, ui.form, this.bar.element, this.bar.ui.live, this.result.element);
     this.bar.watch(this.result.element, ui.root);
     this.#root.append(ui.root);
   }

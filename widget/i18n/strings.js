@@ -36,6 +36,7 @@ const WORDS = {
     },
     retry: "Опитай отново",
     reload: "Презареди страницата",
+    sheetFailed: "Листът с резултатите не се зареди. Презаредете страницата: записаните игри са си на това устройство.",
     updateReady:
       "Има нова версия на калкулатора. Тя ще тръгне при следващото отваряне, след като затворите всички раздели с него. Играта ви остава.",
     offlineLost:
@@ -196,6 +197,7 @@ const WORDS = {
     },
     retry: "Try again",
     reload: "Reload the page",
+    sheetFailed: "The score sheet did not load. Reload the page: the saved games are still on this device.",
     updateReady:
       "A new version of the calculator is ready. It starts the next time you open the calculator, once every tab with it is closed. Your game is kept.",
     offlineLost:
