@@ -130,7 +130,7 @@ export class StatusSection {
     ui.sheetFailedText = label(h("p", {}), (s) => s.sheetFailed);
     ui.reload = label(h("button", { type: "button", class: "primary reload", part: "reload-button" }), (s) => s.reload);
     ui.reload.addEventListener("click", () => context.actions.reload());
-    ui.sheetFailure = h("div", { class: "failure sheet-failure", part: "sheet-failure", role: "alert", hidden: true }, ui.sheetFailedText, ui.reload);
+    ui.sheetFailure = h("div", { class: "sheet-failure", part: "sheet-failure", role: "alert", hidden: true }, ui.sheetFailedText, ui.reload);
     // "A new version is ready": shown once a newer build waits for the next open.
     ui.update = h("p", { class: "hint update", part: "update", role: "status", hidden: true });
   }

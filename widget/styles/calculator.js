@@ -9,7 +9,7 @@ export const CSS = `
 .status { display: grid; gap: 0.5rem; }
 .status p { margin: 0; }
 progress { inline-size: 100%; block-size: 0.75rem; accent-color: var(--_accent); }
-.failure { display: grid; gap: 0.5rem; justify-items: start; color: var(--_error); }
+.failure, .sheet-failure { display: grid; gap: 0.5rem; justify-items: start; color: var(--_error); }
 .failure .detail { color: var(--_muted); font-size: 0.85em; overflow-wrap: anywhere; }
 
 form { display: grid; gap: 0.5rem; min-inline-size: 0; }
@@ -309,7 +309,7 @@ input[readonly] { background: var(--_surface); color: var(--_muted); }
    winner); without one, the result. Never the form, the bar or the buttons. */
 @media print {
   :host { color-scheme: light; border: 0; padding: 0; }
-  .launcher, .status, .failure, .update, form, .bar, .live, .sheet ~ .result,
+  .launcher, .status, .failure, .sheet-failure, .update, form, .bar, .live, .sheet ~ .result,
   .sheet-toolbar, .confirm, .notices, .sheet details, .sheet-empty, .sheet-loading { display: none !important; }
   .sheet { border: 0; padding: 0; }
   .sheet-table .row-button { border: 0; background: none; min-block-size: 0; min-inline-size: 0; padding: 0; }
