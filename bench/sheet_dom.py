@@ -1,9 +1,9 @@
 """Long games on the score sheet, in the browser: a change to the updated totals in the DOM.
 
-    python3 build.py build && .venv/bin/python bench/sheet_dom.py [--samples 40] [--sizes 60 200]
+    python3 build.py build && .venv/bin/python bench/sheet_dom.py [--samples 40] [--sizes 60 150]
 
 Issue 15 §2. The standalone calculator (dist/calculator/, its score sheet, the real
-core in Pyodide in the page's worker) opens a stored game of 60 and of 200 deals
+core in Pyodide in the page's worker) opens a stored game of 60 and of 150 deals
 (bench/long_games.py: realistic deals, drawn with a fixed seed, a sheet that stays
 open), and the bench times two changes, each many times, in headless Chromium:
 
@@ -297,7 +297,7 @@ def main() -> None:
     parser.add_argument(
         "--warmup", type=int, default=3, help="changes made first, not in p50/p95 (default 3)"
     )
-    parser.add_argument("--sizes", type=int, nargs="+", default=[60, 200])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[60, 150])
     parser.add_argument(
         "--dist",
         type=Path,

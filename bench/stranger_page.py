@@ -11,13 +11,13 @@ bench/worst_inputs.py). The calculator has been opened once before (its offline 
 installed, its start-up snapshot saved), as on a phone that has used it. Then, each
 step timed from its start to what the player sees:
 
-- open a link of 300 heavy deals (tests/shared/worst_inputs.py link_heavy: the longest
+- open a link of MAX_DEALS (150) heavy deals (tests/shared/worst_inputs.py link_heavy: the longest
   names, every house rule per deal, every declaration): a fresh navigation, as from a
   chat app, until the shared game's banner shows;
 - keep it: from Keep's click until the address has lost its `#game=`, i.e. it is saved;
-- import a file of 300 heavy deals (json_heavy): from choosing the file until its
-  300 rows show;
-- open the link of 39,900 passed deals (link_passed, refused: at most 300 deals) until
+- import a file of 150 heavy deals (json_heavy): from choosing the file until its
+  150 rows show;
+- open the link of 39,900 passed deals (link_passed, refused: at most 150 deals) until
   the notice shows.
 
 Long tasks are the page's (PerformanceObserver "longtask", buffered, observed from the
@@ -44,6 +44,8 @@ sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests/shared"), str(Path(__file
 # tests/shared/worst_inputs.py, before startup.py puts bench/ (and its own worst_inputs.py) first
 from worst_inputs import json_heavy, link_heavy, link_passed  # noqa: E402, I001
 
+from belot_core.sheet import MAX_DEALS  # noqa: E402
+
 from report import machine, table, write_results  # noqa: E402
 from startup import SERVICE_WORKER_ACTIVE, SNAPSHOT_SAVED  # noqa: E402
 
@@ -52,7 +54,7 @@ from sitebuild.server import serving  # noqa: E402
 
 TIMEOUT_MS = 180_000
 expect.set_options(timeout=TIMEOUT_MS)
-DEALS = 300
+DEALS = MAX_DEALS  # the most a game holds
 
 # Every long task of the page from its first script on, kept in window.longTasks.
 OBSERVE = """
@@ -153,9 +155,8 @@ def main() -> None:
 
         def open_refused() -> None:
             page.goto(f"{url}/calculator/?lang=en&again#game={refused_link}")
-            until(
-                f"() => ({ROOT_JS})?.querySelector('.notices')?.textContent.includes('at most 300')"
-            )
+            notices = f"({ROOT_JS})?.querySelector('.notices')?.textContent"
+            until(f"(said) => {notices}?.includes(said)", f"at most {DEALS}")
 
         rows.append(step(page, f"open a link of {DEALS} heavy deals", open_heavy))
         rows.append(step(page, "keep it", keep))

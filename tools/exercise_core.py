@@ -173,7 +173,7 @@ def exercise() -> dict[str, int]:
         importlib.import_module(f"belot_core.{name}")
     from belot_core.house import HOUSE_RULES
     from belot_core.i18n import house_rule_options
-    from belot_core.json_api import score_deal_json, score_game_json
+    from belot_core.json_api import MAX_DEALS, score_deal_json, score_game_json
 
     assert tuple(option["id"] for option in house_rule_options()) == HOUSE_RULES
 
@@ -203,7 +203,7 @@ def exercise() -> dict[str, int]:
     named_game = {"version": 1, "names": {"us": "Иван и Петър"}, "deals": announced}
     short_game = _answer(score_game_json, named_game)
     assert short_game["ok"], short_game
-    passes = _answer(score_game_json, {"version": 1, "deals": [{"passed": True}] * 200})
+    passes = _answer(score_game_json, {"version": 1, "deals": [{"passed": True}] * MAX_DEALS})
     assert passes["ok"], passes
     # The same game by house rules, and one with a rule that does not exist (counted
     # apart: tests/e2e/test_perf_stdlib.py checks the counts above).

@@ -483,8 +483,8 @@ def test_a_link_of_39900_passed_deals_is_refused_by_its_count_alone() -> None:
     [error] = answer(read_game_link_json, {"version": 1, "link": text})["errors"]
     assert error["code"] == "too_many_deals"
     assert error["message"] == {
-        "bg": "Играта има 39\u00a0900 раздавания; най-много са 300.",
-        "en": "The game has 39,900 deals; a game can have at most 300.",
+        "bg": "Играта има 39\u00a0900 раздавания; най-много са 150.",
+        "en": "The game has 39,900 deals; a game can have at most 150.",
     }
 
 

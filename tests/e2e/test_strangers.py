@@ -25,6 +25,8 @@ from test_score_sheet import HANG, MADE, open_sheet, record, wait_sheet
 from test_storage import FULL_DEVICE, set_full
 from worst_inputs import json_passed, link_passed
 
+from belot_core.sheet import MAX_DEALS
+
 RUNTIME_TIMEOUT_MS = 90_000
 
 
@@ -43,7 +45,7 @@ def test_a_link_of_39900_deals_is_refused_at_once_and_changes_nothing(
     page.goto(f"{dist_url}/calculator/?lang=en#game={link}")
     calculator = wait_sheet(page)
     notices = calculator.part(".notices")
-    expect(notices).to_contain_text("at most 300")
+    expect(notices).to_contain_text(f"at most {MAX_DEALS}")
     assert time.monotonic() - started < 30  # the old sheet took over 30 s to show anything
     expect(calculator.part(".shared")).to_be_hidden()
     expect(rows(calculator)).to_have_count(1)  # this device's game, as it was
@@ -72,7 +74,7 @@ def test_a_file_of_61872_deals_is_too_large_and_changes_nothing(
     expect(notices).to_have_count(2)
     expect(notices.nth(0)).to_contain_text("“huge.json” is not a game the calculator can read")
     expect(notices.nth(0)).to_contain_text("too large for a game: 990 KB, and 250 KB is the most")
-    expect(notices.nth(1)).to_contain_text("a game can have at most 300")
+    expect(notices.nth(1)).to_contain_text(f"a game can have at most {MAX_DEALS}")
     expect(rows(calculator)).to_have_count(0)
 
 

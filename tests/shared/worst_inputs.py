@@ -31,7 +31,7 @@ from typing import Any
 
 from belot_core import HOUSE_RULES, Deal, Names, Passed, Rules
 from belot_core import link as link_module
-from belot_core.json_api import MAX_INPUT_CHARS, deal_from_dict
+from belot_core.json_api import MAX_DEALS, MAX_INPUT_CHARS, deal_from_dict
 from belot_core.link import MAX_LINK_CHARS
 from belot_core.link_frame import BitWriter, frame
 
@@ -146,7 +146,7 @@ def json_passed_count(count: int, explain: Any = None) -> str:
 def json_error_flood() -> str:
     """Bad deals whose every error names a team: capots without every trick."""
     bad = {**capot(0), "cards": {"team": "us", "points": 0}}
-    return game([bad] * 300, names=LONG_NAMES)
+    return game([bad] * MAX_DEALS, names=LONG_NAMES)
 
 
 def json_unknown_keys() -> str:
@@ -276,7 +276,7 @@ class Worst:
     make: Callable[[], str]
 
 
-def worst_inputs(max_deals: int = 300) -> list[Worst]:
+def worst_inputs(max_deals: int = MAX_DEALS) -> list[Worst]:
     """Every worst input; ``max_deals`` is the longest game accepted (the heavy games
     are that long)."""
     return [

@@ -10,7 +10,7 @@ import { KeyedRows, Labels } from "../ui/kit.js";
 import { rowNotes, rowWhy } from "./summary.js";
 
 const RED = new Set(["diamonds", "hearts"]);
-/** Rows built in one task: a real game's in one go, a stranger's 300 deals in steps. */
+/** Rows built in one task: a real game's in one go, a stranger's 150 (the most a game holds) in steps. */
 const ROWS_PER_TASK = 60;
 
 export class SheetTable {
