@@ -2,7 +2,7 @@
 // Long games through score_game_json inside Pyodide in Node, against the build in dist/:
 // the core+worker part of "a sheet edit re-scores the game" (issue 15 §2).
 //
-//   node bench/bench_pyodide.mjs [--dist DIR] [--samples 40] [--sizes 20,60,200] [--json FILE]
+//   node bench/bench_pyodide.mjs [--dist DIR] [--samples 40] [--sizes 20,60,150] [--json FILE]
 //
 // Needs `python3 build.py build` (dist/) and `npm ci` (node_modules/pyodide). Pyodide and
 // belot-core come from dist/ exactly as the page loads them (the build's lock file and
@@ -43,7 +43,7 @@ const { values: options } = parseArgs({
   options: {
     dist: { type: "string", default: path.join(ROOT, "dist") },
     samples: { type: "string", default: "40" },
-    sizes: { type: "string", default: "20,60,200" },
+    sizes: { type: "string", default: "20,60,150" },
     json: { type: "string" },
   },
 });

@@ -30,6 +30,7 @@ tests/e2e/test_strangers.py.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -107,7 +108,11 @@ def main() -> None:
     heavy_link, refused_link = link_heavy(DEALS), link_passed()
     folder = Path(tempfile.mkdtemp())
     heavy_file = folder / "heavy.json"
-    heavy_file.write_text(json_heavy(DEALS), encoding="utf-8")
+    # Another game than the link's (the names exchanged): the same one would be opened
+    # where it is, not imported again (widget/sheet/book-travel.js).
+    heavy = json.loads(json_heavy(DEALS))
+    heavy["names"] = {"us": heavy["names"]["them"], "them": heavy["names"]["us"]}
+    heavy_file.write_text(json.dumps(heavy, ensure_ascii=False), encoding="utf-8")
     rows: list[dict[str, Any]] = []
     with serving(args.dist) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

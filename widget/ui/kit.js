@@ -99,14 +99,34 @@ export class DeferredFocus {
  * string of everything a row shows, `build(item, index)` a new row element. A long sheet
  * that gains a deal builds one row instead of laying every row out anew.
  *
- * At most `chunk` new rows are added in one task: the rest follow in the next tasks, in
- * order, `chunk` at a time (a newer render takes over from where it is). A stranger's
+ * At most `chunk` new rows are added in one task: the rest follow after the next frames,
+ * in order, `chunk` at a time (a newer render takes over from where it is). A stranger's
  * game of 150 heavy deals (the most a game holds), opened on a slow phone, would hold the page for
  * a quarter of a second in one task (bench/stranger_page.py); a real game builds in one go.
  * Rows already there that changed are replaced at once, so no row shows old numbers
  * (deal 1 edited changes every running total).
  * `settled` is a promise of the moment every row of the latest render is built.
  */
+/**
+ * Run `run` once the browser has rendered a frame: each chunk of rows gets a frame of its
+ * own, so one task never styles and lays out two chunks. A page that renders no frames
+ * (a hidden tab) goes on after a second, as its timers would anyway.
+ */
+function afterFrame(run) {
+  if (typeof requestAnimationFrame !== "function") {
+    setTimeout(run, 0);
+    return;
+  }
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(go, 0));
+  setTimeout(go, 1000);
+}
+
 export class KeyedRows {
   #container;
   #build;
@@ -118,7 +138,7 @@ export class KeyedRows {
   #settle = null;
   settled = Promise.resolve();
 
-  constructor(container, { key, build, chunk = Infinity, later = (run) => setTimeout(run, 0) }) {
+  constructor(container, { key, build, chunk = Infinity, later = afterFrame }) {
     this.#container = container;
     this.#key = key;
     this.#build = build;

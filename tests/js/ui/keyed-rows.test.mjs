@@ -79,3 +79,27 @@ test("a newer render takes over from an unfinished one", () => {
   keyed.render([7]);
   assert.deepEqual(texts(), ["7"]);
 });
+
+test("by default the next chunk waits for a frame to be rendered (or a second, if none comes)", async () => {
+  const box = container();
+  const frames = [];
+  const realFrame = globalThis.requestAnimationFrame;
+  globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+  try {
+    const keyed = new KeyedRows(box, { key: String, build: (item) => Object.assign(document.createElement("p"), { textContent: String(item) }), chunk: 2 });
+    keyed.render([1, 2, 3, 4, 5]);
+    assert.equal(box.children.length, 2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(box.children.length, 2, "no frame yet: no more rows");
+    frames.shift()(); // the frame: the chunk follows in the task after it
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(box.children.length, 4);
+    // No frame again (a hidden tab): the rows still come, a second later.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    assert.equal(box.children.length, 5);
+    await keyed.settled;
+  } finally {
+    if (realFrame) globalThis.requestAnimationFrame = realFrame;
+    else delete globalThis.requestAnimationFrame;
+  }
+});
