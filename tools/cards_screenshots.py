@@ -11,20 +11,17 @@ when it is installed.
 
 from __future__ import annotations
 
-import argparse
-import shutil
 import sys
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from e2e_ui import Calculator
 
-from docs_screenshots import SIZES, phone, shrink
-from sitebuild.paths import CHROMIUM, DIST, ROOT
-from sitebuild.server import serving
+from docs_screenshots import SIZES, phone, session, shrink
+from sitebuild.paths import ROOT
 
 DOCS = ROOT / "docs"
 #: contract → (the bidder, the cards tapped: our pile)
@@ -44,12 +41,7 @@ SHOTS = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--only", default="", help="only the shots whose names start so")
-    only = parser.parse_args().only
-    pngquant = shutil.which("pngquant")
-    with serving(DIST) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+    with session(__doc__) as (browser, url, only, pngquant):
         for name, (contract, size) in SHOTS.items():
             if not name.startswith(only):
                 continue
@@ -72,7 +64,6 @@ def main() -> None:
             page.screenshot(path=path)
             shrink(path, pngquant)
             context.close()
-        browser.close()
 
 
 if __name__ == "__main__":

@@ -14,21 +14,18 @@ Written to docs/ as PNGs (made small with pngquant when it is installed).
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from e2e_ui import Calculator, Deal
 
 from belot_core.json_api import score_game_json
-from docs_screenshots import DEAL, DOCS, SIZES, phone, shrink
-from sitebuild.paths import CHROMIUM, DIST
-from sitebuild.server import serving
+from docs_screenshots import DEAL, DOCS, SIZES, phone, session, shrink
 
 PLAYERS = {
     "bg": {"us": ["Иван", "Петър"], "them": ["Мария", "Георги"]},
@@ -72,9 +69,7 @@ def shoot(page: Any, name: str, pngquant: str | None) -> None:
 
 
 def main() -> None:
-    pngquant = shutil.which("pngquant")
-    with serving(DIST) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+    with session(__doc__, only=False) as (browser, url, _, pngquant):
         for size, (width, height, lang, scheme) in SIZES.items():
             context = phone(browser, width, height, scheme)
             page = context.new_page()
@@ -116,7 +111,6 @@ def main() -> None:
                 page.evaluate("window.scrollTo(0, 0)")
                 shoot(page, f"dealer-choose-{size}", pngquant)
                 context.close()
-        browser.close()
 
 
 if __name__ == "__main__":

@@ -21,10 +21,12 @@ start with PREFIX (say `article-fold`, or `keep`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
@@ -160,13 +162,26 @@ def fold(page: Page, url: str, article: str, name: str, pngquant: str | None) ->
     shrink(path, pngquant)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--only", default="", help="only the shots whose names start so")
-    only = parser.parse_args().only
-    pngquant = shutil.which("pngquant")
+Session = tuple[Browser, str, str, str | None]
+"""(browser, the site's URL, the --only prefix, pngquant or None)."""
+
+
+@contextlib.contextmanager
+def session(doc: str | None, *, only: bool = True) -> Iterator[Session]:
+    """What every screenshot tool starts with: its `--only PREFIX` (if `only`), the built
+    site served, Chromium launched."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
+    if only:
+        parser.add_argument("--only", default="", help="only the shots whose names start so")
+    prefix: str = getattr(parser.parse_args(), "only", "")
     with serving(DIST) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield browser, url, prefix, shutil.which("pngquant")
+        browser.close()
+
+
+def main() -> None:
+    with session(__doc__) as (browser, url, only, pngquant):
         for name, (width, height, article, scheme) in FOLD_SHOTS.items():
             if not f"article-fold-{name}".startswith(only):
                 continue
@@ -211,7 +226,6 @@ def main() -> None:
             shrink(path, pngquant)
             context.close()
         keep_shots(browser, url, pngquant, only)
-        browser.close()
 
 
 def seeded_games() -> dict[str, object]:

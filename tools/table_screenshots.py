@@ -11,21 +11,18 @@ and English, light and dark. Written to docs/ (PNGs made small with pngquant).
 
 from __future__ import annotations
 
-import argparse
 import json
-import shutil
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from e2e_ui import Calculator
 
-from docs_screenshots import phone, shrink
-from sitebuild.paths import CHROMIUM, DIST, ROOT
-from sitebuild.server import serving
+from docs_screenshots import phone, session, shrink
+from sitebuild.paths import ROOT
 
 DOCS = ROOT / "docs"
 WIN = {
@@ -145,16 +142,10 @@ def shoot(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--only", default="", help="only the shots whose names start so")
-    only = parser.parse_args().only
-    pngquant = shutil.which("pngquant")
-    with serving(DIST) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+    with session(__doc__) as (browser, url, only, pngquant):
         for name, size in SHOTS.items():
             if name.startswith(only):
                 shoot(browser, url, name, size, pngquant)
-        browser.close()
 
 
 if __name__ == "__main__":

@@ -12,20 +12,16 @@ when it is installed).
 
 from __future__ import annotations
 
-import argparse
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from belot_core import Names
 from belot_core.link import game_link
-from docs_screenshots import DOCS, phone, shrink
+from docs_screenshots import DOCS, phone, session, shrink
 from sample_games import sample_game
-from sitebuild.paths import CHROMIUM, DIST
-from sitebuild.server import serving
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from e2e_ui import Calculator
@@ -100,12 +96,7 @@ def csv_import(page: Page, url: str, lang: str, size: str, pngquant: str | None)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--only", default="", help="only the shots whose names start so")
-    only = parser.parse_args().only
-    pngquant = shutil.which("pngquant")
-    with serving(DIST) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+    with session(__doc__) as (browser, url, only, pngquant):
         for size, (width, height, lang, scheme) in SIZES.items():
             for prefix, take in (("shared", sides), ("import-csv", csv_import)):
                 if not prefix.startswith(only) and not only.startswith(prefix):
@@ -113,7 +104,6 @@ def main() -> None:
                 context = phone(browser, width, height, scheme)
                 take(context.new_page(), url, lang, size, pngquant)
                 context.close()
-        browser.close()
 
 
 if __name__ == "__main__":
