@@ -93,9 +93,9 @@ TYPED = (
     "tests/engines",
     "tests/shared",
 )
-# What the fast loop's pytest runs: the core and the docs' examples, nothing that needs
-# dist/, Pyodide or a browser.
-FAST_TESTS = ("tests/core", "tests/docs")
+# What the fast loop's pytest runs: the core, the docs' examples and the widget's instant
+# answers against the core's (Node), nothing that needs dist/, Pyodide or a browser.
+FAST_TESTS = ("tests/core", "tests/docs", "tests/agreement")
 
 
 def static_checks(python: Path, node_flags: Sequence[str] = ()) -> list[Stage]:

@@ -19,7 +19,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import CARDS_PER_TRICK, DECK, HUNDRED_CARRE_RANKS, TRICKS, Rank
+from .cards import CARDS_PER_TRICK, DECK, HUNDRED_CARRE_RANKS, TRICKS, Rank, Suit, spellings
 from .errors import MAX_SHOWN
 from .i18n import (
     CARD_NAMES,
@@ -244,6 +244,18 @@ def _card_facts() -> list[tuple[str, str, object]]:
             "The 32 cards in order, as the JSON contract writes them (cards.DECK); the "
             "lists CARD_RANKS, CARD_SUITS, CARD_POINTS and NOUNS.*.cards follow its order.",
             [card.code for card in DECK],
+        ),
+        (
+            "CARD_SPELLINGS",
+            "Every spelling of a card the core reads, with the card's code (cards.spellings): "
+            'the codes, and T for a ten ("TS" is "10S"); nothing else is a card.',
+            {text: card.code for text, card in spellings().items()},
+        ),
+        (
+            "TRUMPS",
+            "The trump suits of each contract (model.Contract.trumps): one suit, every suit "
+            "in All trumps, none in No trumps.",
+            {c.value: [suit.value for suit in Suit if suit in c.trumps] for c in Contract},
         ),
         (
             "CARD_RANKS",
