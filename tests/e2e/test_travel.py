@@ -421,8 +421,8 @@ FORMULA_START = re.compile(r"[=+\-@\t\r\n]")
 
 def unmarked(cell: str) -> str:
     """A cell's text without csvCell's marks, taken off as csvCellText does: one
-    apostrophe at the start and after each , ; TAB CR LF."""
-    return re.sub(r"(^|[,;\t\r\n])'", r"\1", cell)
+    apostrophe at the start and after each ; TAB CR LF (never after a comma)."""
+    return re.sub(r"(^|[;\t\r\n])'", r"\1", cell)
 
 
 def name_cell(cell: str) -> str:

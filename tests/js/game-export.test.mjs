@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { csvRows } from "../../widget/sheet/csv-import.js";
 import { csvCell, csvCellText, fileName, gameCsv, gameFile } from "../../widget/sheet/export.js";
 import { STRINGS as WORDS } from "../../widget/i18n/strings.js";
 import { TRAVEL_WORDS } from "../../widget/i18n/travel-strings.js";
@@ -140,26 +141,31 @@ const HOSTILE = [
   '"=1+1"',
   "  =1+1",
 ];
-// A cell start as the most naive reader sees one: the file split at every comma,
-// semicolon, tab and line break with quotes ignored, then spaces and quotes skipped.
+// A cell start as either reader sees one, spaces and quotes skipped: a comma reader
+// (RFC 4180, honouring quotes), and a semicolon reader (Excel in Bulgarian) that starts
+// a cell at every semicolon, tab and line break, quotes ignored.
 const FORMULA = /^[=+\-@\t\r\n]/;
 function naiveCellStarts(text) {
-  return text.split(/[,;\t\r\n]/).map((piece) => piece.replace(/^[ "]*/, ""));
+  const semicolon = text.split(/[;\t\r\n]/);
+  return [...semicolon, ...csvRows(text).flat()].map((piece) => piece.replace(/^[ "]*/, ""));
 }
 
 test("csvCell marks text that a spreadsheet would read as a formula, and keeps numbers numbers", () => {
-  assert.equal(csvCell("=HYPERLINK(\"http://x\",\"y\")"), `"'=HYPERLINK(""http://x"",'""y"")"`);
+  assert.equal(csvCell("=HYPERLINK(\"http://x\",\"y\")"), `"'=HYPERLINK(""http://x"",""y"")"`);
   assert.equal(csvCell("@SUM(1)"), "'@SUM(1)");
   assert.equal(csvCell("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
   assert.equal(csvCell("-2+3"), "'-2+3");
-  assert.equal(csvCell("\tx"), "'\tx");
+  assert.equal(csvCell("\tx"), `"'\tx"`);
   assert.equal(csvCell("\rx"), `"'\rx"`);
   assert.equal(csvCell("\nx"), `"'\nx"`);
   assert.equal(csvCell("'x"), "''x");
   assert.equal(csvCell("  =x"), "'  =x");
-  assert.equal(csvCell("Ivan;=1+1"), "Ivan;'=1+1", "a cell Excel starts at a semicolon");
-  assert.equal(csvCell("Ivan; -1"), "Ivan;' -1");
+  assert.equal(csvCell("Ivan;=1+1"), `"Ivan;'=1+1"`, "a cell Excel starts at a semicolon");
+  assert.equal(csvCell("Ivan; -1"), `"Ivan;' -1"`);
   assert.equal(csvCell("Ivan, Maria"), '"Ivan, Maria"');
+  // A comma inside a quoted cell starts nothing: no apostrophe in the middle of a note.
+  assert.equal(csvCell("контра, вътре, +8 висящи"), '"контра, вътре, +8 висящи"');
+  assert.equal(csvCell("=контра, +8"), `"'=контра, +8"`, "only the cell's first character is marked");
   assert.equal(csvCell("Ivan-Maria = 2 @ home"), "Ivan-Maria = 2 @ home", "only where a cell may start");
   assert.equal(csvCell(""), "");
   assert.equal(csvCell(null), "");

@@ -30,14 +30,15 @@ export function fileName(game, extension) {
   return `belot-${stamp}.${extension}`;
 }
 
-// Where a reader of the file may start a cell: the field's start, and after a comma, a
-// semicolon (the list separator Excel splits on in Bulgarian and many other locales,
-// ignoring quotes that are not at a cell's start), a tab or a line break (a reader that
-// ignores quotes), followed by any spaces. There, what makes a spreadsheet read a
+// Where a reader of the file may start a cell: the field's start, and after a semicolon
+// (the list separator Excel splits on in Bulgarian and many other locales, whatever the
+// quotes), a tab or a line break, followed by any spaces. A comma inside a text never
+// starts a cell: such a text is always quoted, and a comma reader honours the quotes; in
+// a semicolon reader a comma separates nothing. There, what makes a spreadsheet read a
 // formula (OWASP, "CSV Injection": = + - @ TAB CR LF), a double quote (a spreadsheet
 // unquotes a cell that starts with one, then reads what is inside) and the mark itself.
-const FORMULA_START = /(?<=^|[,;\t\r\n])(?= *[=+\-@\t\r\n"'])/g;
-const MARK = /(?<=^|[,;\t\r\n])'/g;
+const FORMULA_START = /(?<=^|[;\t\r\n])(?= *[=+\-@\t\r\n"'])/g;
+const MARK = /(?<=^|[;\t\r\n])'/g;
 
 /**
  * One CSV field, safe to open in a spreadsheet (OWASP's CSV-injection guidance) and
@@ -46,21 +47,22 @@ const MARK = /(?<=^|[,;\t\r\n])'/g;
  * 1. A finite number (one we write: deal numbers, points, totals) is written as it is,
  *    `String(value)`, never marked or quoted, so a spreadsheet reads a number.
  * 2. Anything else is text (`null`/`undefined` → ""). One apostrophe `'` (U+0027) is
- *    inserted at the start of the text and after every `,` `;` TAB CR LF in it, wherever
+ *    inserted at the start of the text and after every `;` TAB CR LF in it, wherever
  *    the next character that is not a space (U+0020) is one of `=` `+` `-` `@` TAB CR LF
  *    `"` `'`. (Text that starts with `'` is marked too, so that a `'` in those places is
- *    always ours and undoing is exact.)
+ *    always ours and undoing is exact.) Never after a comma: "контра, +8 висящи" stays
+ *    as it is, quoted.
  * 3. The text is then enclosed in double quotes, each `"` doubled, when it holds a comma,
- *    a double quote, CR or LF.
+ *    a semicolon, a double quote, TAB, CR or LF.
  *
  * A CSV import reads a field per RFC 4180 (unquoting it), then gives a text field to
- * `csvCellText`, which removes the one `'` right at the start and right after each `,`
+ * `csvCellText`, which removes the one `'` right at the start and right after each
  * `;` TAB CR LF.
  */
 export function csvCell(value) {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   const text = String(value ?? "").replace(FORMULA_START, "'");
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** The text `csvCell` was given, from the field it wrote (after RFC 4180 unquoting). */
