@@ -6,18 +6,35 @@ import { DECLARATIONS, NOUNS, TEAMS } from "../core-tables.js";
 import { gameRequest } from "../deal/request.js";
 import { format } from "../i18n/strings.js";
 
+/** A game id as the core takes one (belot_core.identity): Latin letters, digits, - and _. */
+const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
- * The game in the JSON contract's game format — `{version, names?, rules?, seats?,
- * dealer?, match?, note?, deals}`,
+ * Which game `game` (a stored one) is, as the contract writes it: `{id?, played?}` —
+ * its id, and the instant it began (`created`) as `toISOString` writes it. Both travel
+ * with the game (link, JSON, CSV, backup), so it keeps its date and is known again.
+ */
+export function gameIdentity(game) {
+  const identity = {};
+  if (typeof game?.id === "string" && GAME_ID.test(game.id)) identity.id = game.id;
+  const start = new Date(game?.created ?? Number.NaN);
+  if (!Number.isNaN(start.getTime()) && start.getTime() >= 0) identity.played = start.toISOString();
+  return identity;
+}
+
+/**
+ * The game in the JSON contract's game format — `{version, id?, played?, names?,
+ * rules?, seats?, dealer?, match?, note?, deals}`,
  * what `score_game_json` reads and the sheet's Import takes back (a deal played under
  * other rules than the game's keeps them as its own `rules`).
  */
 export function gameFile(game) {
   const request = gameRequest(game.deals, game.names, game.rules);
-  const { deals, ...head } = request;
-  // The table around the game travels too (the link's format 2 carries it).
+  const { deals, version, ...head } = request;
+  // The table around the game travels too (the link's format 2 carries it), and which
+  // game it is (format 3).
   for (const field of ["seats", "dealer", "match", "note"]) if (game[field] != null && game[field] !== "") head[field] = game[field];
-  return { ...head, deals };
+  return { version, ...gameIdentity(game), ...head, deals };
 }
 
 /** A file name for `game`: `belot-2025-05-14-1830.json`, by the game's start (local time). */
@@ -87,10 +104,13 @@ function declarationsText(accepted, names, lang) {
 /**
  * The game as CSV with a header row in the language of `s`: a row per deal (number,
  * contract, bidder, doubling, pile, last trick, capot, declarations that counted, what
- * each team records, the running totals, a note), lines ended by CRLF. `names` are the
- * teams' names to show; `notes(row)` the sheet's note for a row.
+ * each team records, the running totals, a note, and in the first row the game's link),
+ * lines ended by CRLF. `names` are the teams' names to show; `notes(row)` the sheet's
+ * note for a row; `link` the game's link (everything the rows cannot say — the cards of
+ * a pile, the players, the dealer, the match, the house rules, which game it is and when
+ * it was played — so that Import gives back the very same game).
  */
-export function gameCsv(game, result, s, lang, names, notes) {
+export function gameCsv(game, result, s, lang, names, notes, link = "") {
   const t = s.travel;
   const nouns = NOUNS[lang];
   const lines = [
@@ -108,6 +128,7 @@ export function gameCsv(game, result, s, lang, names, notes) {
       format(t.csvTotal, { team: names.us }),
       format(t.csvTotal, { team: names.them }),
       t.csvNote,
+      t.csvLink,
     ],
   ];
   (result?.rows ?? []).forEach((row, index) => {
@@ -127,7 +148,7 @@ export function gameCsv(game, result, s, lang, names, notes) {
         row.record.them,
       );
     }
-    cells.push(row.totals.us, row.totals.them, notes(row));
+    cells.push(row.totals.us, row.totals.them, notes(row), index === 0 ? link : "");
     lines.push(cells);
   });
   return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
