@@ -52,14 +52,24 @@ const changed = (world, t) => (world.undone[t] = null);
 async function record(world, t, d) {
   const { book, game } = at(world, t);
   const deal = d < 0 ? CAPOT : DEALS[d];
+  const over = book.result.finished; // after the game's end nothing more is recorded (the core refuses)
   await book.record(deal);
+  if (over) return;
   game.deals = [...game.deals, deal];
   changed(world, t);
 }
 
+/** The big deal recorded until the game is won (a game of a match played out). */
+async function winGame(world, t) {
+  const big = DEALS.length - 1;
+  for (let i = 0; i < 4 && !at(world, t).book.result.finished; i++) await record(world, t, big);
+}
+
 async function passed(world, t) {
   const { book, game } = at(world, t);
+  const over = book.result.finished;
   await book.passed();
+  if (over) return;
   game.deals = [...game.deals, { passed: true }];
   changed(world, t);
 }
@@ -80,7 +90,9 @@ async function redo(world, t) {
   const offered = Boolean(kept && kept.id === book.current);
   assert.equal(book.snapshot().redo, offered, "Redo is offered exactly while the deals taken back can come back");
   if (!offered) return;
+  const over = book.result.finished;
   await book.edits.redo();
+  if (over) return;
   game.deals = [...game.deals, kept.deals.at(-1)];
   world.undone[t] = kept.deals.length > 1 ? { id: kept.id, deals: kept.deals.slice(0, -1) } : null;
 }
@@ -136,6 +148,17 @@ async function nextMatchGame(world, t, choice) {
   phone.games.set(book.current, { deals: [], names, dealer });
 }
 
+/** A whole match to `to` won games played out at tab `t`, then the next game (the sheet's first choice) and a deal of it. */
+async function playMatch(world, t, to) {
+  await nextMatchGame(world, t, String(to));
+  for (let game = 0; game < to; game++) {
+    await winGame(world, t);
+    await world.settle();
+    await nextMatchGame(world, t, "continue");
+  }
+  await record(world, t, 0);
+}
+
 async function openGame(world, t, i) {
   const { book } = at(world, t);
   const ids = [...book.games.keys()];
@@ -182,7 +205,9 @@ async function together(world, one, two) {
   const { phone, game } = at(world, 0);
   const press = (book, d) => (d < 0 ? book.passed() : book.record(DEALS[d]));
   const dealOf = (d) => (d < 0 ? { passed: true } : DEALS[d]);
+  const over = first.result.finished;
   await Promise.all([press(first, one), press(second, two)]);
+  if (over) return;
   await world.settle();
   const stored = (await phone.stored()).find((g) => g.id === first.current);
   const orders = [
@@ -207,9 +232,10 @@ async function typeWhileRecording(world, name, d) {
       await new Promise((resolve) => setImmediate(resolve));
     }
   })();
+  const over = second.result.finished;
   await Promise.all([typing, second.record(DEALS[d])]);
   game.names = { ...game.names, us: name };
-  game.deals = [...game.deals, DEALS[d]];
+  if (!over) game.deals = [...game.deals, DEALS[d]];
   changed(world, 1);
 }
 
@@ -251,6 +277,7 @@ const p = (n) => (n < 0 ? "pass" : d(n));
 export const STEPS = {
   record: fc.tuple(TAB, DEAL).map(([t, n]) => new Step("record", `record(tab ${t}, ${d(n)})`, (w) => record(w, t, n))),
   recordCapot: TAB.map((t) => new Step("recordCapot", `record(tab ${t}, ${dealText(CAPOT)})`, (w) => record(w, t, -1))),
+  winGame: TAB.map((t) => new Step("winGame", `winGame(tab ${t})`, (w) => winGame(w, t))),
   passed: TAB.map((t) => new Step("passed", `passed(tab ${t})`, (w) => passed(w, t))),
   undo: TAB.map((t) => new Step("undo", `undo(tab ${t})`, (w) => undo(w, t))),
   redo: TAB.map((t) => new Step("redo", `redo(tab ${t})`, (w) => redo(w, t))),
@@ -260,6 +287,7 @@ export const STEPS = {
   nextMatchGame: fc
     .tuple(TAB, fc.constantFrom("continue", "1", "2", "3"))
     .map(([t, c]) => new Step("nextMatchGame", `nextMatchGame(tab ${t}, ${c})`, (w) => nextMatchGame(w, t, c))),
+  playMatch: fc.tuple(TAB, fc.constantFrom(2, 3)).map(([t, to]) => new Step("playMatch", `playMatch(tab ${t}, to ${to})`, (w) => playMatch(w, t, to))),
   setName: fc
     .tuple(TAB, fc.constantFrom("us", "them"), fc.boolean())
     .map(([t, team, named]) => {

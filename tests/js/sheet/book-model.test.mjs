@@ -24,8 +24,8 @@ const PATH = process.env.BELOT_FC_PATH || undefined;
 
 /** The steps that hold on main today. */
 const HOLDING = [
-  ...["record", "passed", "undo", "redo", "edit", "deleteDeal", "setName", "chooseDealer"],
-  ...["newGame", "nextMatchGame", "openGame", "removeGame", "importJson", "importCsv", "restoreBackup"],
+  ...["record", "winGame", "passed", "undo", "redo", "edit", "deleteDeal", "setName", "chooseDealer"],
+  ...["newGame", "nextMatchGame", "playMatch", "openGame", "removeGame", "importJson", "importCsv", "restoreBackup"],
 ];
 
 /**
