@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 
 import { gameFile } from "../../../widget/sheet/export.js";
-import { bookRequest, nextTable } from "../../../widget/sheet/matches.js";
+import { bookRequest, nextMatch } from "../../../widget/sheet/matches.js";
 import { CAPOT, DEALS, dealText, gist } from "./book-model.mjs";
 
 const NAMES = { us: "Иван и Петър", them: "Мария и Ана" };
@@ -49,11 +49,11 @@ function at(world, t) {
 /** A change of the game in this tab ends what Undo took back for Redo (the book's rule). */
 const changed = (world, t) => (world.undone[t] = null);
 
-async function record(world, t, d) {
+async function record(world, t, d, press = null) {
   const { book, game } = at(world, t);
-  const deal = d < 0 ? CAPOT : DEALS[d];
+  const deal = press ? (d < 0 ? { passed: true } : DEALS[d]) : d < 0 ? CAPOT : DEALS[d];
   const over = book.result.finished; // after the game's end nothing more is recorded (the core refuses)
-  await book.record(deal);
+  await (press ? press(book, d) : book.record(deal));
   if (over) return;
   game.deals = [...game.deals, deal];
   changed(world, t);
@@ -144,7 +144,7 @@ async function nextMatchGame(world, t, choice) {
   }
   const dealer = game.dealer == null ? null : seat(game.dealer + game.deals.length);
   const names = { ...game.names };
-  book.newGame(nextTable(current, book.result, score, choice, book.now()));
+  book.newGame(nextMatch(current, score, choice, book.now()));
   phone.games.set(book.current, { deals: [], names, dealer });
 }
 
@@ -168,6 +168,7 @@ async function openGame(world, t, i) {
 async function setName(world, t, team, name) {
   const { book, game } = at(world, t);
   book.setName(team, name);
+  book.saveTyping(); // the field is left
   game.names = { ...game.names, [team]: name };
 }
 
@@ -196,15 +197,23 @@ async function removeGame(world, t, thenUndo) {
   }
 }
 
-/** Tabs 0 and 1 (phone A) on one game, each pressing at the same moment: both deals kept, in either order. */
+/**
+ * Tabs 0 and 1 (phone A) on one game (tab 1 opens the game tab 0 shows, if it has it:
+ * an empty game is not saved, so not there), each pressing at the same moment: both
+ * deals kept, in either order.
+ */
 async function together(world, one, two) {
   const [, first] = world.tabs[0];
   const [, second] = world.tabs[1];
   second.openGame(first.current);
   await world.settle();
-  const { phone, game } = at(world, 0);
   const press = (book, d) => (d < 0 ? book.passed() : book.record(DEALS[d]));
   const dealOf = (d) => (d < 0 ? { passed: true } : DEALS[d]);
+  if (second.current !== first.current) {
+    await Promise.all([record(world, 0, one, press), record(world, 1, two, press)]);
+    return;
+  }
+  const { phone, game } = at(world, 0);
   const over = first.result.finished;
   await Promise.all([press(first, one), press(second, two)]);
   if (over) return;
@@ -214,6 +223,8 @@ async function together(world, one, two) {
     [...game.deals, dealOf(one), dealOf(two)],
     [...game.deals, dealOf(two), dealOf(one)],
   ];
+  // The first deal may end the game: the core then refuses the other.
+  if (first.result.finished) orders.push([...game.deals, dealOf(one)], [...game.deals, dealOf(two)]);
   game.deals = orders.find((deals) => JSON.stringify(deals) === JSON.stringify(stored?.deals)) ?? orders[0];
   changed(world, 0);
   changed(world, 1);
@@ -225,16 +236,18 @@ async function typeWhileRecording(world, name, d) {
   const [, second] = world.tabs[1];
   second.openGame(first.current);
   await world.settle();
-  const { game } = at(world, 0);
+  const named = at(world, 0).game; // the same game, unless tab 0's is empty (not saved, so not in tab 1)
+  const { game } = at(world, 1);
   const typing = (async () => {
     for (let n = 1; n <= name.length; n++) {
       first.setName("us", name.slice(0, n));
       await new Promise((resolve) => setImmediate(resolve));
     }
+    first.saveTyping(); // the field is left
   })();
   const over = second.result.finished;
   await Promise.all([typing, second.record(DEALS[d])]);
-  game.names = { ...game.names, us: name };
+  named.names = { ...named.names, us: name };
   if (!over) game.deals = [...game.deals, DEALS[d]];
   changed(world, 1);
 }
@@ -268,7 +281,7 @@ async function importFile(world, route, from, to, again) {
 
 const TAB = fc.integer({ min: 0, max: 2 });
 const DEAL = fc.integer({ min: 0, max: DEALS.length - 1 });
-const PRESS = fc.integer({ min: -1, max: DEALS.length - 1 }); // -1: all passed
+const PRESS = fc.integer({ min: -1, max: DEALS.length - 2 }); // -1: all passed; not the big deal (its end would refuse the other press)
 const INDEX = fc.nat({ max: 20 });
 const d = (n) => dealText(DEALS[n]);
 const p = (n) => (n < 0 ? "pass" : d(n));

@@ -26,6 +26,7 @@ const PATH = process.env.BELOT_FC_PATH || undefined;
 const HOLDING = [
   ...["record", "winGame", "passed", "undo", "redo", "edit", "deleteDeal", "setName", "chooseDealer"],
   ...["newGame", "nextMatchGame", "playMatch", "openGame", "removeGame", "importJson", "importCsv", "restoreBackup"],
+  ...["together", "typeWhileRecording"], // two tabs at once: held since main has `tabs` (issue 32 point 4)
 ];
 
 /**
@@ -34,9 +35,6 @@ const HOLDING = [
  * the fixes land:
  * - keepLink: a game kept from a link twice, or kept and then imported, is two games
  *   (issue 30 point 5; branch `identity`).
- * - together, typeWhileRecording: two tabs on one game pressing at the same moment fork
- *   it into a copy, and two identical presses may fold into one (issue 32 point 4;
- *   branch `tabs`).
  * - IDENTITY_TRAVELS: the routes by which a game keeps its identity, so that it coming
  *   back in an earlier state (a file picked again after more deals were played) adds
  *   nothing; today only a backup carries it, and a game that came by a JSON file, a CSV
@@ -46,7 +44,7 @@ const HOLDING = [
  * - recordCapot: the sheet's CSV of a game with a capot is refused on import ("the
  *   field cards is missing"; issue 30 point 3; branch `identity`).
  */
-export const HELD_BACK = ["keepLink", "together", "typeWhileRecording", "recordCapot", "sameNames"];
+export const HELD_BACK = ["keepLink", "recordCapot", "sameNames"];
 export const IDENTITY_TRAVELS = ["backup"];
 const ALL_ROUTES = ["backup", "json", "csv", "link"];
 
