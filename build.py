@@ -173,6 +173,9 @@ def test() -> None:
     bootstrap.setup(dev=True)
     dist.build()
     python = venv_python()
+    # The game book's model-based tests (tests/js/sheet/book-model.test.mjs): thousands
+    # of runs here, their default (a few hundred) in check.
+    os.environ.setdefault("BELOT_FC_RUNS", "2000")
     checks = Checks()
     checks.static(python)
     JUNIT_REPORT.unlink(missing_ok=True)
