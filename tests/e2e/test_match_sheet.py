@@ -94,6 +94,8 @@ def test_a_match_its_score_from_the_core_and_its_next_game(page: Page, dist_url:
     expect(calculator.part("select.next-game")).to_have_value("continue")
     # The note on a game: saved with it, shown in the games list.
     calculator.part("input.game-note").fill("реванш")
+    # The field left: saved (typing is not saved per letter).
+    calculator.part("input.game-note").blur()
     expect(calculator.part(".games-list")).to_contain_text("реванш")
     expect(calculator.part(".games-list")).to_contain_text("у Иван")
     # The match's games, listed; on paper the match sheet keeps them and leaves the fields out.

@@ -121,7 +121,10 @@ export class ScoreSheet extends EventTarget {
     this.#keep.attach({ notices: this.#view.ui.notices, games: this.#games });
     this.#keep.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#book.saver.prepare().then(() => this.dispatchEvent(new Event("change")));
+    globalThis.addEventListener?.("pagehide", this.#leaving); // a name being typed is saved before the page goes
   }
+
+  #leaving = () => this.#book.saveTyping();
 
   #build() {
     const book = this.#book;
@@ -174,6 +177,7 @@ export class ScoreSheet extends EventTarget {
 
   /** Stop following other tabs (the element turned its sheet off). */
   close() {
+    globalThis.removeEventListener?.("pagehide", this.#leaving);
     this.#book.saver.follower.stop();
     this.#book.saver.store.close();
     this.#keep.close();
