@@ -88,7 +88,7 @@ export class ScoreSheet extends EventTarget {
   #effects = null; // the last change's focus and announcement, carried out after its render
   #status = null; // copy/share status
   #lang = "bg";
-  #s = null;
+  #leaving = () => this.#book.saveTyping(); // pagehide: a name being typed is saved
 
   /**
    * `form`: a SheetForm; `scorer()` → the scorer; `target`: where the sheet's events go
@@ -121,10 +121,8 @@ export class ScoreSheet extends EventTarget {
     this.#keep.attach({ notices: this.#view.ui.notices, games: this.#games });
     this.#keep.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#book.saver.prepare().then(() => this.dispatchEvent(new Event("change")));
-    globalThis.addEventListener?.("pagehide", this.#leaving); // a name being typed is saved before the page goes
+    globalThis.addEventListener?.("pagehide", this.#leaving);
   }
-
-  #leaving = () => this.#book.saveTyping();
 
   #build() {
     const book = this.#book;
@@ -406,7 +404,6 @@ export class ScoreSheet extends EventTarget {
   /** The element's render: the (team-named) strings, the form's deal (or null), the headings' level. */
   render(s, lang, state, deal, headingLevel = 3) {
     s = words(s, lang);
-    this.#s = s;
     this.#lang = lang;
     const book = this.#book;
     adoptSheetStyles(this.#view.section.getRootNode());
