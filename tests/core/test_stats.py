@@ -12,7 +12,7 @@ from strategies import hanging_entries, matches, seatings
 
 from belot_core import Contract, Deal, GameSheet, Names, Passed, Pile, Team
 from belot_core.json_api import game_to_dict, score_game_json
-from belot_core.stats import COUNTS, pair_of, statistics_json
+from belot_core.stats import COUNTS, MAX_LISTED, pair_of, statistics_json
 from belot_core.table import Match, Seats
 
 US, THEM = Team.US, Team.THEM
@@ -287,7 +287,10 @@ def recount(data: dict[str, Any]) -> dict[str, Any]:
             tally["average_deals"] = round(tally["deals"] / tally["games"], 1)
             tally["played"], tally["won_games"] = tally.pop("played"), tally.pop("won_games")
             listed.append(tally)
-        out[kind] = sorted(listed, key=lambda tally: (-tally["games"], -tally["won"]))
+        ranked = sorted(listed, key=lambda tally: (-tally["games"], -tally["won"]))
+        out[kind] = ranked[:MAX_LISTED]
+    out["more_pairs"] = max(0, len(tallies["pairs"]) - MAX_LISTED)
+    out["more_players"] = max(0, len(tallies["players"]) - MAX_LISTED)
     return out
 
 

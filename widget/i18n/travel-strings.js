@@ -60,6 +60,8 @@ const WORDS = {
     csvTotals: "Сборовете в таблицата ({us} : {them}) не излизат отново (игра с домашни правила или променена ръчно).",
     alreadyHere: "Играта от „{file}“ вече е на това устройство: отворена е тя, без второ копие.",
     tooLarge: "Файлът е твърде голям за игра: {size} KB, а най-много са {max} KB.",
+    tooLargeBackup: "Файлът е твърде голям и за резервно копие: {size} KB, а най-много са {max} KB.",
+    tooDeep: "Файлът е JSON, но е вложен твърде дълбоко: повече от {max} нива скоби една в друга. Игра или резервно копие на калкулатора никога не е такова.",
     finishEdit: "Първо запазете или откажете промяната на раздаване {n}.",
   },
   en: {
@@ -114,6 +116,8 @@ const WORDS = {
     csvTotals: "The table's totals ({us} : {them}) do not come out again (a game with house rules, or changed by hand).",
     alreadyHere: "The game from “{file}” is already on this device: it is open now, with no second copy.",
     tooLarge: "The file is too large for a game: {size} KB, and {max} KB is the most.",
+    tooLargeBackup: "The file is too large even for a backup: {size} KB, and {max} KB is the most.",
+    tooDeep: "The file is JSON, but nested too deeply: more than {max} levels of brackets inside each other. A game or a backup of the calculator never is.",
     finishEdit: "First save or cancel your change to deal {n}.",
   },
 };

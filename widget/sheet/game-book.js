@@ -21,6 +21,7 @@ import { BookTravel } from "./book-travel.js";
 import { Notices } from "./notices.js";
 import { newGame } from "./records.js";
 import { nextTable } from "./seats.js";
+import { cleanGame } from "./text.js";
 
 /** The sheet shows no row's explanation (a row loads its deal into the form, which asks for its own). */
 export const EXPLAIN = Object.freeze({ explain: "none" });
@@ -192,7 +193,11 @@ export class GameBook extends EventTarget {
     }
     const open = [...this.games.values()].filter((game) => !this.results.get(game.id)?.finished);
     open.sort((a, b) => b.updated.localeCompare(a.updated));
+    // A stored current game that points nowhere (kept aside, deleted by hand): the latest
+    // readable game is opened, finished or not — not an empty one (issue 32).
+    const latest = hint ? [...this.games.values()].sort((a, b) => b.updated.localeCompare(a.updated))[0] : null;
     if (open.length) this.current = open[0].id;
+    else if (latest) this.current = latest.id;
     else {
       this.#startAfter([...this.games.values()].at(-1));
     }
@@ -427,8 +432,9 @@ export class GameBook extends EventTarget {
     this.stopEditing();
     this.#leave();
     const text = (name) => (typeof name === "string" ? name : "");
-    const game = newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {});
+    let game = newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {});
     withTable(game, data);
+    game = cleanGame(game); // a file's names as the core cleans them (sheet/text.js)
     game.deals = data.deals;
     this.games.set(game.id, game);
     this.results.set(game.id, result);

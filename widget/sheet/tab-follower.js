@@ -13,6 +13,7 @@
 // says so. No DOM: Node tests two tabs on one memory backend.
 
 import { copyGame, sameValue } from "./records.js";
+import { cleanGame } from "./text.js";
 
 /** What to do with game `id`: ours (`game`, or null), `dirty`, our `base` rev, and `theirs` (record or null). */
 export function decide({ ours, dirty, base, theirs }) {
@@ -76,7 +77,7 @@ export class TabFollower {
         const ids = [...this.#pending];
         this.#pending.clear();
         const records = await this.#store.get(ids);
-        for (const [id, theirs] of records) await this.#join(id, theirs, outcome);
+        for (const [id, theirs] of records) await this.#join(id, theirs && cleanGame(theirs), outcome); // names as the core cleans them
       }
     } catch {
       // The runtime failed: the element shows it; the next news tries again.

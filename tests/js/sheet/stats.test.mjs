@@ -72,6 +72,10 @@ test("the sheet's statistics: opened, each pair with the games it is counted fro
   const us = [...entries].find((entry) => entry.querySelector(".stats-who").textContent === "Us");
   assert.equal(us.querySelector('dd[data-count="games"]').textContent, "1");
   assert.equal(us.querySelector('dd[data-count="won"]').textContent, "1");
+  const gamesOf = us.querySelector("details.stats-games");
+  assert.equal(gamesOf.querySelectorAll("li").length, 0, "listed only when opened");
+  gamesOf.open = true;
+  gamesOf.dispatchEvent(new window.Event("toggle"));
   const [game] = us.querySelectorAll(".stats-games li");
   assert.match(game.textContent, new RegExp(`Иван и Петър ${TARGET} : 0 Them · won$`));
   assert.equal(game.dataset.game, "g-1");
