@@ -135,6 +135,9 @@ export const MAX_DEALS = 150;
 /** The longest request the core reads, in characters (json_api.MAX_INPUT_CHARS). */
 export const MAX_INPUT_CHARS = 250000;
 
+/** The most games the statistics and the match scores read at once (book.MAX_GAMES). */
+export const MAX_BOOK_GAMES = 1000;
+
 /** The deepest JSON nesting the core reads (json_api.MAX_DEPTH): a picked file nested deeper is refused before it is parsed. */
 export const MAX_DEPTH = 64;
 

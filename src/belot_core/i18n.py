@@ -886,7 +886,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 #: space from five digits on ("3327 раздавания", "39 900 раздавания"), in English by a
 #: comma from four ("3,327 deals", "39,900 deals"), so two counts in one message or
 #: side by side are written alike (issue 32).
-_GROUPED_PARAMS = frozenset({"deals", "length", "max", "count"})
+_GROUPED_PARAMS = frozenset({"deals", "games", "length", "max", "count"})
 _GROUPED_FROM = {"bg": 10_000, "en": 1_000}
 _THOUSANDS = {"bg": "\u00a0", "en": ","}
 

@@ -19,6 +19,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .book import MAX_GAMES
 from .cards import CARDS_PER_TRICK, DECK, HUNDRED_CARRE_RANKS, TRICKS, Rank
 from .errors import MAX_SHOWN
 from .i18n import (
@@ -275,6 +276,11 @@ def tables() -> list[tuple[str, str, object]]:
             "MAX_INPUT_CHARS",
             "The longest request the core reads, in characters (json_api.MAX_INPUT_CHARS).",
             MAX_INPUT_CHARS,
+        ),
+        (
+            "MAX_BOOK_GAMES",
+            "The most games the statistics and the match scores read at once (book.MAX_GAMES).",
+            MAX_GAMES,
         ),
         (
             "MAX_DEPTH",

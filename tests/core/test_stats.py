@@ -316,3 +316,12 @@ def test_the_statistics_are_a_count_of_the_games_rows(
         }
         return
     assert reply == {"ok": True, "result": expected}
+
+
+def test_a_book_of_too_many_games_says_both_counts_alike() -> None:
+    """Issue 32: "There are 1002 games; the most read at once is 1,000."."""
+    games = [{"game": {"version": 1, "deals": [{"passed": True}]}}] * 1_002
+    reply = json.loads(statistics_json(json.dumps({"version": 1, "games": games})))
+    [error] = reply["errors"]
+    assert error["code"] == "too_many_games"
+    assert "1,002" in error["message"]["en"] and "1,000" in error["message"]["en"]

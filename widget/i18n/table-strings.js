@@ -33,6 +33,7 @@ export const TABLE_WORDS = Object.freeze({
     statsCounts: "{bids} казани · {made} изкарани · {inside} вътре · {hanging} висящи",
     statsGamesOf: "Игрите, от които е сметнато ({count})",
     statsMore: "Още {count} с по-малко игри не са показани тук.",
+    statsLatest: "Сметнати са последните {count} игри; по-старите {left} не са.",
     printMatch: "Отпечатай мача",
   }),
   en: Object.freeze({
@@ -64,6 +65,7 @@ export const TABLE_WORDS = Object.freeze({
     statsCounts: "{bids} bid · {made} made · {inside} inside · {hanging} hanging",
     statsGamesOf: "The games it is counted from ({count})",
     statsMore: "{count} more with fewer games are not shown here.",
+    statsLatest: "Counted from the latest {count} games; the {left} older ones are not.",
     printMatch: "Print the match",
   }),
 });

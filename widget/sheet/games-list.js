@@ -101,8 +101,12 @@ export class GamesList {
     }
     const shown = newestFirst(entries).slice(0, this.#shown);
     const elements = shown.map((entry) => this.#line(entry, t, lang, busy));
-    const listed = ui.list.children;
-    if (elements.length !== listed.length || elements.some((element, i) => element !== listed[i])) ui.list.replaceChildren(...elements);
+    const listed = [...ui.list.children];
+    // Only the lines that changed are swapped in (each DOM change costs the phone a style
+    // pass); the list is rebuilt when lines were added, removed or moved.
+    const inPlace = elements.length === listed.length && elements.every((element, i) => element === listed[i] || !listed.includes(element));
+    if (inPlace) elements.forEach((element, i) => element !== listed[i] && listed[i].replaceWith(element));
+    else ui.list.replaceChildren(...elements);
     const older = entries.length - shown.length;
     ui.more.hidden = older <= 0;
     if (older > 0) ui.more.textContent = format(t.moreGames, { count: Math.min(PAGE, older) });

@@ -63,7 +63,8 @@ export class StatsView {
     ui.show.disabled = busy || stats.state === "loading";
     ui.csv.disabled = stats.state !== "ready";
     const result = stats.result;
-    const status = stats.state === "loading" ? t.statsLoading : stats.state === "failed" ? errorsText(stats.errors ?? [], lang) : result && !result.games ? words.no_games : "";
+    const left = stats.state === "ready" && stats.left ? format(t.statsLatest, { count: new Intl.NumberFormat(lang).format(stats.games.length), left: new Intl.NumberFormat(lang).format(stats.left) }) : "";
+    const status = stats.state === "loading" ? t.statsLoading : stats.state === "failed" ? errorsText(stats.errors ?? [], lang) : result && !result.games ? words.no_games : left;
     setText(ui.status, status);
     // Rendered again only when what it shows changed: the answer (a new object per answer,
     // never re-stringified), the language, the teams' words, the heading level.
