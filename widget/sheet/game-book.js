@@ -48,6 +48,7 @@ export function runtimeFailure(error) {
 /** The table around a game that came in (seats, the first dealer, its match, a note), onto `game`. */
 function withTable(game, data) {
   for (const field of ["seats", "dealer", "match", "note"]) if (data[field] != null) game[field] = data[field];
+  return game;
 }
 
 export class GameBook extends EventTarget {
@@ -82,7 +83,7 @@ export class GameBook extends EventTarget {
     this.#scorer = scorer;
     this.#clock = clock;
     this.#timers = timers;
-    this.saver = new BookSaver(this, store);
+    this.saver = new BookSaver(this, store, timers);
     this.travel = new BookTravel(this);
     this.edits = new BookEdits(this);
     this.table = new BookTable(this);
@@ -147,9 +148,7 @@ export class GameBook extends EventTarget {
     this.dispatchEvent(new CustomEvent("change", { detail: change }));
   }
 
-  now() {
-    return this.#clock();
-  }
+  now = () => this.#clock();
 
   /** The scorer (the core), for what the sheet asks besides games: a game's link. */
   scorer() {
@@ -191,16 +190,11 @@ export class GameBook extends EventTarget {
       this.current = hint;
       return;
     }
-    const open = [...this.games.values()].filter((game) => !this.results.get(game.id)?.finished);
-    open.sort((a, b) => b.updated.localeCompare(a.updated));
-    // A stored current game that points nowhere (kept aside, deleted by hand): the latest
-    // readable game is opened, finished or not — not an empty one (issue 32).
-    const latest = hint ? [...this.games.values()].sort((a, b) => b.updated.localeCompare(a.updated))[0] : null;
-    if (open.length) this.current = open[0].id;
-    else if (latest) this.current = latest.id;
-    else {
-      this.#startAfter([...this.games.values()].at(-1));
-    }
+    const latest = [...this.games.values()].sort((a, b) => b.updated.localeCompare(a.updated));
+    // A stored current game that points nowhere: the latest readable one, finished or not (issue 32).
+    const open = latest.find((game) => !this.results.get(game.id)?.finished) ?? (hint ? latest[0] : null);
+    if (open) this.current = open.id;
+    else this.#startAfter([...this.games.values()].at(-1));
   }
 
   /** Score `game` as the core sees it (no explanations), its players and first dealer too (who deals next). */
@@ -225,7 +219,7 @@ export class GameBook extends EventTarget {
     this.games.set(game.id, game);
     this.results.set(game.id, EMPTY_RESULT);
     this.saver.based(game.id, null);
-    this.saver.changed(game.id);
+    this.saver.push(game.id, { op: "create", game });
     this.current = game.id;
     this.saver.remember(game.id);
     return game;
@@ -250,8 +244,9 @@ export class GameBook extends EventTarget {
    * the core (under `rules`, else the game's) and applied only if it accepts; then
    * `change` is announced. A refusal goes to `refused(errors)` if given, else it is kept
    * as `error` (the bar shows it). A second press while one is under way is ignored.
+   * `op(game, deals)` → the change as an operation (sheet/book-ops.js; none: the deals).
    */
-  async change(next, change, { rules, refused, after, keepUndone = false } = {}) {
+  async change(next, change, { rules, refused, after, keepUndone = false, op } = {}) {
     const id = this.current;
     if (!this.game || this.busy || this.viewing) return false;
     this.busy = true;
@@ -260,13 +255,13 @@ export class GameBook extends EventTarget {
       this.emit({ type: "busy" }); // an old error is taken away at once
     }
     try {
-      return await this.serial(() => this.#change(id, next, change, { rules, refused, after, keepUndone }));
+      return await this.serial(() => this.#change(id, next, change, { rules, refused, after, keepUndone, op }));
     } finally {
       this.busy = false;
     }
   }
 
-  async #change(id, next, change, { rules, refused, after, keepUndone }) {
+  async #change(id, next, change, { rules, refused, after, keepUndone, op }) {
     const game = this.games.get(id);
     if (!game) return false; // deleted in another tab meanwhile (the notice says so)
     const deals = next(game);
@@ -286,36 +281,39 @@ export class GameBook extends EventTarget {
     }
     const changed = { ...game, deals, updated: this.#clock().toISOString() };
     if (rules) changed.rules = { ...rules };
-    this.replace(changed, reply.result);
+    this.replace(changed, reply.result, { ...(op?.(game, deals) ?? { op: "deals", deals }), at: changed.updated });
     if (!keepUndone) this.undone = null; // another change of the game: what was undone stays undone
     after?.();
     this.emit(typeof change === "function" ? change(deals) : change);
     return true;
   }
 
-  /** `game` (a new version of a game here) in place, and saved. */
-  replace(game, result) {
+  /** `game` (a new version here) in place, and saved: `op` the change made (book-ops.js; none: the whole), `typing` after a pause. */
+  replace(game, result, op = null, { typing = false } = {}) {
+    const before = this.games.get(game.id) ?? null;
     this.games.set(game.id, game);
     if (result) this.results.set(game.id, result);
     this.#forgetDeleted();
-    this.saver.changed(game.id);
+    this.saver.push(game.id, op ?? { op: "put", game, at: game.updated }, { before, typing });
   }
+
+  /** What was typed (a name, a player, the note) is saved now: the field was left. */
+  saveTyping = () => this.saver.saveTyping();
 
   /** Record `deal` (the form's, scored and valid) as the next deal. */
   async record(deal) {
     if (!deal || this.editing) return;
-    await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recorded", n: deals.length, form: "clear" }));
+    await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recorded", n: deals.length, form: "clear" }), { op: () => ({ op: "append", deal }) });
   }
 
   /** A deal where all four passed. */
   async passed() {
     if (this.editing) return;
-    await this.change((game) => [...game.deals, { passed: true }], (deals) => ({ type: "recordedPassed", n: deals.length, form: "clear" }));
+    const deal = { passed: true };
+    await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recordedPassed", n: deals.length, form: "clear" }), { op: () => ({ op: "append", deal }) });
   }
 
-  stopEditing() {
-    this.editing = null;
-  }
+  stopEditing = () => (this.editing = null);
 
   /**
    * The current game under other house rules: every deal rescored ("all"), or the deals
@@ -326,14 +324,16 @@ export class GameBook extends EventTarget {
     if (!this.game) return [];
     const next = (game) => (how === "next" ? dealsFromNext(game.deals, game.rules) : dealsForAll(game.deals));
     let errors = [];
-    const applied = await this.change(next, { type: "rulesChanged" }, { rules, refused: (refused) => (errors = refused) });
+    const op = () => ({ op: "rules", rules: { ...rules }, how: how === "next" ? "next" : "all" });
+    const applied = await this.change(next, { type: "rulesChanged" }, { rules, refused: (refused) => (errors = refused), op });
     return applied ? null : errors;
   }
 
   setName(team, value) {
     const game = this.games.get(this.current);
     if (!game || this.viewing) return;
-    this.replace({ ...game, names: { ...game.names, [team]: value }, updated: this.#clock().toISOString() });
+    const updated = this.#clock().toISOString();
+    this.replace({ ...game, names: { ...game.names, [team]: value }, updated }, null, { op: "set", field: `names.${team}`, value, at: updated }, { typing: true });
     this.emit({ type: "named" });
   }
 
@@ -411,7 +411,7 @@ export class GameBook extends EventTarget {
     entries.splice(Math.min(index, entries.length), 0, [game.id, game]);
     this.games = new Map(entries);
     this.results.set(game.id, result ?? EMPTY_RESULT);
-    this.saver.restored(game.id, deleted.rev);
+    this.saver.restored(game.id);
     if (current) {
       this.current = game.id;
       this.saver.remember(game.id);
@@ -432,16 +432,14 @@ export class GameBook extends EventTarget {
     this.stopEditing();
     this.#leave();
     const text = (name) => (typeof name === "string" ? name : "");
-    let game = newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {});
-    withTable(game, data);
-    game = cleanGame(game); // a file's names as the core cleans them (sheet/text.js)
+    const game = cleanGame(withTable(newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {}), data)); // names as the core cleans them
     game.deals = data.deals;
     this.games.set(game.id, game);
     this.results.set(game.id, result);
     this.saver.based(game.id, null);
     this.current = game.id;
     this.saver.remember(game.id);
-    this.replace(game);
+    this.replace(game, null, { op: "create", game });
     this.emit(change);
   }
 
