@@ -182,6 +182,7 @@ def test_the_statistics_from_the_core_each_pair_with_its_games(page: Page, dist_
     expect(us.locator('dd[data-contract="hearts"]')).to_have_text(
         "15 bid · 15 made · 0 inside · 0 hanging"
     )
+    us.locator(".stats-games summary").click()  # the games are listed when opened
     games = us.locator(".stats-games li")
     expect(games).to_have_count(2)
     expect(games.first).to_contain_text("· won")

@@ -32,6 +32,8 @@ export const TABLE_WORDS = Object.freeze({
     statsWhere: "{points} ({date}, раздаване {n})",
     statsCounts: "{bids} казани · {made} изкарани · {inside} вътре · {hanging} висящи",
     statsGamesOf: "Игрите, от които е сметнато ({count})",
+    statsMore: "Още {count} с по-малко игри не са показани тук.",
+    statsLatest: "Сметнати са последните {count} игри; по-старите {left} не са.",
     printMatch: "Отпечатай мача",
   }),
   en: Object.freeze({
@@ -62,6 +64,8 @@ export const TABLE_WORDS = Object.freeze({
     statsWhere: "{points} ({date}, deal {n})",
     statsCounts: "{bids} bid · {made} made · {inside} inside · {hanging} hanging",
     statsGamesOf: "The games it is counted from ({count})",
+    statsMore: "{count} more with fewer games are not shown here.",
+    statsLatest: "Counted from the latest {count} games; the {left} older ones are not.",
     printMatch: "Print the match",
   }),
 });

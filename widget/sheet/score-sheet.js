@@ -113,7 +113,7 @@ export class ScoreSheet extends EventTarget {
       book: this.#book,
       storageKey,
       env: keepEnv,
-      importGame: (file) => this.importFile(file),
+      importGame: (file, read) => this.importFile(file, read),
       openLink: (hash) => this.openLink(hash),
       announce: (text) => this.#form.announce(text),
       focusSheet: () => this.#view.focus({ to: "table" }),
@@ -344,8 +344,8 @@ export class ScoreSheet extends EventTarget {
   }
 
   /** A game from a file (JSON or the sheet's CSV: sheet/files.js), checked by the core, after the change under way. */
-  async importFile(file) {
-    const read = await readGameFile(file);
+  async importFile(file, read = null) {
+    read ??= await readGameFile(file);
     if (read.refused) this.#book.travel.refuseFile(file.name, read.refused, [], read.params);
     else await this.#book.travel.importGame(read.data ?? null, file.name, { totals: read.totals, link: read.link });
   }
@@ -427,20 +427,8 @@ export class ScoreSheet extends EventTarget {
     const blocked = sheet.viewing && sheet.editing ? format(s.travel.finishEdit, { n: sheet.editing.index + 1 }) : "";
     this.#banner.render(s, shared, sheet.busy, headingLevel, { rules: sheet.viewing ? rulesSummary(game.rules ?? {}, lang, rulesFrom(game.deals)) : "", blocked, side: sheet.side });
     this.#send.render(s);
-    const t = s.sheet;
-    const items = [...sheet.games]
-      .sort((a, b) => b.game.created.localeCompare(a.game.created))
-      .map(({ game, result, current }) => {
-        const names = teamNames(game, STRINGS[lang]);
-        const date = formatDate(game.created, lang);
-        const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
-        // The names as parts of their own: each shown isolated (a name's direction stays its own).
-        const text = [`${date} · `, { name: names.us }, ` ${result.totals.us} : ${result.totals.them} `, { name: names.them }, ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`];
-        if (game.note) text.push(" · ", { name: game.note });
-        return { id: game.id, date, text, current };
-      });
     const deleted = sheet.deleted && { date: formatDate(sheet.deleted.created, lang) };
-    this.#games.render(s, items, { deleted, busy: sheet.busy });
+    this.#games.render(s, lang, sheet.games, { deleted, busy: sheet.busy });
   }
 
   /** The last change's announcement (now that its numbers are on screen) and focus (after the frame). */

@@ -15,10 +15,13 @@ import { Question } from "./question.js";
 import { playerNames } from "./seats.js";
 import { SheetTable } from "./sheet-table.js";
 import { formatDate, statusText, summaryText, teamNames } from "./summary.js";
+import { typedField } from "./text.js";
 
 /** A notice's text in `lang` (sheet/notices.js). */
 export function noticeText(notice, s, lang) {
   const params = { ...notice.params };
+  // Counts as the language writes them ("1,000" / "1000", "20 000"): the core's grouping.
+  for (const name of ["count", "size", "max"]) if (Number.isInteger(params[name])) params[name] = new Intl.NumberFormat(lang).format(params[name]);
   if (params.date) params.date = formatDate(params.date, lang);
   if (params.file !== undefined) params.file = clip(params.file, MAX_REASON);
   if (notice.key === "namesCut") params.max = MAX_NAME_LENGTH;
@@ -88,7 +91,7 @@ export class SheetView {
     ui.names = {};
     const nameFields = TEAMS.map((team) => {
       const input = h("input", { type: "text", name: `name-${team}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input team-name", dir: "auto" });
-      input.addEventListener("input", () => this.#actions.setName(team, input.value));
+      typedField(input, (value) => this.#actions.setName(team, value));
       input.addEventListener("change", () => this.#actions.saveTyping?.()); // left: saved now, not per letter
       ui.names[team] = input;
       return h("label", { class: "field" }, label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)), input);
@@ -113,7 +116,7 @@ export class SheetView {
     const ui = this.ui;
     ui.players = SEAT_ORDER.map(([team, index]) => {
       const input = h("input", { type: "text", name: `player-${team}-${index}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input player-name", dir: "auto" });
-      input.addEventListener("input", () => this.#actions.setPlayer(team, index, input.value));
+      typedField(input, (value) => this.#actions.setPlayer(team, index, value));
       input.addEventListener("change", () => this.#actions.saveTyping?.());
       return { team, index, input, label: h("span") };
     });
