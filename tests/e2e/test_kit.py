@@ -37,11 +37,13 @@ def test_the_kit_on_another_site_records_a_deal_and_finds_it_offline(
         expect(calculator.part("button.record")).to_be_enabled(timeout=RUNTIME_TIMEOUT_MS)
         calculator.part("button.record").click()
         expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
-        # The runtime came from the kit's folder, and its offline copy is in place.
+        # Everything the page loaded came from the kit's folder, and its offline copy
+        # is in place (the service worker registers once the runtime is in).
+        loaded = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+        assert f"{url}{KIT_PATH}widget/index.js" in loaded
+        assert [name for name in loaded if not name.startswith(f"{url}{KIT_PATH}")] == []
         scope = page.evaluate(KIT_WORKER_ACTIVE, [KIT_PATH, WORKER_TIMEOUT_MS])
         assert scope == f"{url}{KIT_PATH}"
-        loaded = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
-        assert f"{url}{KIT_PATH}runtime/pyodide.asm.wasm" in loaded
     # The site is gone (the server stopped): the kit's calculator answers from its copy.
     offline = context.new_page()
     offline.on("pageerror", lambda error: errors.append(str(error)))

@@ -5,7 +5,7 @@
 `belot-calculator/`, to unpack anywhere on a site (say, as /static/belot/):
 
 - widget/ — the bundles, their source maps, the vendored QR encoder, `build.js`;
-  `belot-calculator.d.ts` (types) and `custom-elements.json` (the Custom Elements
+  `index.d.ts` (types) and `custom-elements.json` (the Custom Elements
   Manifest) where the build made them;
 - runtime/ — Pyodide, the trimmed standard library, the lock file and the core's wheel;
 - calculator/ (with style.css, icons, favicon, web app manifest) — the standalone page
@@ -67,7 +67,7 @@ widget finds `manifest.json` beside its `widget/` folder, so keep the folder who
   worker and manifest.json must be one build.
 - Offline: `sw.js` covers the pages inside this folder — `calculator/`, the page a
   game's link opens, works offline after one visit. Your own pages stay online pages.
-- Types: `widget/belot-calculator.d.ts`; the Custom Elements Manifest:
+- Types: `widget/index.d.ts` (beside `index.js`); the Custom Elements Manifest:
   `widget/custom-elements.json`.
 
 Everything else (attributes, events, styling): docs/embedding.md of the project.
