@@ -389,8 +389,26 @@ export const BUILD = {build};
 """
 
 
+def unstamp_bundles(widget: Path) -> None:
+    """The bundles of a dist/ stamped before back to the placeholder, so that writing the
+    manifest again (a second build made from a copy: tests/shared/site_versions.py)
+    stamps them with the new build id, as it rewrites build.js."""
+    stamped = widget / "build.js"
+    if not stamped.is_file():
+        return
+    found = re.search(r'export const BUILD = ("[0-9a-f]{12}");', stamped.read_text("utf-8"))
+    if found is None:
+        return
+    old = found.group(1).encode()
+    for path in widget.rglob("*.js"):
+        raw = path.read_bytes()
+        if path != stamped and old in raw:
+            path.write_bytes(raw.replace(old, BUILD_PLACEHOLDER))
+
+
 def write_manifest(out: Path) -> dict[str, object]:
     with step("manifest.json (content hashes; JS reads file names and versions from it)"):
+        unstamp_bundles(out / "widget")
 
         def entry(path: Path) -> dict[str, object]:
             return {"sha256": sha256_file(path), "bytes": path.stat().st_size}
