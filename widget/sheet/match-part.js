@@ -25,6 +25,7 @@ export class MatchPart extends EventTarget {
     this.#scores.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.view = new MatchView({
       note: (text) => this.setNote(text),
+      saveTyping: () => this.#book.saveTyping(),
       choose: (value) => this.choose(value),
       print: () => globalThis.print?.(),
     });
@@ -36,7 +37,9 @@ export class MatchPart extends EventTarget {
     const game = book.games.get(book.current);
     if (!game || book.viewing) return;
     const { note, ...rest } = game;
-    book.replace({ ...rest, ...(text.trim() ? { note: text } : {}), updated: book.now().toISOString() });
+    const updated = book.now().toISOString();
+    const op = { op: "set", field: "note", value: text.trim() ? text : undefined, at: updated };
+    book.replace({ ...rest, ...(text.trim() ? { note: text } : {}), updated }, null, op, { typing: true });
     book.emit({ type: "noted" });
   }
 
@@ -51,7 +54,8 @@ export class MatchPart extends EventTarget {
     if (this.#forThisGame(game)) {
       const { match, ...rest } = game;
       const to = Number(value);
-      book.replace({ ...rest, ...(to > 1 ? { match: match?.to === to ? match : newMatch(to, book.now()) } : {}), updated: book.now().toISOString() });
+      const next = { ...rest, ...(to > 1 ? { match: match?.to === to ? match : newMatch(to, book.now()) } : {}), updated: book.now().toISOString() };
+      book.replace(next, null, { op: "set", field: "match", value: next.match, at: next.updated });
       book.emit({ type: "matchChosen" });
       return;
     }

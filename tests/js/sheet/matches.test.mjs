@@ -126,7 +126,9 @@ test("a game on its own: no match line; a note is saved with the game and shown 
   note.dispatchEvent(new window.Event("input"));
   await frames(8);
   assert.equal(sheet.snapshot().game.note, "at the cabin");
-  const { games } = await store.load(); // saved at once, like a team name
+  note.dispatchEvent(new window.Event("change")); // the field left: saved, like a team name
+  await frames(8);
+  const { games } = await store.load();
   assert.equal(games.find((game) => game.id === sheet.snapshot().game.id).note, "at the cabin");
   assert.match(text($(".games-list")), /at the cabin/);
   note.value = "  ";
