@@ -50,7 +50,8 @@ def test_the_kit_on_another_site_records_a_deal_and_finds_it_offline(
     offline.on("pageerror", lambda error: errors.append(str(error)))
     offline.goto(f"{url}{CALCULATOR_PATH}")
     standalone = Calculator(offline.locator("belot-calculator"))
-    standalone.wait_ready(RUNTIME_TIMEOUT_MS)
+    # Its runtime from the copy too (no deal in its form yet: ready, no result).
+    expect(standalone.element).to_have_js_property("state", "ready", timeout=RUNTIME_TIMEOUT_MS)
     expect(standalone.part(".sheet-table tbody tr")).to_have_count(1, timeout=RUNTIME_TIMEOUT_MS)
     assert offline.evaluate("() => navigator.serviceWorker.controller !== null")
     context.close()
