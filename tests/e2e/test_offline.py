@@ -194,12 +194,13 @@ def started_from_snapshot(page: Page) -> bool:
 
 def file_hashes(root: Path) -> dict[str, str]:
     """URL path → sha256 of every file a page may get: manifest.json's files and itself
-    (not the core's wheel: the page imports the core from the library zip)."""
+    (not the core's wheel: the page imports the core from the library zip; not the
+    bundles' source maps: only developer tools read them, and they are not precached)."""
     manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
     hashes = {
         f"/{name}": entry["sha256"]
         for name, entry in manifest["files"].items()
-        if not name.endswith(".whl")
+        if not name.endswith((".whl", ".map"))
     }
     hashes["/manifest.json"] = hashlib.sha256((root / "manifest.json").read_bytes()).hexdigest()
     return hashes
