@@ -44,5 +44,7 @@ const completeTheElement = {
 export default {
   globs: ["widget/element/belot-calculator.js"],
   outdir: ".",
+  // Never write "customElements" into package.json (the manifest ships in dist/).
+  packagejson: false,
   plugins: [completeTheElement],
 };
