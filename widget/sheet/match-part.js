@@ -7,7 +7,7 @@ import { TABLE_WORDS } from "../i18n/table-strings.js";
 import { capitalize, format } from "../i18n/strings.js";
 import { setHidden } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
-import { defaultChoice, MatchScores, newMatch, nextChoices, nextTable } from "./matches.js";
+import { defaultChoice, MatchScores, newMatch, nextChoices, nextMatch } from "./matches.js";
 import { MatchView } from "./match-view.js";
 import { formatDate, teamNames } from "./summary.js";
 
@@ -80,12 +80,12 @@ export class MatchPart extends EventTarget {
     return { choices, choice: choices.includes(picked) ? picked : defaultChoice(game, score) };
   }
 
-  /** The fields of the next game (its match, seats, dealer), as chosen. */
+  /** The match of the next game, as chosen (the book adds the players and the dealer: seats.js nextTable). */
   nextTable() {
     const book = this.#book;
     const game = book.games.get(book.current);
     const score = this.#current()?.score ?? null;
-    return nextTable(game, book.result, score, this.#chosen(game, score).choice, book.now());
+    return nextMatch(game, score, this.#chosen(game, score).choice, book.now());
   }
 
   /** "Мач до 2: 1 : 0 победи. · игра 2" for the current game, or "". */
