@@ -18,6 +18,8 @@ fits the same size). Each row is the largest of 20 seeds.
   Cyrillic characters, every house rule on.
 - "table": as "game", with the table around it (format 2): the four players named,
   the first dealer, a match and a short note.
+- "identity": as "table", with which game it is (format 3): an id as the widget makes
+  one (``g-<ms in base 36>-<8 hex digits>``) and the instant it was played (the id's).
 - "cards": as "game", with every played deal's pile entered as its cards, as the
   widget's grid enters them: the deck dealt at random into eight tricks, the pile
   with fewer cards with points, those cards only, and its tricks (a capot's pile: the
@@ -64,6 +66,7 @@ from belot_core import (  # noqa: E402
     Rules,
     Team,
 )
+from belot_core.identity import _base36, _instant  # noqa: E402
 from belot_core.link import LINK_KEY, _encode, _write_cards, game_link  # noqa: E402
 from belot_core.link_frame import BitWriter, frame, from_text  # noqa: E402
 from belot_core.table import Match, Seats  # noqa: E402
@@ -158,6 +161,13 @@ def texts(kind: str, size: int, seed: int) -> str:
         return game_link(sample_game(size, seed, names=names))
     if kind == "table":
         return game_link(replace(sample_game(size, seed, names=names), **TABLE))
+    if kind == "identity":
+        start = 1_778_785_200_000 + seed * 86_400_000  # May 2026, a game a day
+        identity = {
+            "id": f"g-{_base36(start)}-{random.Random(seed).getrandbits(32):08x}",
+            "played": _instant(start),
+        }
+        return game_link(replace(sample_game(size, seed, names=names), **TABLE), identity)
     if kind == "cards":
         return _encode(names, Rules(), with_cards(sample_game(size, seed, names=names), seed))
     if kind == "played":
@@ -223,7 +233,7 @@ def main() -> None:
     args = parser.parse_args()
     info = machine()
     rows = []
-    for kind in ("game", "table", "cards", "played", "worst"):
+    for kind in ("game", "table", "identity", "cards", "played", "worst"):
         for size in SIZES:
             links = [texts(kind, size, seed) for seed in SEEDS]
             urls = [f"{BASE}#{LINK_KEY}={link}" for link in links]

@@ -36,10 +36,10 @@ class Rules:
 
     round_before_multiply: bool = False
     """Under contra or recontra the sum is rounded first, then multiplied -- what
-    the winner records and what hangs (spec case 17: 162 → 16, × 4 = 64, not
+    the winner records and what hangs (docs/rules-cases.md, case 17: 162 → 16, × 4 = 64, not
     648 → 65)."""
     capot_cancels_contra: bool = False
-    """A deal with a capot is scored as if nobody had doubled (spec case 20:
+    """A deal with a capot is scored as if nobody had doubled (docs/rules-cases.md, case 20:
     25 : 0, not 504 → 50 : 0)."""
     larger_six_rounds_up: bool = False
     """In a suit, when both teams' own totals end in 6, the larger rounds up and
@@ -47,12 +47,12 @@ class Rules:
     keeps the rule book."""
     no_trumps_capot_44: bool = False
     """In No trumps the capot bonus is doubled like the cards (90 × 2 = 180), so a
-    capot writes (120 + 10 + 90) × 2 = 440 → 44 (spec case 19: 0 : 44, not
+    capot writes (120 + 10 + 90) × 2 = 440 → 44 (docs/rules-cases.md, case 19: 0 : 44, not
     0 : 35). Contra and recontra multiply that as any deal; hanging points
     carried in are added as usual."""
     hanging_rounds_down: bool = False
     """On the boundary of a hanging deal (both totals ending in 6 in a suit, in 4
-    in All trumps) the hanging share rounds down as the defenders' does (spec
+    in All trumps) the hanging share rounds down as the defenders' does (rules-cases.md
     case 8, 106 : 106: 10 recorded, 10 hang, not 11)."""
     one_declaration_contest: bool = False
     """Sequences and carrés compete in one contest: the strongest declaration by

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 import string
 from collections.abc import Mapping
 from typing import TypedDict
@@ -641,8 +642,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Unknown field “{name}”.",
     },
     "missing_field": {
-        "bg": "Липсва поле „{name}“.",
-        "en": "The field “{name}” is missing.",
+        # {name} in words (FIELD_WORDS): a player reads this, not a programmer.
+        "bg": "Липсва: {name}.",
+        "en": "Missing: {name}.",
     },
     "wrong_type": {
         "bg": "Очаква се {expected}, а е дадено {value}.",
@@ -842,6 +844,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bg": "„{value}“ не е мач: до {max} латински букви, цифри и . _ : -.",
         "en": "“{value}” is no match: up to {max} Latin letters, digits and . _ : -.",
     },
+    "invalid_game_id": {
+        "bg": "„{value}“ не е игра от калкулатора: до {max} латински букви, цифри, - и _.",
+        "en": "“{value}” is no calculator's game: up to {max} Latin letters, digits, - and _.",
+    },
     "match_to_out_of_range": {
         "bg": "Мачът се играе до 1, 2, 3 или {max} победи; дадено е {value}.",
         "en": "A match is played to 1, 2, 3 or {max} won games; got {value}.",
@@ -951,6 +957,35 @@ def _text(language: str, name: str, value: Param, names: Names | None = None) ->
     return str(value)
 
 
+#: A missing field in the players' words (the last part of its path), for ``missing_field``.
+FIELD_WORDS: dict[str, dict[str, str]] = {
+    "cards": {"bg": "точките или картите на купчината", "en": "the pile's points or cards"},
+    "points": {"bg": "точките на купчината", "en": "the pile's points"},
+    "team": {"bg": "чия е купчината", "en": "whose pile it is"},
+    "last_trick": {"bg": "кой взе последната ръка", "en": "who took the last trick"},
+    "contract": {"bg": "играта (боя, без коз или всичко коз)", "en": "the contract"},
+    "bidder": {"bg": "кой каза играта", "en": "who made the bid"},
+    "deals": {"bg": "раздаванията", "en": "the deals"},
+    "passed": {"bg": "дали всички казаха пас", "en": "whether everyone passed"},
+    "version": {"bg": "версията на файла", "en": "the file's version"},
+    "games": {"bg": "игрите", "en": "the games"},
+    "game": {"bg": "играта", "en": "the game"},
+    "date": {"bg": "датата на играта", "en": "the game's date"},
+    "link": {"bg": "връзката", "en": "the link"},
+    "id": {"bg": "кой мач е", "en": "which match it is"},
+    "to": {"bg": "до колко победи е мачът", "en": "how many wins the match is played to"},
+}
+
+
+def field_words(path: str, language: str) -> str:
+    """A field's path (``deals[3].cards``) in words, else "поле „…“" / "the field “…”"."""
+    key = re.sub(r"\[[0-9]+\]", "", path).rsplit(".", 1)[-1]
+    lang = language if language in TEAM_WORDS else Language.EN.value
+    if key in FIELD_WORDS:
+        return FIELD_WORDS[key][lang]
+    return f"поле „{path}“" if lang == "bg" else f"the field “{path}”"
+
+
 @functools.cache
 def _names(template: str) -> frozenset[str]:
     """The parameter names a template uses."""
@@ -982,7 +1017,9 @@ def render(
         return code
     values: dict[str, str] = {}
     for name in _names(template):
-        if name in _LABEL_FIELDS:
+        if code == "missing_field" and name == "name" and isinstance(params.get(name), str):
+            values[name] = field_words(str(params[name]), lang)
+        elif name in _LABEL_FIELDS:
             label = _LABEL_FIELDS[name]
             values[name] = _custom(names, label) or TEAM_WORDS[lang][label]
         else:

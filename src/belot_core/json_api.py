@@ -77,6 +77,7 @@ that never raises), which :mod:`belot_core.link` uses too. The names listed in
 from __future__ import annotations
 
 from .errors import MAX_SHOWN
+from .identity import identity_of
 from .json_read import (
     EXPLAIN,
     JSON,
@@ -146,13 +147,14 @@ def mirror_game_dict(data: JSON) -> dict[str, JSON]:
     its names, seats, first dealer and every deal
     (:meth:`~belot_core.sheet.GameSheet.mirrored`),
     written as :func:`game_to_dict` writes a game. Raises the game's first problem."""
-    return game_to_dict(game_from_dict(data).mirrored())
+    return {**game_to_dict(game_from_dict(data).mirrored()), **identity_of(data)}
 
 
 def _mirror_game(data: JSON) -> Written:
     sheet, explain = read_game_request(data)
     mirrored = sheet.mirrored()
-    return written({"game": game_to_dict(mirrored), "score": game_result_text(mirrored, explain)})
+    game = {**game_to_dict(mirrored), **identity_of(data)}  # the same game, turned
+    return written({"game": game, "score": game_result_text(mirrored, explain)})
 
 
 def mirror_game_json(text: str) -> str:

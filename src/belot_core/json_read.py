@@ -30,6 +30,7 @@ from typing import Any
 from .cards import DECK, Card
 from .errors import BelotError, InvalidInputError, Param, echo
 from .house import DEFAULT_RULES, HOUSE_RULES, Rules
+from .identity import IDENTITY_FIELDS, check_game_id, check_played
 from .memo import memoized
 from .model import (
     Announced,
@@ -582,8 +583,9 @@ def game_from_dict(data: JSON) -> GameSheet:
     return sheet
 
 
-#: A game's optional fields: the teams' names, its house rules, and the table around it.
-_GAME_FIELDS = ("names", "rules", "seats", "dealer", "match", "note")
+#: A game's optional fields: the teams' names, its house rules, the table around it,
+#: and which game it is (:mod:`belot_core.identity`: checked and carried, never scored).
+_GAME_FIELDS = ("names", "rules", "seats", "dealer", "match", "note", *IDENTITY_FIELDS)
 
 
 def _game(data: JSON, errors: list[BelotError], options: tuple[str, ...] = ()) -> GameSheet | None:
@@ -602,6 +604,10 @@ def _game(data: JSON, errors: list[BelotError], options: tuple[str, ...] = ()) -
     if "rules" in fields:
         rules = _rules(reader, fields["rules"])
     table = _table(reader, fields)
+    if fields.get("id") is not None:
+        _kept(reader, partial(check_game_id, fields["id"]))
+    if fields.get("played") is not None:
+        _kept(reader, partial(check_played, fields["played"]))
     deals: list[Deal | Passed] = []
     own: list[Rules | None] = []  # the rules a deal gives itself (None: the game's)
     if "deals" in fields:

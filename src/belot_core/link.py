@@ -9,7 +9,7 @@ can carry nothing a saved game could not. ``game_link_json`` and
 ``read_game_link_json`` are the JSON contract's functions for it (they never
 raise).
 
-The text (format version 2; the writer writes it, the reader reads 1 and 2):
+The text (format version 3; the writer writes it, the reader reads 1 to 3):
 
 * The game's facts, bit-packed, most significant bit first -- the format
   version (5 bits, so it is the text's first character); six flags: which team
@@ -44,7 +44,9 @@ The text (format version 2; the writer writes it, the reader reads 1 and 2):
   phone camera to read from another phone's screen. Lower case is read as
   upper case.
 
-Format 1 is format 2 without the two last flags (no table, no pile of cards):
+Format 3 adds, after the table, the game's id and when it was played
+(:mod:`belot_core.identity`: two flags when it has neither); format 2 is format 3
+without them. Format 1 is format 2 without the two last flags (no table, no pile of cards):
 a game with neither costs two bits more in format 2 than it did in format 1,
 and a link of format 1 reads exactly as it always did.
 
@@ -72,6 +74,7 @@ from collections.abc import Sequence
 from .cards import DECK, TRICKS, Card, in_deck_order
 from .errors import InvalidInputError
 from .house import HOUSE_RULES, Rules
+from .identity import identity_of, read_identity, write_identity
 from .json_read import (
     JSON,
     VERSION,
@@ -114,7 +117,7 @@ __all__ = [
     "read_game_link_json",
 ]
 
-LINK_VERSION = 2
+LINK_VERSION = 3
 """The version of the link's format this core writes (the text's first character);
 it reads every version from 1 to this one."""
 
@@ -482,12 +485,13 @@ def _read_deal(bits: _Bits, carded: bool) -> dict[str, JSON]:
 # --- the game ----------------------------------------------------------------------------
 
 
-def game_link(sheet: GameSheet) -> str:
-    """The link text of a game: what follows ``#game=`` in the link to the calculator.
+def game_link(sheet: GameSheet, identity: dict[str, str] | None = None) -> str:
+    """The link text of a game: what follows ``#game=`` in the link to the calculator;
+    ``identity``: its ``id`` and ``played`` (:mod:`belot_core.identity`), if known.
 
     >>> from belot_core import GameSheet, Names, Passed
     >>> game_link(GameSheet((Passed(),), names=Names(us="Иван и Петър")))
-    '2G0CHTVET80P817CBFTUQK2QF39BG'
+    '3G0CHTVET80P810LPJUVP9NH7VGTC'
     """
     return _encode(
         sheet.names,
@@ -498,6 +502,7 @@ def game_link(sheet: GameSheet) -> str:
         dealer=sheet.dealer,
         match=sheet.match,
         note=sheet.note,
+        identity=identity or {},
     )
 
 
@@ -511,6 +516,7 @@ def _encode(
     dealer: int | None = None,
     match: Match | None = None,
     note: str = "",
+    identity: dict[str, str] | None = None,
 ) -> str:
     """The link text of these facts (a game's, or for measuring, any deals)."""
     bits = _Writer()
@@ -529,6 +535,7 @@ def _encode(
         _write_rules(bits, rules)
     if tabled:
         _write_table(bits, seats, dealer, match, note)
+    write_identity(bits, identity or {})  # format 3
     bits.number(len(deals))
     for deal, mine in zip(deals, own, strict=True):
         _write_deal(bits, deal, carded)
@@ -599,6 +606,8 @@ def _read_game(bits: _Bits) -> dict[str, JSON]:
         game["rules"] = _read_rules(bits)
     if tabled:
         game.update(_read_table(bits))
+    if version >= 3:  # which game it is: its id and when it was played
+        game.update(read_identity(bits))
     count = bits.number()
     if count > bits.left():
         raise _Damaged  # every deal takes a bit at least
@@ -633,7 +642,7 @@ def read_game_link(text: str) -> GameSheet:
 def _game_link(data: JSON) -> dict[str, JSON]:
     # Every problem at once, as score_game_json reports them; a link explains nothing.
     sheet, _ = read_game_request(data, explain=False)
-    return {"link": game_link(sheet)}
+    return {"link": game_link(sheet, identity_of(data))}
 
 
 def game_link_json(text: str) -> str:
@@ -664,7 +673,9 @@ def _read_link(data: JSON) -> Written:
     sheet, explain = read_game_request({**game, "explain": data.get("explain", "none")})
     if we_are is Team.THEM:  # the receiver is the sender's "them": the game their way
         sheet = sheet.mirrored()
-    return written({"game": game_to_dict(sheet), "score": game_result_text(sheet, explain)})
+    # The game keeps its id and the moment it was played, from either side.
+    kept = {**game_to_dict(sheet), **identity_of(game)}
+    return written({"game": kept, "score": game_result_text(sheet, explain)})
 
 
 def read_game_link_json(text: str) -> str:

@@ -76,19 +76,40 @@ class MatchScore:
 
 
 def match_scores(
-    games: Sequence[GameSheet], indices: Sequence[int] | None = None
+    games: Sequence[GameSheet],
+    indices: Sequence[int] | None = None,
+    conflicts: list[SheetError] | None = None,
 ) -> tuple[MatchScore, ...]:
     """Each match's score, in the order of its first game among ``games`` (games
     without a match are no match's); ``indices`` are the games' indices in the
     book (default: 0, 1, ...), as the scores and errors give them. Raises
-    SheetError as :meth:`MatchScore.after`."""
+    SheetError as :meth:`MatchScore.after` -- unless ``conflicts`` is given: then
+    each such error goes there, and its game counts as a game on its own."""
     scores: dict[str, MatchScore] = {}
     for index, game in zip(range(len(games)) if indices is None else indices, games, strict=True):
         if game.match is None:
             continue
         score = scores.get(game.match.id) or MatchScore(match=game.match)
-        scores[game.match.id] = score.after(index, game)
+        try:
+            scores[game.match.id] = score.after(index, game)
+        except SheetError as error:
+            if conflicts is None:
+                raise
+            conflicts.append(error)
     return tuple(scores.values())
+
+
+def conflict_json(error: SheetError, games: Sequence[int]) -> dict[str, JSON]:
+    """A game that does not fit its match, as the statistics answer names it:
+    ``{"code", "games": [the match's last game, the game after it], "params",
+    "message"}`` (the indices are the book's)."""
+    params = dict(error.params)
+    return {
+        "code": error.code,
+        "games": list(games),
+        "params": params,
+        "message": {lang.value: render(error.code, params, lang.value) for lang in LANGUAGES},
+    }
 
 
 def score_json(score: MatchScore, names: Names | None = None) -> dict[str, JSON]:

@@ -40,10 +40,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .book import MAX_BOOK_CHARS, Book, read_book
+from .errors import SheetError
 from .i18n import LANGUAGES, TEAM_LABELS, TEAM_WORDS
 from .json_read import JSON
 from .json_write import answer
-from .matches import match_scores
+from .matches import MatchScore, conflict_json, match_scores
 from .model import Contract, Deal, Outcome, Team
 from .sheet import GameSheet
 
@@ -194,7 +195,12 @@ def statistics(book: Book) -> dict[str, JSON]:
         for team in Team:
             for tally in sides(index, team):
                 tally.add(index, book.games[index].sheet, team)
-    scores = match_scores([book.games[index].sheet for index in chosen], chosen)
+    # The device's own games never make the statistics refuse: a game that does not
+    # fit its match (the same game kept twice, a game after the match's end) counts
+    # as a game on its own, and the answer names it, so the player can open or remove it.
+    found: list[SheetError] = []
+    scores = match_scores([book.games[index].sheet for index in chosen], chosen, found)
+    conflicts = [conflict_json(error, _conflict_games(error, book, scores)) for error in found]
     for score in scores:
         for index in score.games:
             for team in Team:
@@ -209,7 +215,20 @@ def statistics(book: Book) -> dict[str, JSON]:
         "matches": len(scores),
         "pairs": [tally.json() for tally in sorted(tallies["pairs"].values(), key=_most_games)],
         "players": [tally.json() for tally in sorted(tallies["players"].values(), key=_most_games)],
+        "conflicts": conflicts,
     }
+
+
+def _conflict_games(error: SheetError, book: Book, scores: tuple[MatchScore, ...]) -> list[int]:
+    """The book's indices of the games a conflict is about: a game of the match that
+    it does not fit (the match's last game, or its first when played to another
+    number of wins), then the game itself."""
+    index = int(error.field.split("]", 1)[0].removeprefix("games["))
+    if error.code == "game_after_match_end":
+        return [int(str(error.params["end"])) - 1, index]
+    match = book.games[index].sheet.match
+    first = next((score.games[0] for score in scores if match and score.match.id == match.id), None)
+    return [index] if first is None else [first, index]
 
 
 def _most_games(tally: Tally) -> tuple[int, int]:

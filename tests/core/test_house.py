@@ -77,7 +77,7 @@ D7 = {
 
 # fmt: off
 CASES = [
-    # The issue's six, each on its spec case.
+    # The issue's six, each on its case in docs/rules-cases.md.
     Case("round_before_multiply-case17", ("round_before_multiply",),
          request("spades", "us", 100, "us", doubling="recontra"), (65, 0, 0), (64, 0, 0),
          {"bg": "Домашно правило „Закръгляне преди контрата“: 162 → 16, × 4 = 64.",
@@ -117,11 +117,11 @@ CASES = [
          request("no_trumps", "us", 120, "us", capot="us", doubling="recontra"), (140, 0, 0), (44, 0, 0),
          {"bg": "Домашно правило „Капо на без коз е 44“: и бонусът за капо се удвоява – 90 × 2 = 180.",
           "en": "House rule “Capot in No trumps is 44”: the capot bonus is doubled too – 90 × 2 = 180."}),
-    Case("larger_six_rounds_up-96-66", ("larger_six_rounds_up",),  # spec case 7's deal
+    Case("larger_six_rounds_up-96-66", ("larger_six_rounds_up",),  # case 7's deal
          request("spades", "us", 86, "us"), (9, 7, 0), (10, 6, 0),
          {"bg": "Домашно правило „86 : 76 е 9 : 7“: по-големият сбор се закръглява нагоре – 96 → 10, 66 → 6.",
           "en": "House rule “86 : 76 is 9 : 7”: the larger total rounds up – 96 → 10, 66 → 6."}),
-    Case("larger_six_rounds_up-not-all-trumps", ("larger_six_rounds_up",),  # spec case 15: 134 : 124
+    Case("larger_six_rounds_up-not-all-trumps", ("larger_six_rounds_up",),  # case 15: 134 : 124
          request("all_trumps", "us", 124, "us"), (13, 13, 0), (13, 13, 0), None),
     Case("hanging_rounds_down-all-trumps-case9", ("hanging_rounds_down",),  # 154 : 154
          request("all_trumps", "us", 104, "them", declarations={"us": {"quarte": 1}}), (0, 15, 16), (0, 15, 15),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import pathlib
 import string
 
@@ -234,3 +235,21 @@ def test_a_name_keeps_the_case_the_players_gave_it() -> None:
     assert render("round_own", {"team": "us", "raw": 112, "points": 11}, "en") == (
         "We record 112 → 11."
     )
+
+
+def test_a_missing_field_is_named_in_the_players_words() -> None:
+    """Issue 30: a message named the field "cards" to a player; now it says what."""
+    from belot_core.json_api import score_deal_json
+
+    reply = json.loads(
+        score_deal_json(json.dumps({"version": 1, "contract": "hearts", "bidder": "us"}))
+    )
+    messages = [error["message"] for error in reply["errors"]]
+    assert messages == [
+        {
+            "bg": "Липсва: точките или картите на купчината.",
+            "en": "Missing: the pile's points or cards.",
+        },
+        {"bg": "Липсва: кой взе последната ръка.", "en": "Missing: who took the last trick."},
+    ]
+    assert all("„" not in m["bg"] and "“" not in m["en"] for m in messages)  # no field quoted

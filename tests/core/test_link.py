@@ -39,6 +39,7 @@ from belot_core import (
     SheetError,
     Team,
 )
+from belot_core.identity import _base36, _instant
 from belot_core.json_api import MAX_DEALS, MAX_ERRORS, game_to_dict, score_game_json
 from belot_core.link import (
     ALPHABET,
@@ -116,7 +117,7 @@ def read_error(text: str) -> BelotError:
 @given(games)
 def test_a_game_comes_back_from_its_link(sheet: GameSheet) -> None:
     text = game_link(sheet)
-    assert set(text) <= set(ALPHABET) and text[0] == "2"
+    assert set(text) <= set(ALPHABET) and text[0] == "3"
     back = read_game_link(text)
     assert back == sheet
     assert back.rows == sheet.rows
@@ -200,12 +201,14 @@ def test_a_link_written_today_reads_the_same_forever() -> None:
     ).with_rules(Rules.of("capot_cancels_contra"), from_deal=1)  # the first deal keeps the book
     assert game.deal_rules[0] == Rules()
     assert read_game_link(PINNED) == game  # written by the format-1 writer
-    assert game_link(game) == PINNED_2
-    assert read_game_link(PINNED_2) == game
+    assert read_game_link(PINNED_2) == game  # written by the format-2 writer
+    assert game_link(game) == PINNED_3
+    assert read_game_link(PINNED_3) == game
 
 
 PINNED = "1E14BCJ40FC04RKPJ411054MP0J055T0696Q8Q8"
 PINNED_2 = "2E092R4P03R016T6CP088195M84O19F8VBN600O"
+PINNED_3 = "3E092R4P03R016T6CP0220A9DI160ABQ4AKR3PG"
 
 #: Links written by the format-1 writer (before format 2 existed), with the game each
 #: read as then: format 1 is read so forever. Made once, never regenerated.
@@ -219,6 +222,20 @@ def test_links_of_format_1_read_as_they_always_did(fixture: dict[str, Any]) -> N
     assert game_to_dict(sheet) == fixture["game"]
     read = answer(read_game_link_json, {"version": 1, "link": fixture["link"]})
     assert read["result"]["game"] == fixture["game"]
+
+
+#: Links written by the format-2 writer (before a game's id and date travelled), with
+#: the game each read as then: format 2 is read so forever. Made once, never regenerated.
+V2_LINKS = json.loads((Path(__file__).parent / "data" / "link_v2.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("fixture", V2_LINKS, ids=lambda fixture: fixture["id"])
+def test_links_of_format_2_read_as_they_always_did(fixture: dict[str, Any]) -> None:
+    assert fixture["link"][0] == "2"
+    assert game_to_dict(read_game_link(fixture["link"])) == fixture["game"]
+    read = answer(read_game_link_json, {"version": 1, "link": fixture["link"]})
+    assert read["result"]["game"] == fixture["game"]
+    assert "id" not in read["result"]["game"] and "played" not in read["result"]["game"]
 
 
 # --- damage and tampering ---------------------------------------------------------------
@@ -375,7 +392,7 @@ def test_texts_that_are_no_link(text: str, code: str) -> None:
     assert all(reply["errors"][0]["message"][lang] for lang in ("bg", "en"))
 
 
-@pytest.mark.parametrize("version", [3, 4, 31])
+@pytest.mark.parametrize("version", [4, 5, 31])
 @pytest.mark.parametrize("rest", [b"", b"\x00\x07", bytes(range(40))], ids=["short", "2", "40"])
 def test_a_newer_format_says_so(version: int, rest: bytes) -> None:
     """A whole frame (its checksum verifies) of a newer format, whatever it holds."""
@@ -383,7 +400,7 @@ def test_a_newer_format_says_so(version: int, rest: bytes) -> None:
     assert newer_frame(text)
     error = read_error(text)
     assert (error.code, error.field) == ("link_version", "link")
-    assert dict(error.params) == {"value": version, "supported": 2}
+    assert dict(error.params) == {"value": version, "supported": 3}
     reply = answer(read_game_link_json, {"version": 1, "link": f"#game={text.lower()}"})
     assert codes(reply) == ["link_version"]
 
@@ -458,7 +475,7 @@ def link_of(count: int, *bits: tuple[int, int]) -> str:
     then ``bits`` ((value, width) pairs) where the deals would be."""
     writer = frame.BitWriter()
     writer.put(link.LINK_VERSION, 5)
-    writer.put(0, 6)  # no names, no house rules, no table, no pile of cards
+    writer.put(0, 8)  # no names, house rules, table, pile of cards, id or date
     writer.number(count)
     for value, width in bits:
         writer.put(value, width)
@@ -493,7 +510,7 @@ def test_a_link_that_counts_more_deals_than_it_has_bits_is_damaged() -> None:
     # A count of 6,000 digits (Elias gamma: 19,950 zeros, then as many bits) is read at once.
     writer = frame.BitWriter()
     writer.put(link.LINK_VERSION, 5)
-    writer.put(0, 6 + 19_950)
+    writer.put(0, 8 + 19_950)
     writer.put(1, 1)
     writer.put(0, 19_950)
     assert read_error(with_checksum(writer.to_bytes())).code == "link_damaged"
@@ -575,9 +592,40 @@ class _Measured(frame.BitReader):
         return super().rest_is_padding()
 
 
+def as_format_2(text: str) -> str:
+    """The format-2 text of a game without id or date, made from its format-3 text:
+    version 2, and the two flags format 3 added (before the deals) taken out."""
+    body = frame.from_text(text)[:-4]
+    reader = _Measured(body)
+    where: list[int] = []
+    original = link.read_identity
+
+    def noting(bits: frame.BitReader) -> dict[str, str]:
+        where.append(bits.position)
+        return original(bits)
+
+    link.read_identity = noting
+    try:
+        game = link._read_game(reader)
+    finally:
+        link.read_identity = original
+    assert "id" not in game and "played" not in game
+    end, at = reader.end, where[0]
+    value = int.from_bytes(body, "big") >> (len(body) * 8 - end)
+    assert value >> (end - 5) == 3 and (value >> (end - at - 2)) & 0b11 == 0
+    writer = frame.BitWriter()
+    writer.put(2, 5)
+    writer.put((value >> (end - at)) & ((1 << (at - 5)) - 1), at - 5)
+    writer.put(value & ((1 << (end - at - 2)) - 1), end - at - 2)
+    return frame.frame(writer.to_bytes())
+
+
 def as_format_1(text: str) -> str:
-    """The format-1 text of a game without table or cards, made from its format-2 text:
-    version 1, and the two flags format 2 added after the first four taken out."""
+    """The format-1 text of a game without table or cards, made from its format-2 text
+    (or format 3's, through :func:`as_format_2`): version 1, and the two flags format 2
+    added after the first four taken out."""
+    if text[0] == "3":
+        text = as_format_2(text)
     body = frame.from_text(text)[:-4]
     reader = _Measured(body)
     link._read_game(reader)
@@ -597,10 +645,16 @@ def test_format_1_is_format_2_without_two_flags(fixture: dict[str, Any]) -> None
     assert as_format_1(game_link(read_game_link(fixture["link"]))) == fixture["link"]
 
 
+@pytest.mark.parametrize("fixture", V2_LINKS, ids=lambda fixture: fixture["id"])
+def test_format_2_is_format_3_without_two_flags(fixture: dict[str, Any]) -> None:
+    """What the format-2 writer wrote is what as_format_2 makes of format 3."""
+    assert as_format_2(game_link(read_game_link(fixture["link"]))) == fixture["link"]
+
+
 @given(plain_games)
 def test_a_game_format_1_could_carry_reads_the_same_from_either_format(sheet: GameSheet) -> None:
-    """The same game from a text of each format reads the same, and format 2 costs
-    two bits more: at most a byte (two characters) of the text."""
+    """The same game from a text of each format reads the same, and format 3 costs
+    four bits more: at most a byte (two characters) of the text."""
     text = game_link(sheet)
     old = as_format_1(text)
     assert read_game_link(old) == sheet
@@ -653,12 +707,74 @@ PINNED_TABLED = (
 
 def test_a_link_of_format_2_reads_the_same_forever() -> None:
     """Format 2 is fixed: this link (the table, piles of cards) must always read so."""
-    assert game_link(TABLED) == PINNED_TABLED
+    assert as_format_2(game_link(TABLED)) == PINNED_TABLED
     back = read_game_link(PINNED_TABLED)
     assert back == TABLED
     assert [row.dealer for row in back.rows] == [2, 3, 0, 1]
     pile = back.deals[0].pile  # type: ignore[union-attr]
     assert (pile.points, pile.tricks) == (20 + 14 + 11 + 10 + 4, 2)
+
+
+# --- format 3: which game it is (belot_core.identity) -----------------------------------
+
+DEVICE_ID = "g-mf3x9k2a-1a2b3c4d"
+STARTED = "2025-09-03T11:56:56.914Z"  # the instant in DEVICE_ID: the game began then
+identities = st.fixed_dictionaries(
+    {},
+    optional={
+        "id": st.one_of(
+            st.just(DEVICE_ID),
+            st.builds(
+                lambda ms, rand: f"g-{_base36(ms)}-{rand:08x}",
+                st.integers(1, 2**45 - 1),
+                st.integers(0, 2**32 - 1),
+            ),
+            st.from_regex(r"[A-Za-z0-9_-]{1,64}", fullmatch=True),
+        ),
+        "played": st.integers(0, 2**45 - 1).map(_instant),
+    },
+)
+
+
+@given(games, identities)
+def test_a_game_keeps_its_id_and_date_in_its_link(
+    sheet: GameSheet, identity: dict[str, str]
+) -> None:
+    """Whatever the id and the instant, the link gives them back, from either side."""
+    request = {**game_to_dict(sheet), **identity}
+    text = answer(game_link_json, request)["result"]["link"]
+    assert text[0] == "3"
+    for we_are in ("us", "them"):
+        read = answer(read_game_link_json, {"version": 1, "link": text, "we_are": we_are})
+        game = read["result"]["game"]
+        assert {key: game[key] for key in ("id", "played") if key in game} == identity
+
+
+def test_a_devices_id_and_its_start_cost_about_sixteen_characters() -> None:
+    plain = game_link(TABLED)
+    request = {**game_to_dict(TABLED), "id": DEVICE_ID, "played": STARTED}
+    text = answer(game_link_json, request)["result"]["link"]
+    assert link.link_to_dict(text)["played"] == STARTED
+    assert len(text) - len(plain) <= 16
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "code"),
+    [
+        ("id", "g 1", "invalid_game_id"),
+        ("id", "", "invalid_game_id"),
+        ("id", "x" * 65, "invalid_game_id"),
+        ("id", 5, "wrong_type"),
+        ("played", "2026-02-30T10:00:00Z", "invalid_date"),
+        ("played", "2026-05-14", "invalid_date"),
+        ("played", "2026-05-14T10:00:00+02:00", "invalid_date"),
+    ],
+)
+def test_an_id_or_date_that_is_none_is_refused(field: str, value: object, code: str) -> None:
+    request = {"version": 1, "deals": [], field: value}
+    reply = answer(game_link_json, request)
+    assert [(error["code"], error["field"]) for error in reply["errors"]] == [(code, field)]
+    assert all(reply["errors"][0]["message"][lang] != code for lang in ("bg", "en"))
 
 
 def test_every_mistyped_character_of_a_format_2_link_is_refused_as_damage() -> None:

@@ -25,7 +25,7 @@ NONE, CONTRA, RECONTRA = Doubling.NONE, Doubling.CONTRA, Doubling.RECONTRA
 
 @dataclass(frozen=True)
 class Case:
-    """One line of the spec's worked cases (team "us" is the first named)."""
+    """One of the worked cases of docs/rules-cases.md (team "us" is the first named)."""
 
     number: int
     contract: Contract

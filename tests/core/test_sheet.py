@@ -466,7 +466,7 @@ def test_game_json_rows_carry_their_doubling() -> None:
 
 # --- house rules: one rule set per game, unless a deal keeps its own --------------
 
-# Spec case 17 (recontra, 110 : 52): 65 by the rule book, 64 rounding first.
+# Case 17 of docs/rules-cases.md (recontra, 110 : 52): 65 by the rule book, 64 rounding first.
 RECONTRA = deal(Contract.SPADES, US, 100, US, doubling=Doubling.RECONTRA)
 ROUNDING_FIRST = Rules.of("round_before_multiply")
 
@@ -620,7 +620,7 @@ def test_bad_game_rules_get_specific_errors(
     assert [(e["code"], e["field"], e.get("deal")) for e in answer["errors"]] == expected
 
 
-# A table switches on "rounding before contra" after the spec's hanging deal and
+# A table switches on "rounding before contra" after the hanging deal of docs/rules-cases.md and
 # the recontra: by the rule book they wrote 0 / 8 and 73 / 0.
 BOOK_SO_FAR = GameSheet((CASE_5, RECONTRA))
 

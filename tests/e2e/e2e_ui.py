@@ -20,7 +20,7 @@ from belot_core import Declaration
 
 @dataclass(frozen=True)
 class Deal:
-    """One deal as the spec's worked cases write it (declarations as announced)."""
+    """One deal as docs/rules-cases.md writes it (declarations as announced)."""
 
     contract: str
     bidder: str

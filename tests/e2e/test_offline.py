@@ -329,7 +329,7 @@ def test_the_qr_code_loads_only_when_a_game_is_sent_and_works_offline(
     calculator.part("details.send-game summary").click()
     expect(calculator.part(".qr svg")).to_be_visible()
     link = calculator.part("input.share-link").input_value()
-    assert link.startswith(f"{server.url}/calculator/#game=2")  # link format 2
+    assert link.startswith(f"{server.url}/calculator/#game=3")  # link format 3
     assert {entry.path for entry in server.take()} <= {"/sw.js"}
 
 

@@ -18,7 +18,7 @@ from sitebuild.paths import DIST
 RUNTIME_TIMEOUT_MS = 90_000  # Pyodide's first start on a 2-core machine
 SCREENSHOTS = Path(__file__).resolve().parents[2] / ".cache" / "e2e"
 
-# The spec's worked cases (shared/spec/scoring.md), entered through the UI.
+# The worked cases of docs/rules-cases.md, entered through the UI.
 CASES = {
     "case-1-clubs-hanging": (
         Deal("clubs", "us", "none", "us", 71, "them", declarations={"us": {"tierce": 1}}),

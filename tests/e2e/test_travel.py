@@ -137,7 +137,7 @@ def test_a_game_goes_to_another_phone_by_link_is_kept_and_played_on(
     shown = totals(calculator)
 
     link = share_link(calculator)
-    assert link.startswith(f"{dist_url}/calculator/#game=2")  # link format 2
+    assert link.startswith(f"{dist_url}/calculator/#game=3")  # link format 3
     text, version = read_qr(calculator)
     assert text == link  # what a camera reads is the link itself
     assert 1 <= version <= 10
@@ -396,7 +396,10 @@ def test_csv_for_a_spreadsheet_in_the_language_of_the_page(
     assert rows[0] == [
         "№", "Игра", "Обявил", "Контра", "Купчина (точки)", "Последна ръка", "Капо",
         "Зачетени обяви", "Иван, Петър", "Вие", "Общо Иван, Петър", "Общо Вие", "Бележка",
+        "Връзка към играта",
     ]  # fmt: skip
+    # The first row carries the game's link: Import reads the very same game from it.
+    assert "#game=3" in rows[1][13] and all(cells[13] == "" for cells in rows[2:])
     result = json.loads(score_game_json(json.dumps(game)))["result"]
     assert len(rows) == 1 + len(result["rows"])
     for number, (cells, row) in enumerate(zip(rows[1:], result["rows"], strict=True), 1):
@@ -421,8 +424,8 @@ FORMULA_START = re.compile(r"[=+\-@\t\r\n]")
 
 def unmarked(cell: str) -> str:
     """A cell's text without csvCell's marks, taken off as csvCellText does: one
-    apostrophe at the start and after each , ; TAB CR LF."""
-    return re.sub(r"(^|[,;\t\r\n])'", r"\1", cell)
+    apostrophe at the start and after each ; TAB CR LF (never after a comma)."""
+    return re.sub(r"(^|[;\t\r\n])'", r"\1", cell)
 
 
 def name_cell(cell: str) -> str:

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { csvRows } from "../../widget/sheet/csv-import.js";
 import { csvCell, csvCellText, fileName, gameCsv, gameFile } from "../../widget/sheet/export.js";
 import { STRINGS as WORDS } from "../../widget/i18n/strings.js";
 import { TRAVEL_WORDS } from "../../widget/i18n/travel-strings.js";
@@ -42,12 +43,14 @@ const RESULT = {
   ],
 };
 
-test("the JSON file is the contract's game: version, names, deals; rules only when some are on", () => {
-  assert.deepEqual(gameFile(GAME), { version: 1, names: { us: "Иван, Петър", them: "" }, deals: GAME.deals });
-  assert.deepEqual(gameFile({ ...GAME, names: { us: "", them: "" } }), { version: 1, deals: GAME.deals });
+test("the JSON file is the contract's game: version, id and date, names, deals; rules only when some are on", () => {
+  const identity = { id: "g-1", played: "2025-05-14T18:30:00.000Z" };
+  assert.deepEqual(gameFile(GAME), { version: 1, ...identity, names: { us: "Иван, Петър", them: "" }, deals: GAME.deals });
+  assert.deepEqual(gameFile({ ...GAME, names: { us: "", them: "" } }), { version: 1, ...identity, deals: GAME.deals });
+  assert.deepEqual(gameFile({ ...GAME, id: "no such id!", created: "nonsense" }), { version: 1, names: GAME.names, deals: GAME.deals });
   assert.deepEqual(gameFile({ ...GAME, rules: { capot_cancels_contra: true } }).rules, { capot_cancels_contra: true });
   assert.equal("rules" in gameFile({ ...GAME, rules: {} }), false);
-  assert.deepEqual(Object.keys(gameFile({ ...GAME, rules: { round_before_multiply: true } })), ["version", "names", "rules", "deals"]);
+  assert.deepEqual(Object.keys(gameFile({ ...GAME, rules: { round_before_multiply: true } })), ["version", "id", "played", "names", "rules", "deals"]);
 });
 
 test("file names carry the game's start", () => {
@@ -84,14 +87,14 @@ test("CSV: a header row in the UI's language, a row per deal, fields quoted when
     [
       "bg",
       { us: "Иван, Петър", them: "Вие" },
-      ["№", "Игра", "Обявил", "Контра", "Купчина (точки)", "Последна ръка", "Капо", "Зачетени обяви", "Иван, Петър", "Вие", "Общо Иван, Петър", "Общо Вие", "Бележка"],
-      ["1", "купа", "Иван, Петър", "контра", "Вие 70", "Иван, Петър", "", "Иван, Петър: белот; Вие: 2 × терца", "0", "46", "0", "46", "контра, вътре"],
+      ["№", "Игра", "Обявил", "Контра", "Купчина (точки)", "Последна ръка", "Капо", "Зачетени обяви", "Иван, Петър", "Вие", "Общо Иван, Петър", "Общо Вие", "Бележка", "Връзка към играта"],
+      ["1", "купа", "Иван, Петър", "контра", "Вие 70", "Иван, Петър", "", "Иван, Петър: белот; Вие: 2 × терца", "0", "46", "0", "46", "контра, вътре", ""],
     ],
     [
       "en",
       { us: "Иван, Петър", them: "Them" },
-      ["No.", "Contract", "Bidder", "Doubling", "Pile (card points)", "Last trick", "Capot", "Declarations counted", "Иван, Петър", "Them", "Total Иван, Петър", "Total Them", "Note"],
-      ["1", "hearts", "Иван, Петър", "contra", "Them 70", "Иван, Петър", "", "Иван, Петър: belot; Them: 2 × tierce", "0", "46", "0", "46", "contra, failed (inside)"],
+      ["No.", "Contract", "Bidder", "Doubling", "Pile (card points)", "Last trick", "Capot", "Declarations counted", "Иван, Петър", "Them", "Total Иван, Петър", "Total Them", "Note", "Game link"],
+      ["1", "hearts", "Иван, Петър", "contra", "Them 70", "Иван, Петър", "", "Иван, Петър: belot; Them: 2 × tierce", "0", "46", "0", "46", "contra, failed (inside)", ""],
     ],
   ]) {
     const notes = (r) => (r.passed ? STRINGS[lang].sheet.rowPassed : lang === "bg" ? "контра, вътре" : "contra, failed (inside)");
@@ -101,9 +104,9 @@ test("CSV: a header row in the UI's language, a row per deal, fields quoted when
     const rows = parseCsv(text);
     assert.deepEqual(rows[0], header);
     assert.deepEqual(rows[1], row);
-    assert.deepEqual(rows[2], ["2", STRINGS[lang].sheet.rowPassed, "", "", "", "", "", "", "0", "0", "0", "46", STRINGS[lang].sheet.rowPassed]);
+    assert.deepEqual(rows[2], ["2", STRINGS[lang].sheet.rowPassed, "", "", "", "", "", "", "0", "0", "0", "46", STRINGS[lang].sheet.rowPassed, ""]);
     assert.equal(rows.length, 3);
-    assert.ok(rows.every((cells) => cells.length === 13));
+    assert.ok(rows.every((cells) => cells.length === 14));
   }
 });
 
@@ -117,9 +120,9 @@ test("CSV: a normal export is byte for byte what it was before cells were neutra
   const names = { us: 'The "Aces"', them: "Them" };
   assert.equal(
     gameCsv(GAME, RESULT, STRINGS.en, "en", names, notes),
-    'No.,Contract,Bidder,Doubling,Pile (card points),Last trick,Capot,Declarations counted,"The ""Aces""",Them,"Total The ""Aces""",Total Them,Note\r\n' +
-      '1,hearts,"The ""Aces""",contra,Them 70,"The ""Aces""",,"The ""Aces"": belot; Them: 2 × tierce",0,46,0,46,"contra, failed (inside)"\r\n' +
-      "2,passed,,,,,,,0,0,0,46,passed\r\n",
+    'No.,Contract,Bidder,Doubling,Pile (card points),Last trick,Capot,Declarations counted,"The ""Aces""",Them,"Total The ""Aces""",Total Them,Note,Game link\r\n' +
+      '1,hearts,"The ""Aces""",contra,Them 70,"The ""Aces""",,"The ""Aces"": belot; Them: 2 × tierce",0,46,0,46,"contra, failed (inside)",\r\n' +
+      "2,passed,,,,,,,0,0,0,46,passed,\r\n",
   );
   const bg = gameCsv(GAME, RESULT, STRINGS.bg, "bg", { us: "Иван, Петър", them: "Вие" }, notes);
   assert.ok(bg.includes('1,купа,"Иван, Петър",контра,Вие 70,"Иван, Петър",,"Иван, Петър: белот; Вие: 2 × терца",0,46,0,46,'));
@@ -140,26 +143,31 @@ const HOSTILE = [
   '"=1+1"',
   "  =1+1",
 ];
-// A cell start as the most naive reader sees one: the file split at every comma,
-// semicolon, tab and line break with quotes ignored, then spaces and quotes skipped.
+// A cell start as either reader sees one, spaces and quotes skipped: a comma reader
+// (RFC 4180, honouring quotes), and a semicolon reader (Excel in Bulgarian) that starts
+// a cell at every semicolon, tab and line break, quotes ignored.
 const FORMULA = /^[=+\-@\t\r\n]/;
 function naiveCellStarts(text) {
-  return text.split(/[,;\t\r\n]/).map((piece) => piece.replace(/^[ "]*/, ""));
+  const semicolon = text.split(/[;\t\r\n]/);
+  return [...semicolon, ...csvRows(text).flat()].map((piece) => piece.replace(/^[ "]*/, ""));
 }
 
 test("csvCell marks text that a spreadsheet would read as a formula, and keeps numbers numbers", () => {
-  assert.equal(csvCell("=HYPERLINK(\"http://x\",\"y\")"), `"'=HYPERLINK(""http://x"",'""y"")"`);
+  assert.equal(csvCell("=HYPERLINK(\"http://x\",\"y\")"), `"'=HYPERLINK(""http://x"",""y"")"`);
   assert.equal(csvCell("@SUM(1)"), "'@SUM(1)");
   assert.equal(csvCell("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
   assert.equal(csvCell("-2+3"), "'-2+3");
-  assert.equal(csvCell("\tx"), "'\tx");
+  assert.equal(csvCell("\tx"), `"'\tx"`);
   assert.equal(csvCell("\rx"), `"'\rx"`);
   assert.equal(csvCell("\nx"), `"'\nx"`);
   assert.equal(csvCell("'x"), "''x");
   assert.equal(csvCell("  =x"), "'  =x");
-  assert.equal(csvCell("Ivan;=1+1"), "Ivan;'=1+1", "a cell Excel starts at a semicolon");
-  assert.equal(csvCell("Ivan; -1"), "Ivan;' -1");
+  assert.equal(csvCell("Ivan;=1+1"), `"Ivan;'=1+1"`, "a cell Excel starts at a semicolon");
+  assert.equal(csvCell("Ivan; -1"), `"Ivan;' -1"`);
   assert.equal(csvCell("Ivan, Maria"), '"Ivan, Maria"');
+  // A comma inside a quoted cell starts nothing: no apostrophe in the middle of a note.
+  assert.equal(csvCell("контра, вътре, +8 висящи"), '"контра, вътре, +8 висящи"');
+  assert.equal(csvCell("=контра, +8"), `"'=контра, +8"`, "only the cell's first character is marked");
   assert.equal(csvCell("Ivan-Maria = 2 @ home"), "Ivan-Maria = 2 @ home", "only where a cell may start");
   assert.equal(csvCell(""), "");
   assert.equal(csvCell(null), "");
@@ -198,12 +206,12 @@ test("CSV: any text cell is marked too — headers, words, declarations and note
   for (const start of naiveCellStarts(text)) assert.doesNotMatch(start, FORMULA, JSON.stringify(start));
   const rows = parseCsv(text);
   assert.deepEqual(rows[0].slice(0, 1), ["'=No"]);
-  assert.deepEqual(rows[0].slice(9), ["'-Them", "'+Us", "'+-Them", "'@Note"]);
+  assert.deepEqual(rows[0].slice(9), ["'-Them", "'+Us", "'+-Them", "'@Note", "Game link"]);
   assert.equal(rows[0][4], "'\tPile");
   assert.deepEqual(rows[1].slice(4, 5), ["'-Them 70"]);
   assert.equal(rows[1][7], "Us: belot;' -Them: 2 × tierce");
   assert.equal(rows[1][12], "x;'@note");
-  assert.deepEqual(rows[2], ["2", "'-passed", "", "", "", "", "", "", "0", "0", "0", "46", "'=note"]);
+  assert.deepEqual(rows[2], ["2", "'-passed", "", "", "", "", "", "", "0", "0", "0", "46", "'=note", ""]);
   assert.equal(csvCellText(rows[1][7]), "Us: belot; -Them: 2 × tierce");
 });
 

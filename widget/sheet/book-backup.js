@@ -5,6 +5,8 @@
 // What the core refuses is not added and is said in a notice; the rest comes in.
 
 import { backupFile, contentKey, placeOf, readBackup } from "./backup.js";
+import { compareArriving } from "./book-travel.js";
+import { gameFile } from "./export.js";
 import { runtimeFailure } from "./game-book.js";
 import { copyGame } from "./records.js";
 
@@ -71,12 +73,33 @@ export class BookBackup {
         refused.push(reply?.errors ?? []);
         continue;
       }
+      if (place === "copy" && (await this.#sameOrNewer(game, reply.result))) {
+        same++; // the game here, from either side, or brought up to date with it
+        continue;
+      }
       const record = place === "copy" ? copyGame(game, book.now()) : structuredClone(game);
       book.replace(record, reply.result);
       contents.add(contentKey(record));
       added.push(record);
     }
     return { added, same, refused };
+  }
+
+  /**
+   * Whether `game` (of a backup, scored `result`) is the game here with its id, seen
+   * from either side — everything it has is here, or it is that game plus more deals:
+   * then the game here is brought up to date (keeping its side), and true.
+   */
+  async #sameOrNewer(game, result) {
+    const book = this.#book;
+    const mine = book.games.get(game.id);
+    const { place, turned } = compareArriving(result, book.results.get(game.id));
+    if (!mine || place === "differs") return false;
+    if (place === "same") return true;
+    const update = turned ? await book.travel.turned(gameFile(game)) : { data: game, result };
+    if (!update) return false;
+    book.replace({ ...mine, deals: update.data.deals, updated: book.now().toISOString() }, update.result);
+    return true;
   }
 
   /** Said: what was refused (a notice, with the core's first reason); the game to play opened. */

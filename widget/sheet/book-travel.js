@@ -10,6 +10,43 @@ import { EXPLAIN, runtimeFailure } from "./game-book.js";
 /** What a game holds around its deals, carried by a link (format 2) and kept with it. */
 const TABLE_FIELDS = ["seats", "dealer", "match", "note"];
 
+/**
+ * A game that arrives (`data`, the contract's game) as it is kept (`game`, a new record):
+ * under its own id unless a game here has that id, and with the instant it was played
+ * as its start — a game keeps its date wherever it goes.
+ */
+export function arrivedAs(game, data, games) {
+  if (typeof data?.id === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(data.id) && !games.has(data.id)) game.id = data.id;
+  const played = new Date(typeof data?.played === "string" ? data.played : Number.NaN);
+  if (!Number.isNaN(played.getTime())) game.created = played.toISOString();
+  return game;
+}
+
+/** Each row as it recorded ("us:them", "p" for a deal all passed). */
+function records(result) {
+  return (result?.rows ?? []).map((row) => (row.passed ? "p" : `${row.record?.us}:${row.record?.them}`));
+}
+
+const turnedRows = (rows) => rows.map((row) => (row === "p" ? row : row.split(":").reverse().join(":")));
+const startsWithRows = (rows, head) => head.length <= rows.length && head.every((row, index) => rows[index] === row);
+
+/**
+ * What an arriving game (scored `arriving`) is to a game here with its id (scored
+ * `here`): `{place, turned}` — "same" (everything it has is here already), "update"
+ * (it is the game here plus more deals) or "differs"; `turned`: it is seen from the
+ * other team's side (its columns are the other way round).
+ */
+export function compareArriving(arriving, here) {
+  const mine = records(here);
+  const theirs = records(arriving);
+  for (const turned of [false, true]) {
+    const rows = turned ? turnedRows(mine) : mine;
+    if (startsWithRows(rows, theirs)) return { place: "same", turned };
+    if (startsWithRows(theirs, rows)) return { place: "update", turned };
+  }
+  return { place: "differs", turned: false };
+}
+
 /** A game as the players see it: its names and what every deal recorded. */
 function rowsKey(game, result) {
   const names = ["us", "them"].map((team) => (typeof game.names?.[team] === "string" ? game.names[team].trim() : ""));
@@ -19,6 +56,12 @@ function rowsKey(game, result) {
 export class BookTravel {
   #book;
   #link = null; // a game link waiting for the games to be checked
+  /**
+   * Asked before a game that differs from the game here with its id is kept beside it:
+   * `({key, params})` (the travel words' question) → a promise of true (keep both).
+   * The sheet asks the player; without it, both are kept.
+   */
+  ask = async () => true;
 
   constructor(book) {
     this.#book = book;
@@ -31,15 +74,25 @@ export class BookTravel {
   }
 
   /**
-   * A new game on this device from `data` (a file's game), checked by the core, after the
+   * A new game on this device from `data` (a file's game; or the game of `link`, a CSV's),
+   * checked by the core, after the
    * change under way (never dropped for it). The form keeps what is being typed. Resolves
    * to the core's reply.
    */
-  importGame(data, file, { totals } = {}) {
+  importGame(data, file, { totals, link } = {}) {
     const book = this.#book;
     return book.serial(async () => {
       let reply;
       try {
+        if (link) {
+          // A CSV of the calculator's: its game link holds the whole game (sheet/csv-import.js).
+          const read = await book.scorer().readGameLink({ version: 1, link });
+          if (!read?.ok) {
+            this.refuseFile(file, null, read?.errors ?? []);
+            return read;
+          }
+          data = read.result.game;
+        }
         const request = data !== null && typeof data === "object" && !Array.isArray(data) ? { ...data, ...EXPLAIN } : data;
         reply = await book.scorer().scoreGame(request);
       } catch (error) {
@@ -48,25 +101,68 @@ export class BookTravel {
       if (!reply?.ok) this.refuseFile(file, null, reply?.errors ?? []);
       else if (totals && (reply.result.totals.us !== totals.us || reply.result.totals.them !== totals.them)) {
         this.refuseFile(file, "csvTotals", [], totals); // the file's totals must come out again
-      } else this.#arrived(data, reply.result, file);
+      } else await this.#arrived(data, reply.result, { file });
       return reply;
     });
   }
 
-  /** A file's game the core accepted: a new game, or the same game already here opened. */
-  #arrived(data, result, file) {
+  /**
+   * A game the core accepted (a file's, `file`, or a link's): the same game here already
+   * opened, the game here brought up to date when it is that game plus more deals, or a
+   * new game — beside a game with its id but other deals only if the player says so.
+   */
+  async #arrived(data, result, { file = null } = {}) {
     const book = this.#book;
     const notices = book.notices;
-    notices.drop((notice) => notice.about === "file"); // an earlier file's error is over
-    const same = this.#sameGame(data, result);
-    if (same) {
-      notices.add({ words: "travel", key: "alreadyHere", params: { file }, info: true, about: "file" });
-      if (same === book.current) book.emit({ type: "alreadyHere", file });
-      else book.openGame(same);
-      return;
+    if (file) notices.drop((notice) => notice.about === "file"); // an earlier file's error is over
+    const about = file ? { about: "file" } : {};
+    const mine = typeof data.id === "string" ? book.games.get(data.id) : null;
+    if (mine?.deals.length) {
+      const { place, turned } = compareArriving(result, book.results.get(mine.id));
+      if (place === "same") return this.#alreadyHere(mine.id, file, about);
+      if (place === "update") {
+        const update = turned ? await this.turned(data) : { data, result };
+        if (update) return this.#update(mine, update.data, update.result, file, about);
+      }
+      const params = { file: file ?? "", date: mine.created };
+      if (!(await this.ask({ key: "keepBoth", params }))) return this.#alreadyHere(mine.id, file, about);
+    } else {
+      const same = this.#sameGame(data, result);
+      if (same) return this.#alreadyHere(same, file, about);
     }
-    notices.add({ words: "travel", key: "imported", params: { file }, info: true, about: "file" });
-    book.addGame(data, result, { type: "imported", file });
+    if (file) notices.add({ words: "travel", key: "imported", params: { file }, info: true, ...about });
+    book.addGame(data, result, file ? { type: "imported", file } : { type: "kept" });
+  }
+
+  #alreadyHere(id, file, about) {
+    const book = this.#book;
+    book.notices.add({ words: "travel", key: file ? "alreadyHere" : "alreadyKept", params: { file }, info: true, ...about });
+    if (id === book.current) book.emit({ type: "alreadyHere", file });
+    else book.openGame(id);
+  }
+
+  /** The game here (`mine`) with every deal of the arriving `data`: brought up to date, and opened. */
+  #update(mine, data, result, file, about) {
+    const book = this.#book;
+    const game = { ...mine, names: { ...mine.names, ...(data.names ?? {}) }, rules: data.rules ?? mine.rules ?? {}, deals: data.deals, updated: book.now().toISOString() };
+    for (const field of TABLE_FIELDS) if (data[field] != null) game[field] = data[field];
+    book.replace(game, result);
+    book.notices.add({ words: "travel", key: "updated", params: { file: file ?? "", n: data.deals.length - mine.deals.length }, info: true, ...about });
+    if (mine.id === book.current) book.emit({ type: "updated", file });
+    else book.openGame(mine.id);
+  }
+
+  /** `data` as the other team keeps it (the core reads its link from the other side): `{data, result}`, or null. */
+  async turned(data) {
+    try {
+      const scorer = this.#book.scorer();
+      const link = await scorer.gameLink(data);
+      if (!link?.ok) return null;
+      const read = await scorer.readGameLink({ version: 1, link: link.result.link, we_are: "them" });
+      return read?.ok ? { data: read.result.game, result: read.result.score } : null;
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -122,17 +218,21 @@ export class BookTravel {
     // A deal being edited stays as it is: the form is only hidden while the link's game shows.
     const { game, score } = reply.result;
     const stamp = book.now().toISOString();
+    // The game keeps its id and the instant it was played (a link of format 3 carries them).
+    const origin = { id: game.id, played: game.played };
+    const started = Number.isNaN(Date.parse(game.played ?? "")) ? stamp : game.played;
     const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
     const sender = weAre === "them" ? { us: names.them, them: names.us } : names;
     const chosen = book.viewing?.link?.hash === hash;
     // The table around the game (seats, dealer, match, note) comes with it and is kept.
     const table = Object.fromEntries(TABLE_FIELDS.filter((field) => game[field] != null).map((field) => [field, game[field]]));
     book.viewing = {
-      game: { id: "shared", created: stamp, updated: stamp, names, rules: game.rules ?? {}, ...table, deals: game.deals },
+      game: { id: "shared", created: started, updated: stamp, names, rules: game.rules ?? {}, ...table, deals: game.deals },
       result: score,
       link: { hash, version },
       weAre,
       sender,
+      origin,
     };
     book.error = null;
     book.emit(chosen ? { type: "sideChosen", weAre } : { type: "linkOpened" });
@@ -157,9 +257,11 @@ export class BookTravel {
   keepShared() {
     const book = this.#book;
     const viewing = book.viewing;
-    if (!viewing || book.busy || book.editing) return;
+    if (!viewing || book.busy || book.editing) return Promise.resolve();
     book.viewing = null;
-    book.addGame(viewing.game, viewing.result, { type: "kept" });
+    const data = { ...viewing.game, ...viewing.origin };
+    // Kept twice, or kept after a file or a backup brought it: still one game.
+    return book.serial(() => this.#arrived(data, viewing.result));
   }
 
   closeShared() {

@@ -11,13 +11,14 @@
 // played under house rules the file does not carry, or a file changed by hand). Cells are
 // read as RFC 4180 says and unmarked with csvCellText (the export's CSV-injection guard).
 
-import { CONTRACTS, DECLARATIONS, DOUBLINGS, NOUNS, TEAMS } from "../core-tables.js";
+import { CONTRACTS, DECK_POINTS, DECLARATIONS, DOUBLINGS, NOUNS, TEAMS } from "../core-tables.js";
 import { LANGUAGES, STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { csvCellText } from "./export.js";
 
 const COLUMNS = ["csvNumber", "csvContract", "csvBidder", "csvDoubling", "csvPile", "csvLastTrick", "csvCapot", "csvDeclarations"];
 const TOTALS_AT = 10;
+const LINK_AT = 13;
 
 /** The fields of each line of `text` (RFC 4180: quoted fields, "" inside, CRLF or LF). */
 export function csvRows(text) {
@@ -72,6 +73,15 @@ export function gameFromCsv(text) {
   if (shown.us === shown.them) return { refused: "notCsv", params: {} };
   const names = {};
   for (const team of TEAMS) names[team] = shown[team] === labels[team] ? "" : shown[team];
+  // The game's link (the export writes it in the first row): the very same game, checked
+  // by the core, with everything the rows cannot say; the last row's totals must come out.
+  const link = header[LINK_AT] === TRAVEL_WORDS[lang].csvLink ? (rows[1]?.[LINK_AT] ?? "") : "";
+  if (link) {
+    const last = rows.at(-1);
+    const totals = { us: Number(last[TOTALS_AT]), them: Number(last[TOTALS_AT + 1]) };
+    if (!Number.isInteger(totals.us) || !Number.isInteger(totals.them)) return { refused: "csvRow", params: { line: rows.length } };
+    return { link, totals };
+  }
   const deals = [];
   let totals = { us: 0, them: 0 };
   for (let line = 1; line < rows.length; line += 1) {
@@ -99,14 +109,17 @@ function dealOf(cells, { lang, shown, passed }) {
   const capot = capotText === "" ? null : team(capotText);
   if (!CONTRACTS.includes(contract) || !bidder || !DOUBLINGS.includes(doubling) || capot === undefined) return null;
   const deal = { contract, bidder, doubling, capot };
-  if (!capot) {
-    const pile = TEAMS.map((key) => [key, `${shown[key]} `]).find(([, head]) => pileText.startsWith(head));
-    const points = pile ? Number(pileText.slice(pile[1].length)) : NaN;
-    const last = team(lastText);
-    if (!pile || !Number.isInteger(points) || !last) return null;
+  const pile = TEAMS.map((key) => [key, `${shown[key]} `]).find(([, head]) => pileText.startsWith(head));
+  const points = pile ? Number(pileText.slice(pile[1].length)) : NaN;
+  const last = team(lastText);
+  if (pile && Number.isInteger(points) && last) {
     deal.cards = { team: pile[0], points };
     deal.last_trick = last;
-  }
+  } else if (capot && pileText === "" && !lastText) {
+    // A capot team holds every card and the last trick (as the form enters it).
+    deal.cards = { team: capot, points: DECK_POINTS[contract] };
+    deal.last_trick = capot;
+  } else return null;
   const declarations = declarationsOf(declarationsText, shown, nouns.declarations);
   if (!declarations) return null;
   deal.declarations = declarations;

@@ -6,18 +6,35 @@ import { DECLARATIONS, NOUNS, TEAMS } from "../core-tables.js";
 import { gameRequest } from "../deal/request.js";
 import { format } from "../i18n/strings.js";
 
+/** A game id as the core takes one (belot_core.identity): Latin letters, digits, - and _. */
+const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
- * The game in the JSON contract's game format — `{version, names?, rules?, seats?,
- * dealer?, match?, note?, deals}`,
+ * Which game `game` (a stored one) is, as the contract writes it: `{id?, played?}` —
+ * its id, and the instant it began (`created`) as `toISOString` writes it. Both travel
+ * with the game (link, JSON, CSV, backup), so it keeps its date and is known again.
+ */
+export function gameIdentity(game) {
+  const identity = {};
+  if (typeof game?.id === "string" && GAME_ID.test(game.id)) identity.id = game.id;
+  const start = new Date(game?.created ?? Number.NaN);
+  if (!Number.isNaN(start.getTime()) && start.getTime() >= 0) identity.played = start.toISOString();
+  return identity;
+}
+
+/**
+ * The game in the JSON contract's game format — `{version, id?, played?, names?,
+ * rules?, seats?, dealer?, match?, note?, deals}`,
  * what `score_game_json` reads and the sheet's Import takes back (a deal played under
  * other rules than the game's keeps them as its own `rules`).
  */
 export function gameFile(game) {
   const request = gameRequest(game.deals, game.names, game.rules);
-  const { deals, ...head } = request;
-  // The table around the game travels too (the link's format 2 carries it).
+  const { deals, version, ...head } = request;
+  // The table around the game travels too (the link's format 2 carries it), and which
+  // game it is (format 3).
   for (const field of ["seats", "dealer", "match", "note"]) if (game[field] != null && game[field] !== "") head[field] = game[field];
-  return { ...head, deals };
+  return { version, ...gameIdentity(game), ...head, deals };
 }
 
 /** A file name for `game`: `belot-2025-05-14-1830.json`, by the game's start (local time). */
@@ -30,14 +47,15 @@ export function fileName(game, extension) {
   return `belot-${stamp}.${extension}`;
 }
 
-// Where a reader of the file may start a cell: the field's start, and after a comma, a
-// semicolon (the list separator Excel splits on in Bulgarian and many other locales,
-// ignoring quotes that are not at a cell's start), a tab or a line break (a reader that
-// ignores quotes), followed by any spaces. There, what makes a spreadsheet read a
+// Where a reader of the file may start a cell: the field's start, and after a semicolon
+// (the list separator Excel splits on in Bulgarian and many other locales, whatever the
+// quotes), a tab or a line break, followed by any spaces. A comma inside a text never
+// starts a cell: such a text is always quoted, and a comma reader honours the quotes; in
+// a semicolon reader a comma separates nothing. There, what makes a spreadsheet read a
 // formula (OWASP, "CSV Injection": = + - @ TAB CR LF), a double quote (a spreadsheet
 // unquotes a cell that starts with one, then reads what is inside) and the mark itself.
-const FORMULA_START = /(?<=^|[,;\t\r\n])(?= *[=+\-@\t\r\n"'])/g;
-const MARK = /(?<=^|[,;\t\r\n])'/g;
+const FORMULA_START = /(?<=^|[;\t\r\n])(?= *[=+\-@\t\r\n"'])/g;
+const MARK = /(?<=^|[;\t\r\n])'/g;
 
 /**
  * One CSV field, safe to open in a spreadsheet (OWASP's CSV-injection guidance) and
@@ -46,21 +64,22 @@ const MARK = /(?<=^|[,;\t\r\n])'/g;
  * 1. A finite number (one we write: deal numbers, points, totals) is written as it is,
  *    `String(value)`, never marked or quoted, so a spreadsheet reads a number.
  * 2. Anything else is text (`null`/`undefined` → ""). One apostrophe `'` (U+0027) is
- *    inserted at the start of the text and after every `,` `;` TAB CR LF in it, wherever
+ *    inserted at the start of the text and after every `;` TAB CR LF in it, wherever
  *    the next character that is not a space (U+0020) is one of `=` `+` `-` `@` TAB CR LF
  *    `"` `'`. (Text that starts with `'` is marked too, so that a `'` in those places is
- *    always ours and undoing is exact.)
+ *    always ours and undoing is exact.) Never after a comma: "контра, +8 висящи" stays
+ *    as it is, quoted.
  * 3. The text is then enclosed in double quotes, each `"` doubled, when it holds a comma,
- *    a double quote, CR or LF.
+ *    a semicolon, a double quote, TAB, CR or LF.
  *
  * A CSV import reads a field per RFC 4180 (unquoting it), then gives a text field to
- * `csvCellText`, which removes the one `'` right at the start and right after each `,`
+ * `csvCellText`, which removes the one `'` right at the start and right after each
  * `;` TAB CR LF.
  */
 export function csvCell(value) {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   const text = String(value ?? "").replace(FORMULA_START, "'");
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** The text `csvCell` was given, from the field it wrote (after RFC 4180 unquoting). */
@@ -85,10 +104,13 @@ function declarationsText(accepted, names, lang) {
 /**
  * The game as CSV with a header row in the language of `s`: a row per deal (number,
  * contract, bidder, doubling, pile, last trick, capot, declarations that counted, what
- * each team records, the running totals, a note), lines ended by CRLF. `names` are the
- * teams' names to show; `notes(row)` the sheet's note for a row.
+ * each team records, the running totals, a note, and in the first row the game's link),
+ * lines ended by CRLF. `names` are the teams' names to show; `notes(row)` the sheet's
+ * note for a row; `link` the game's link (everything the rows cannot say — the cards of
+ * a pile, the players, the dealer, the match, the house rules, which game it is and when
+ * it was played — so that Import gives back the very same game).
  */
-export function gameCsv(game, result, s, lang, names, notes) {
+export function gameCsv(game, result, s, lang, names, notes, link = "") {
   const t = s.travel;
   const nouns = NOUNS[lang];
   const lines = [
@@ -106,6 +128,7 @@ export function gameCsv(game, result, s, lang, names, notes) {
       format(t.csvTotal, { team: names.us }),
       format(t.csvTotal, { team: names.them }),
       t.csvNote,
+      t.csvLink,
     ],
   ];
   (result?.rows ?? []).forEach((row, index) => {
@@ -125,7 +148,7 @@ export function gameCsv(game, result, s, lang, names, notes) {
         row.record.them,
       );
     }
-    cells.push(row.totals.us, row.totals.them, notes(row));
+    cells.push(row.totals.us, row.totals.them, notes(row), index === 0 ? link : "");
     lines.push(cells);
   });
   return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";

@@ -38,14 +38,14 @@ export async function readGameFile(file) {
   }
 }
 
-/** Save `game` (its `result` the core's) as a file: the contract's JSON, or CSV in `lang`. */
-export function exportGame(game, result, kind, lang) {
+/** Save `game` (its `result` the core's) as a file: the contract's JSON, or CSV in `lang` (with the game's `link`). */
+export function exportGame(game, result, kind, lang, link = "") {
   if (kind === "json") {
     download(fileName(game, "json"), "application/json", `${JSON.stringify(gameFile(game), null, 1)}\n`);
     return;
   }
   const s = { ...STRINGS[lang], travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
-  const csv = gameCsv(game, result, s, lang, teamNames(game, s), (row) => rowNotes(row, s.sheet, lang).join(", "));
+  const csv = gameCsv(game, result, s, lang, teamNames(game, s), (row) => rowNotes(row, s.sheet, lang).join(", "), link);
   // A byte-order mark, so a spreadsheet reads the Cyrillic as UTF-8.
   download(fileName(game, "csv"), "text/csv;charset=utf-8", `\ufeff${csv}`);
 }

@@ -17,7 +17,7 @@ import { gameRequest } from "../deal/request.js";
 import { BookEdits } from "./book-edits.js";
 import { BookSaver } from "./book-saver.js";
 import { BookTable } from "./book-table.js";
-import { BookTravel } from "./book-travel.js";
+import { arrivedAs, BookTravel } from "./book-travel.js";
 import { Notices } from "./notices.js";
 import { newGame } from "./records.js";
 import { nextTable } from "./seats.js";
@@ -433,6 +433,7 @@ export class GameBook extends EventTarget {
     const text = (name) => (typeof name === "string" ? name : "");
     const game = newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {});
     withTable(game, data);
+    arrivedAs(game, data, this.games);
     game.deals = data.deals;
     this.games.set(game.id, game);
     this.results.set(game.id, result);

@@ -23,7 +23,7 @@ export class GamesList {
     ui.undo = h("button", { type: "button", class: "undo-delete" });
     ui.undo.addEventListener("click", () => this.#actions.undo());
     ui.deleted = h("p", { class: "deleted", hidden: true }, ui.deletedText, " ", ui.undo); // said once, in the live region
-    ui.file = h("input", { type: "file", accept: ".json,application/json", class: "import-file", hidden: true });
+    ui.file = h("input", { type: "file", accept: ".json,application/json,.csv,text/csv", class: "import-file", hidden: true });
     ui.file.addEventListener("change", () => {
       const [file] = ui.file.files ?? [];
       ui.file.value = "";

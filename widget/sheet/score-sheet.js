@@ -33,7 +33,7 @@ import { GamesList } from "./games-list.js";
 import { IdbStore } from "./idb-store.js";
 import { KEEP_WORDS, KeepSheet } from "./keep-sheet.js";
 import { RulesPanel } from "./rules-panel.js";
-import { clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
+import { askPlayer, clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
 import { dealerNow, seatName } from "./seats.js";
 import { SheetView } from "./sheet-view.js";
 import { TablePart } from "./table-part.js";
@@ -105,6 +105,7 @@ export class ScoreSheet extends EventTarget {
     this.#storageKey = storageKey;
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
+    this.#book.travel.ask = (question) => askPlayer(question, this.#lang); // keep both games?
     this.#build();
     this.#table = new TablePart({ keeper, book: this.#book, scorer, view: this.#view });
     this.#table.addEventListener("change", () => this.dispatchEvent(new Event("change")));
@@ -344,12 +345,13 @@ export class ScoreSheet extends EventTarget {
   async importFile(file) {
     const read = await readGameFile(file);
     if (read.refused) this.#book.travel.refuseFile(file.name, read.refused, [], read.params);
-    else await this.#book.travel.importGame(read.data, file.name, { totals: read.totals });
+    else await this.#book.travel.importGame(read.data ?? null, file.name, { totals: read.totals, link: read.link });
   }
 
   /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. */
-  exportFile(kind) {
-    if (this.#book.game) exportGame(this.#book.game, this.#book.result, kind, this.#lang);
+  async exportFile(kind) {
+    const game = this.#book.game; // the CSV carries the game's link: Import gives back the same game
+    if (game) exportGame(game, this.#book.result, kind, this.#lang, kind === "csv" ? ((await this.#linkOf(game)).url ?? "") : "");
   }
 
   /** The link to the game shown: `{url}`, or `{reason}` in the UI language. */

@@ -7,6 +7,7 @@
 import { NOUNS } from "../core-tables.js";
 import { format } from "../i18n/strings.js";
 import { h, setText } from "../ui/dom.js";
+import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { errorsText } from "../ui/kit.js";
 import { SHOWN, whoText } from "./stats.js";
 import { formatDate } from "./summary.js";
@@ -16,7 +17,7 @@ export class StatsView {
   #key = null;
   ui = {};
 
-  /** `actions`: `{show(range), csv()}`; `range`: {from, to} as typed ("" = open). */
+  /** `actions`: `{show(range), csv(), open(id), remove(id)}`; `range`: {from, to} as typed ("" = open). */
   constructor(actions) {
     this.#actions = actions;
     const ui = this.ui;
@@ -71,7 +72,32 @@ export class StatsView {
     // "Двойки" at the level of the element's own headings ("Резултат", one above the
     // sheet's), each pair one below: the sheet comes before them in the page's order.
     const level = (n) => `h${Math.min(6, Math.max(2, headingLevel - 1) + n - 1)}`;
-    ui.results.replaceChildren(...(stats.state === "ready" && result.games ? this.#sections(t, s, lang, stats, teamNames, level) : []));
+    const conflicts = stats.state === "ready" ? (result.conflicts ?? []) : [];
+    ui.results.replaceChildren(
+      ...conflicts.map((conflict) => this.#conflict(lang, stats, conflict, teamNames)),
+      ...(stats.state === "ready" && result.games ? this.#sections(t, s, lang, stats, teamNames, level) : []),
+    );
+  }
+
+  /**
+   * A game that does not fit its match (the same game kept twice, a game after the
+   * match was won): the core's words, and the games it names, each to open or remove.
+   * The statistics still count it, as a game on its own.
+   */
+  #conflict(lang, stats, conflict, teamNames) {
+    const words = TRAVEL_WORDS[lang];
+    const games = conflict.games.map((index) => {
+      const game = stats.games[index];
+      if (!game) return h("li", {});
+      const names = { us: game.names?.us || teamNames.us, them: game.names?.them || teamNames.them };
+      const text = format(words.conflictGame, { n: index + 1, date: formatDate(game.created, lang), usName: names.us, themName: names.them, us: game.totals.us, them: game.totals.them });
+      const open = h("button", { type: "button", class: "conflict-open", "aria-label": `${words.conflictOpen}: ${text}` }, words.conflictOpen);
+      const remove = h("button", { type: "button", class: "conflict-remove", "aria-label": `${words.conflictRemove}: ${text}` }, words.conflictRemove);
+      open.addEventListener("click", () => this.#actions.open?.(game.id));
+      remove.addEventListener("click", () => this.#actions.remove?.(game.id));
+      return h("li", { "data-game": game.id }, h("span", {}, text), h("span", { class: "sheet-actions" }, open, remove));
+    });
+    return h("div", { class: "stats-conflict", role: "note" }, h("p", {}, `${conflict.message?.[lang] ?? ""} ${words.conflictHelp}`), h("ul", {}, ...games));
   }
 
   #sections(t, s, lang, stats, teamNames, level) {

@@ -49,6 +49,9 @@ export class TablePart extends EventTarget {
     this.statsView = new StatsView({
       show: (range) => this.stats.compute(book.snapshot().games, range),
       csv: () => this.#statsFile(),
+      // A game the statistics name as not fitting its match: opened, or removed (and counted again).
+      open: (id) => book.openGame(id),
+      remove: (id) => (book.removeGame(id), this.stats.compute(book.snapshot().games)),
     });
     // Last in the sheet (before the dialog, which takes no room): the statistics.
     this.view.ui.dialog.before(this.statsView.element);

@@ -159,7 +159,7 @@ test("a link is shown read only once the games are checked; kept, it is a new ga
   assert.equal(book.game.id, "shared");
   await book.record(deal(1, 1));
   assert.equal(book.viewing.game.deals.length, 2, "read only: nothing recorded into it");
-  book.travel.keepShared();
+  await book.travel.keepShared();
   assert.equal(book.viewing, null);
   assert.equal(book.game.deals.length, 2);
   assert.equal(book.games.size, 2);
@@ -211,7 +211,7 @@ test("a link that arrives during an edit leaves the edit as it is; Keep waits un
   assert.equal(book.editing?.index, 0, "back to the edit");
   await book.edits.saveEdit(deal(1, 1));
   await book.travel.openLink("#game=ok", 1);
-  book.travel.keepShared();
+  await book.travel.keepShared();
   assert.equal(book.viewing, null);
   assert.equal(book.games.size, 2);
 });

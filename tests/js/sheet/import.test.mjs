@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gameFromCsv, csvRows, looksLikeCsv } from "../../../widget/sheet/csv-import.js";
 import { gameCsv } from "../../../widget/sheet/export.js";
+import { DECK_POINTS } from "../../../widget/core-tables.js";
 import { teamNames, rowNotes } from "../../../widget/sheet/summary.js";
 import { STRINGS } from "../../../widget/i18n/strings.js";
 import { TRAVEL_WORDS } from "../../../widget/i18n/travel-strings.js";
@@ -80,9 +81,18 @@ for (const lang of ["bg", "en"]) {
       deals: [
         { contract: "hearts", bidder: "us", doubling: "contra", capot: null, cards: { team: "them", points: 81 }, last_trick: "us", declarations: { us: { tierce: 1, belot: 1 }, them: {} } },
         { passed: true },
-        { contract: "all_trumps", bidder: "them", doubling: "none", capot: "them", declarations: { us: {}, them: { carre_jacks: 1, quarte: 2 } } },
+        // A capot: the capot team's pile and last trick, as the form enters them (issue 30:
+        // „Липсва поле „cards“.“ refused the app's own CSV).
+        { contract: "all_trumps", bidder: "them", doubling: "none", capot: "them", cards: { team: "them", points: DECK_POINTS.all_trumps }, last_trick: "them", declarations: { us: {}, them: { carre_jacks: 1, quarte: 2 } } },
       ],
     });
+  });
+
+  test(`the sheet's CSV (${lang}) with the game's link comes back as that very game, by its link`, () => {
+    const s = { ...STRINGS[lang], travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
+    const link = "https://belot.example/calculator/#game=3ABC";
+    const csv = `\ufeff${gameCsv(GAME, RESULT, s, lang, teamNames(GAME, s), () => "", link)}`;
+    assert.deepEqual(gameFromCsv(csv), { link, totals: { us: 26, them: 80 } });
   });
 }
 
@@ -114,7 +124,7 @@ test("a shared game asks which team this is: read again from that side, kept as 
   assert.deepEqual(book.viewing.game.names, { us: "B", them: "A" });
   assert.deepEqual(book.viewing.result.totals, { us: 0, them: 20 });
   assert.equal(await book.travel.chooseSide("them"), null, "the side already shown: nothing to read");
-  book.travel.keepShared();
+  await book.travel.keepShared();
   assert.deepEqual(book.game.names, { us: "B", them: "A" });
   assert.deepEqual(book.game.seats, { us: ["b1", "b2"], them: ["a2", "a1"] });
   assert.equal(book.game.dealer, 0);

@@ -28,7 +28,8 @@ test("the games as the core's book: played order, local days, the table around e
   assert.deepEqual(coreGame(later).match, { id: "m-1", to: 2 });
   assert.equal(coreGame(later).note, "реванш");
   assert.equal(coreGame(later).dealer, 1);
-  assert.equal("id" in coreGame(later), false, "the core's game, not the stored record");
+  assert.equal("created" in coreGame(later), false, "the core's game, not the stored record");
+  assert.deepEqual([coreGame(later).id, coreGame(later).played], ["b", "2026-05-15T19:00:00.000Z"], "which game it is travels");
   assert.equal(bookRequest([first]).request.from, undefined, "no range: no from/to");
 });
 
