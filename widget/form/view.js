@@ -130,11 +130,15 @@ export class CalculatorView {
     }
     if (parts.length) this.ui.form.append(parts.shift());
     if (this.#revealing || !parts.length) return;
+    // What follows the form waits unseen until the form is whole (styles/base.js): as
+    // the form grows, nothing on screen moves (issue 33: CLS 0 on a slow phone too).
+    this.ui.root.toggleAttribute("data-revealing", true);
     this.#revealing = (async () => {
       while (parts.length) {
         await afterNextFrame();
         if (parts.length) this.ui.form.append(parts.shift());
       }
+      this.ui.root.toggleAttribute("data-revealing", false);
       this.#revealing = null;
     })();
   }
