@@ -420,7 +420,7 @@ def test_keyboard_alone_enters_and_records_a_deal_along_a_short_tab_order(
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     expect(calculator.element).to_have_attribute("declarations-us", "belot:1")
-    expect(calculator.part(".bar-deal")).to_have_text("Us 11 : 7 Them · Made")
+    expect(calculator.part(".bar-deal")).to_have_text("This deal: 11 : 7 · Made")
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     expect(calculator.part("button.record")).to_be_focused()

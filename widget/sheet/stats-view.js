@@ -6,6 +6,8 @@
 
 import { NOUNS } from "../core-tables.js";
 import { format } from "../i18n/strings.js";
+import { plural } from "../i18n/format.js";
+import { countsText } from "../i18n/table-strings.js";
 import { h, setText } from "../ui/dom.js";
 import { errorsText } from "../ui/kit.js";
 import { SHOWN, whoText } from "./stats.js";
@@ -90,7 +92,7 @@ export class StatsView {
       if (key === "biggest") value = value ? format(t.statsWhere, { points: value.points, date: gameDate(value.game), n: value.deal + 1 }) : "–";
       return [h("dt", {}, words[key]), h("dd", { "data-count": key }, String(value))];
     });
-    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [h("dt", {}, NOUNS[lang].contracts[contract]), h("dd", { "data-contract": contract }, format(t.statsCounts, bid))]);
+    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [h("dt", {}, NOUNS[lang].contracts[contract]), h("dd", { "data-contract": contract }, countsText(t, bid, lang))]);
     const won = new Set(entry.won_games ?? []);
     const games = (entry.played ?? []).map((index) => {
       const game = stats.games[index];
@@ -104,7 +106,7 @@ export class StatsView {
       h(level(2), { class: "stats-who" }, h("bdi", {}, whoText(entry, teamNames))),
       h("dl", { class: "stats-counts" }, ...counts.flat()),
       ...(contracts.length ? [h("p", { class: "stats-by" }, words.by_contract), h("dl", { class: "stats-contracts" }, ...contracts.flat())] : []),
-      h("details", { class: "stats-games" }, h("summary", {}, format(t.statsGamesOf, { count: games.length })), h("ul", {}, ...games)),
+      h("details", { class: "stats-games" }, h("summary", {}, plural(t.statsGamesOf, games.length, lang)), h("ul", {}, ...games)),
     );
   }
 }
