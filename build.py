@@ -27,6 +27,7 @@ command to run.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -38,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
 from sitebuild import bootstrap, dist, server
 from sitebuild.paths import CACHE, DIST, ROOT, venv_python
-from sitebuild.steps import StepFailed, run, step
+from sitebuild.steps import Stage, StepFailed, run, run_together, step
 
 # --- build ----------------------------------------------------------------------------
 
@@ -92,9 +93,26 @@ TYPED = (
     "tests/engines",
     "tests/shared",
 )
-# What the fast loop's pytest runs: the core and the docs' examples, nothing that needs
-# dist/, Pyodide or a browser.
-FAST_TESTS = ("tests/core", "tests/docs")
+# What the fast loop's pytest runs: the core, the docs' examples and the widget's instant
+# answers against the core's (Node), nothing that needs dist/, Pyodide or a browser.
+FAST_TESTS = ("tests/core", "tests/docs", "tests/agreement")
+
+
+def static_checks(python: Path, node_flags: Sequence[str] = ()) -> list[Stage]:
+    """mypy, ruff and the widget's Node tests: the checks that need no build."""
+    # The widget's pure modules in Node, no browser (files named: Node 18-22 differ on
+    # folders). Several files at once: many wait on timers, not on the processor.
+    js_tests = sorted(ROOT.glob("tests/js/**/*.test.mjs"))
+    node = shutil.which("node") or "node"
+    return [
+        Stage(f"mypy --strict ({', '.join(TYPED)})", [python, "-m", "mypy", "--strict", *TYPED]),
+        Stage("ruff check (.)", [python, "-m", "ruff", "check", "."]),
+        Stage("ruff format --check (.)", [python, "-m", "ruff", "format", "--check", "."]),
+        Stage(
+            "node --test (tests/js/)",
+            [node, "--test", "--test-concurrency=4", *node_flags, *js_tests],
+        ),
+    ]
 
 
 class Checks:
@@ -111,14 +129,9 @@ class Checks:
             self.failures.append(name)
 
     def static(self, python: Path) -> None:
-        """mypy, ruff and the widget's Node tests: the checks that need no build."""
-        self(f"mypy --strict ({', '.join(TYPED)})", [python, "-m", "mypy", "--strict", *TYPED])
-        self("ruff check (.)", [python, "-m", "ruff", "check", "."])
-        self("ruff format --check (.)", [python, "-m", "ruff", "format", "--check", "."])
-        # The widget's pure modules in Node, no browser (files named: Node 18-22 differ on
-        # folders).
-        js_tests = sorted(ROOT.glob("tests/js/**/*.test.mjs"))
-        self("node --test (tests/js/)", [shutil.which("node") or "node", "--test", *js_tests])
+        """mypy, ruff and the widget's Node tests, one after another."""
+        for stage in static_checks(python):
+            self(stage.name, stage.cmd)
 
     def verdict(self) -> None:
         failed = ", ".join(self.failures)
@@ -126,17 +139,29 @@ class Checks:
 
 
 def check() -> None:
-    """The fast loop: no build, no Pyodide, no browser (each set-up step is skipped when done)."""
+    """The fast loop: no build, no Pyodide, no browser (each set-up step is skipped when done).
+
+    Its stages run side by side (two cores: pytest on one, the rest on the other),
+    each printed whole when it ends; pytest takes the lighter Hypothesis profile
+    ("check", tests/core/conftest.py), `test` the full one.
+    """
     started = time.monotonic()
     bootstrap.setup_checks()
     python = venv_python()
-    checks = Checks()
-    checks.static(python)
     paths = [path for path in FAST_TESTS if (ROOT / path).is_dir()]
-    checks(
-        f"pytest ({', '.join(paths)})",
+    pytest = Stage(
+        f"pytest ({', '.join(paths)}; Hypothesis profile 'check')",
         [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *paths],
+        {"BELOT_HYPOTHESIS_PROFILE": "check"},
     )
+    # Node's dot reporter: a dot a test, and every failure in full (as pytest -q).
+    stages = [pytest, *static_checks(python, node_flags=["--test-reporter=dot"])]
+    # Bytecode is kept under .cache/ (the tree stays clean): without it every run
+    # compiles the core and rewrites the tests' asserts anew, seconds of a busy core.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(CACHE / "pycache")
+    checks = Checks()
+    checks.failures = run_together(stages, env)
     checks.verdict()
     print(f"check: {time.monotonic() - started:.1f} s", flush=True)
     if checks.failures:

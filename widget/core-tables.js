@@ -98,6 +98,56 @@ export const HAS_DECLARATIONS = freeze({
 /** The 32 cards in order, as the JSON contract writes them (cards.DECK); the lists CARD_RANKS, CARD_SUITS, CARD_POINTS and NOUNS.*.cards follow its order. */
 export const DECK = freeze(["7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]);
 
+/** Every spelling of a card the core reads, with the card's code (cards.spellings): the codes, and T for a ten ("TS" is "10S"); nothing else is a card. */
+export const CARD_SPELLINGS = freeze({
+  "7C": "7C",
+  "8C": "8C",
+  "9C": "9C",
+  "10C": "10C",
+  JC: "JC",
+  QC: "QC",
+  KC: "KC",
+  AC: "AC",
+  "7D": "7D",
+  "8D": "8D",
+  "9D": "9D",
+  "10D": "10D",
+  JD: "JD",
+  QD: "QD",
+  KD: "KD",
+  AD: "AD",
+  "7H": "7H",
+  "8H": "8H",
+  "9H": "9H",
+  "10H": "10H",
+  JH: "JH",
+  QH: "QH",
+  KH: "KH",
+  AH: "AH",
+  "7S": "7S",
+  "8S": "8S",
+  "9S": "9S",
+  "10S": "10S",
+  JS: "JS",
+  QS: "QS",
+  KS: "KS",
+  AS: "AS",
+  TC: "10C",
+  TD: "10D",
+  TH: "10H",
+  TS: "10S",
+});
+
+/** The trump suits of each contract (model.Contract.trumps): one suit, every suit in All trumps, none in No trumps. */
+export const TRUMPS = freeze({
+  clubs: ["clubs"],
+  diamonds: ["diamonds"],
+  hearts: ["hearts"],
+  spades: ["spades"],
+  no_trumps: [],
+  all_trumps: ["clubs", "diamonds", "hearts", "spades"],
+});
+
 /** Each card's rank (cards.Rank), in DECK's order. */
 export const CARD_RANKS = freeze(["seven", "eight", "nine", "ten", "jack", "queen", "king", "ace", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]);
 

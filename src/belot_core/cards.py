@@ -43,6 +43,7 @@ __all__ = [
     "card_values",
     "in_deck_order",
     "possible_tricks",
+    "spellings",
 ]
 
 TRICKS = 8
@@ -180,6 +181,11 @@ _BY_CODE: dict[str, Card] = {card.code: card for card in DECK} | {
     f"T{card.suit.letter}": card for card in DECK if card.rank is Rank.TEN
 }
 _ORDER: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
+
+
+def spellings() -> dict[str, Card]:
+    """Every spelling :meth:`Card.parse` reads, with its card: the codes, and T for a ten."""
+    return dict(_BY_CODE)
 
 
 def in_deck_order(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -745,74 +745,98 @@ def deal_problems(
 
     Fields are the same as :class:`Deal`'s; the values may be of any type.
     """
-    problems: list[BelotError] = []
-    if not isinstance(rules, Rules):
-        problems.append(
-            InvalidInputError("wrong_type", "rules", expected="Rules", value=echo(repr(rules)))
+    problems = list(
+        _field_problems(
+            contract=contract,
+            bidder=bidder,
+            doubling=doubling,
+            pile=pile,
+            last_trick=last_trick,
+            capot=capot,
+            declarations=declarations,
+            hanging_in=hanging_in,
+            announced=announced,
+            rules=rules,
         )
-        rules = DEFAULT_RULES
-
-    def check_enum(name: str, value: object, kind: type[enum.StrEnum]) -> None:
-        if not isinstance(value, kind):
-            problems.append(
-                InvalidInputError("wrong_type", name, expected=kind.__name__, value=repr(value))
-            )
-
-    check_enum("contract", contract, Contract)
-    check_enum("bidder", bidder, Team)
-    check_enum("doubling", doubling, Doubling)
-    check_enum("last_trick", last_trick, Team)
-    if capot is not None:
-        check_enum("capot", capot, Team)
-    if not isinstance(pile, Pile):
-        problems.append(InvalidInputError("wrong_type", "cards", expected="Pile", value=repr(pile)))
-    else:
-        check_enum("cards.team", pile.team, Team)
-        problems.extend(_pile_problems(pile, contract))
-    if not _is_int(hanging_in):
-        problems.append(InvalidInputError("not_integer", "hanging_in", value=repr(hanging_in)))
-    elif not 0 <= hanging_in <= MAX_HANGING:
-        problems.append(
-            InvalidInputError(
-                "hanging_out_of_range", "hanging_in", value=hanging_in, max=MAX_HANGING
-            )
-        )
-    if not _is_declarations_by_team(declarations):
-        problems.append(
-            InvalidInputError(
-                "wrong_type",
-                "declarations",
-                expected="ByTeam[Declarations]",
-                value=repr(declarations),
-            )
-        )
-    elif isinstance(contract, Contract):
-        problems.extend(_declaration_problems(contract, declarations, "declarations"))
-    if announced is not None:
-        problems.extend(_announced_problems(contract, declarations, announced, rules))
+    )
     if problems:
         return tuple(problems)
     # The fields are well formed; now the rules of the game.
     assert isinstance(pile, Pile) and isinstance(contract, Contract)
-    assert capot is None or isinstance(capot, Team)
+    assert isinstance(last_trick, Team) and (capot is None or isinstance(capot, Team))
     if pile.cards is not None:
         problems.extend(_card_problems(contract, pile, capot))
     if capot is not None and not problems:
-        # "Capot: one team took all eight tricks. It then holds all card points and
-        # the last trick."
-        holds = pile.points if pile.team is capot else contract.deck_points - pile.points
-        if holds != contract.deck_points or last_trick is not capot:
-            problems.append(
-                RuleViolationError(
-                    "capot_without_all_tricks",
-                    "capot",
-                    team=str(capot),
-                    points=holds,
-                    deck=contract.deck_points,
-                    last_trick=str(last_trick),
-                )
-            )
+        problems.extend(_capot_problems(contract, pile, capot, last_trick))
     return tuple(problems)
+
+
+def _field_problems(
+    *,
+    contract: object,
+    bidder: object,
+    doubling: object,
+    pile: object,
+    last_trick: object,
+    capot: object,
+    declarations: object,
+    hanging_in: object,
+    announced: object,
+    rules: object,
+) -> Iterator[BelotError]:
+    """Each field of a deal of the right type and in range, in field order."""
+    if not isinstance(rules, Rules):
+        yield InvalidInputError("wrong_type", "rules", expected="Rules", value=echo(repr(rules)))
+        rules = DEFAULT_RULES
+    yield from _wrong_enum("contract", contract, Contract)
+    yield from _wrong_enum("bidder", bidder, Team)
+    yield from _wrong_enum("doubling", doubling, Doubling)
+    yield from _wrong_enum("last_trick", last_trick, Team)
+    if capot is not None:
+        yield from _wrong_enum("capot", capot, Team)
+    if not isinstance(pile, Pile):
+        yield InvalidInputError("wrong_type", "cards", expected="Pile", value=repr(pile))
+    else:
+        yield from _wrong_enum("cards.team", pile.team, Team)
+        yield from _pile_problems(pile, contract)
+    if not _is_int(hanging_in):
+        yield InvalidInputError("not_integer", "hanging_in", value=repr(hanging_in))
+    elif not 0 <= hanging_in <= MAX_HANGING:
+        yield InvalidInputError(
+            "hanging_out_of_range", "hanging_in", value=hanging_in, max=MAX_HANGING
+        )
+    if not _is_declarations_by_team(declarations):
+        yield InvalidInputError(
+            "wrong_type", "declarations", expected="ByTeam[Declarations]", value=repr(declarations)
+        )
+    elif isinstance(contract, Contract):
+        yield from _declaration_problems(contract, declarations, "declarations")
+    if announced is not None:
+        yield from _announced_problems(contract, declarations, announced, rules)
+
+
+def _wrong_enum(name: str, value: object, kind: type[enum.StrEnum]) -> Iterator[BelotError]:
+    """The field ``name`` is not one of ``kind``'s members."""
+    if not isinstance(value, kind):
+        yield InvalidInputError("wrong_type", name, expected=kind.__name__, value=repr(value))
+
+
+def _capot_problems(
+    contract: Contract, pile: Pile, capot: Team, last_trick: Team
+) -> Iterator[BelotError]:
+    """A capot's team holds every card point and the last trick."""
+    # "Capot: one team took all eight tricks. It then holds all card points and the
+    # last trick."
+    holds = pile.points if pile.team is capot else contract.deck_points - pile.points
+    if holds != contract.deck_points or last_trick is not capot:
+        yield RuleViolationError(
+            "capot_without_all_tricks",
+            "capot",
+            team=str(capot),
+            points=holds,
+            deck=contract.deck_points,
+            last_trick=str(last_trick),
+        )
 
 
 def _pile_problems(pile: Pile, contract: object) -> Iterator[BelotError]:

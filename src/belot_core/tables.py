@@ -19,7 +19,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import CARDS_PER_TRICK, DECK, HUNDRED_CARRE_RANKS, TRICKS, Rank
+from .cards import CARDS_PER_TRICK, DECK, HUNDRED_CARRE_RANKS, TRICKS, Rank, Suit, spellings
 from .errors import MAX_SHOWN
 from .i18n import (
     CARD_NAMES,
@@ -166,6 +166,11 @@ def _message(code: str, params: tuple[str, ...], lang: str) -> str:
 
 def tables() -> list[tuple[str, str, object]]:
     """Every export of the generated module, in order: ``(name, description, value)``."""
+    return [*_vocabulary(), *_declaration_facts(), *_card_facts(), *_sheet_facts(), *_words()]
+
+
+def _vocabulary() -> list[tuple[str, str, object]]:
+    """The game's closed sets: teams, contracts, doublings, capots, outcomes, answers."""
     return [
         ("VERSION", "The version of the JSON contract (json_api.VERSION).", VERSION),
         ("TEAMS", "The two teams, in order (model.Team).", _values(Team)),
@@ -182,6 +187,12 @@ def tables() -> list[tuple[str, str, object]]:
             "The questions only the cards decide, with their answers (model.Question).",
             {q.value: [a.value for a in q.answers] for q in Question},
         ),
+    ]
+
+
+def _declaration_facts() -> list[tuple[str, str, object]]:
+    """The declarations: their kinds, points and how many cards or carrés each takes."""
+    return [
         (
             "DECLARATIONS",
             "Declaration kinds, in the core's order (model.Declaration).",
@@ -207,6 +218,12 @@ def tables() -> list[tuple[str, str, object]]:
             "The ranks of the carrés worth 100, highest first (cards.HUNDRED_CARRE_RANKS).",
             [rank.value for rank in HUNDRED_CARRE_RANKS],
         ),
+    ]
+
+
+def _card_facts() -> list[tuple[str, str, object]]:
+    """The cards: the deck, each card's points, the tricks, the last trick and the capot."""
+    return [
         (
             "DECK_POINTS",
             "Card points of the whole deck at face value, without the last trick.",
@@ -227,6 +244,18 @@ def tables() -> list[tuple[str, str, object]]:
             "The 32 cards in order, as the JSON contract writes them (cards.DECK); the "
             "lists CARD_RANKS, CARD_SUITS, CARD_POINTS and NOUNS.*.cards follow its order.",
             [card.code for card in DECK],
+        ),
+        (
+            "CARD_SPELLINGS",
+            "Every spelling of a card the core reads, with the card's code (cards.spellings): "
+            'the codes, and T for a ten ("TS" is "10S"); nothing else is a card.',
+            {text: card.code for text, card in spellings().items()},
+        ),
+        (
+            "TRUMPS",
+            "The trump suits of each contract (model.Contract.trumps): one suit, every suit "
+            "in All trumps, none in No trumps.",
+            {c.value: [suit.value for suit in Suit if suit in c.trumps] for c in Contract},
         ),
         (
             "CARD_RANKS",
@@ -251,6 +280,12 @@ def tables() -> list[tuple[str, str, object]]:
         ("CARDS_PER_TRICK", "Cards in a trick (cards.CARDS_PER_TRICK).", CARDS_PER_TRICK),
         ("LAST_TRICK_POINTS", "The last trick, before No trumps doubles it.", LAST_TRICK_POINTS),
         ("CAPOT_BONUS", "The capot bonus (валат), never doubled.", CAPOT_BONUS),
+    ]
+
+
+def _sheet_facts() -> list[tuple[str, str, object]]:
+    """The game sheet and its table: the target, the bounds the core keeps, the seats, the link."""
+    return [
         ("TARGET", "Game points that win the game (sheet.TARGET).", TARGET),
         (
             "MAX_DEALS",
@@ -277,6 +312,12 @@ def tables() -> list[tuple[str, str, object]]:
             [[team.value, player] for team, player in SEAT_ORDER],
         ),
         ("LINK_KEY", "A game link's fragment key: …/calculator/#game=<text> (link).", LINK_KEY),
+    ]
+
+
+def _words() -> list[tuple[str, str, object]]:
+    """Words: suits, house rules, the game's nouns and the messages the widget shows itself."""
+    return [
         ("SUITS", "The symbol of each suit contract, as its noun ends.", _suits()),
         (
             "HOUSE_RULES",

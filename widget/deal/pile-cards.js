@@ -1,14 +1,15 @@
 // Counting a pile by its cards, with no DOM (tests/js/pile-cards.test.mjs): which cards
 // the grid shows in a contract, what a tap on one does, the live sums, and what Done
-// gives the form. Every card, value and total is the core's (core-tables.js: DECK,
-// CARD_SUITS, CARD_POINTS, DECK_POINTS); nothing here knows what a jack is worth.
+// gives the form. Every card, spelling, trump, value and total is the core's
+// (core-tables.js: DECK, CARD_SPELLINGS, TRUMPS, CARD_SUITS, CARD_POINTS, DECK_POINTS);
+// nothing here knows what a jack is worth. tests/agreement compares the sums with the core.
 //
 // The grid shows only the cards that carry points, a row per suit: in a suit contract
 // the trump suit's row first (J 9 A 10 K Q), then the others (A 10 K Q J); in All trumps
 // every row is a trump row, in No trumps none is. Within a row the cards go from the
 // most points to the least, as the core's table orders them.
 
-import { CARD_POINTS, CARD_RANKS, CARD_SUITS, CARDS_PER_TRICK, DECK, DECK_POINTS, TEAMS, TRICKS } from "../core-tables.js";
+import { CARD_POINTS, CARD_RANKS, CARD_SPELLINGS, CARD_SUITS, CARDS_PER_TRICK, DECK, DECK_POINTS, TEAMS, TRUMPS, TRICKS } from "../core-tables.js";
 
 /** The suits in the deck's order (the value of each suit's contract). */
 export const CARD_SUIT_ORDER = Object.freeze([...new Set(CARD_SUITS)]);
@@ -16,12 +17,10 @@ export const CARD_SUIT_ORDER = Object.freeze([...new Set(CARD_SUITS)]);
 /** The most tricks a pile can hold (the core's TRICKS). */
 export const MAX_TRICKS = TRICKS;
 
-/** A card code as the core spells it, or null: `"TS"` is `"10S"`, as the core reads it. */
+/** A card code as the core spells it, or null: the spellings the core reads are its (CARD_SPELLINGS). */
 export function cardCode(text) {
   const code = String(text ?? "").trim();
-  if (DECK.includes(code)) return code;
-  const ten = code.startsWith("T") ? `10${code.slice(1)}` : "";
-  return DECK.includes(ten) ? ten : null;
+  return Object.hasOwn(CARD_SPELLINGS, code) ? CARD_SPELLINGS[code] : null;
 }
 
 /** The cards of a `pile-cards` attribute (`"JH 9H AS"`, spaces or commas), or null without one. */
@@ -53,12 +52,6 @@ export function cardsPoints(codes, contract) {
   return points;
 }
 
-/** Whether `suit` is a trump suit in `contract`: its nine carries points (only a trump's does). */
-function isTrump(suit, contract) {
-  const nine = DECK.findIndex((code, index) => CARD_SUITS[index] === suit && CARD_RANKS[index] === "nine");
-  return CARD_POINTS[contract][nine] > 0;
-}
-
 /**
  * The grid of `contract`: `[{suit, trump, cards: [{code, index, rank, points}]}]`, the
  * trump rows first, each row's cards with points from the most to the least. `index`
@@ -71,7 +64,7 @@ export function gridRows(contract) {
     const cards = DECK.map((code, index) => ({ code, index, rank: CARD_RANKS[index], points: values[index] }))
       .filter((card) => CARD_SUITS[card.index] === suit && card.points > 0)
       .sort((a, b) => b.points - a.points);
-    return { suit, trump: isTrump(suit, contract), cards };
+    return { suit, trump: TRUMPS[contract].includes(suit), cards };
   });
   return [...rows.filter((row) => row.trump), ...rows.filter((row) => !row.trump)];
 }

@@ -36,7 +36,8 @@ export class BookEdits {
       const deal = own == null ? entered : { ...entered, rules: own };
       return game.deals.map((old, i) => (i === editing.index ? deal : old));
     };
-    const saved = await book.change(next, () => ({ type: "edited", index: editing.index, form: "restore" }), { after: () => book.stopEditing() });
+    const op = (game, deals) => ({ op: "edit", index: editing.index, old: game.deals[editing.index], deal: deals[editing.index] });
+    const saved = await book.change(next, () => ({ type: "edited", index: editing.index, form: "restore" }), { after: () => book.stopEditing(), op });
     return saved && fixed;
   }
 
@@ -46,7 +47,8 @@ export class BookEdits {
     if (!editing) return;
     const next = (game) => game.deals.filter((_, i) => i !== editing.index);
     const change = (deals) => ({ type: "dealDeleted", index: Math.min(editing.index, deals.length - 1), form: "restore" });
-    await book.change(next, change, { after: () => book.stopEditing() });
+    const op = (game) => ({ op: "deleteDeal", index: editing.index, old: game.deals[editing.index] });
+    await book.change(next, change, { after: () => book.stopEditing(), op });
   }
 
   cancelEdit() {
@@ -84,6 +86,7 @@ export class BookEdits {
         book.undone = { id, deals: [...(book.undone?.id === id ? book.undone.deals : []), undone] };
       },
       keepUndone: true,
+      op: (game) => ({ op: "undo", index: game.deals.length - 1, deal: undone }),
     });
   }
 
@@ -97,6 +100,6 @@ export class BookEdits {
       const deals = kept.deals.slice(0, -1);
       book.undone = deals.length ? { id: kept.id, deals } : null;
     };
-    await book.change((game) => [...game.deals, deal], (deals) => ({ type: "redone", n: deals.length, form: "clear" }), { after, keepUndone: true });
+    await book.change((game) => [...game.deals, deal], (deals) => ({ type: "redone", n: deals.length, form: "clear" }), { after, keepUndone: true, op: () => ({ op: "append", deal }) });
   }
 }

@@ -1,29 +1,46 @@
-// Saving the game book: every changed game is written at once, over the revision of it
-// the book is based on, and never over a save it has not seen (the store refuses: a
-// conflict, which the tab follower resolves by keeping both). A device that refuses
-// (site data blocked, storage full) is said in one notice and tried again on the next
-// change; saving working again is said too. What the store could not read, and a
-// stored game the core refuses, is kept aside and said. No DOM: Node tests it through
-// the book with a memory store.
+// Saving the game book. The book hands over each change it makes as an operation
+// (sheet/book-ops.js: a deal recorded, a name, a deletion…); the saver writes them, one
+// game at a time, under the store's lock across tabs (a Web Lock: see lock() in
+// sheet/idb-store.js): it reads the game as stored now, and if another tab saved it
+// since, applies this tab's operations not saved yet to theirs, in order (the tab
+// follower shows the joined game), then writes it over the revision it read. So no two
+// tabs ever fork a game or fold two presses into one. Typing (names, players, the note)
+// is saved after a pause or when the field is left, not per letter.
+//
+// A device that refuses (site data blocked, storage full) is said in one notice and
+// tried again on the next change; saving working again is said too. Storage taken away
+// while the page is open — another tab's newer version upgrading the database, or the
+// database deleted — is said at once, and the game is marked "not saved": what is on
+// screen stays for a download or a reload. What the store could not read, and a stored
+// game the core refuses, is kept aside and said. No DOM: Node tests it through the book.
 
+import { addOp } from "./book-ops.js";
 import { TabFollower } from "./tab-follower.js";
+
+/** Typing is saved this long after the last letter (or at once when the field is left). */
+export const PAUSE_MS = 800;
+/** Writes refused because another writer (an earlier version, without the lock) came between: tried again this often. */
+const ATTEMPTS = 5;
 
 export class BookSaver {
   #book;
   #store;
+  #timers;
   #revs = new Map(); // id → the stored revision the book's game is based on (null: never saved)
-  #dirty = new Set(); // ids changed here and not saved yet
-  #removals = new Map(); // id → the revision to remove
+  #pending = new Map(); // id → the operations made here and not saved yet, in order
   #flushing = null;
   #again = false;
-  /** "saved", or why not: "blocked", "full", "failed", "locked". */
+  #pause = null;
+  /** "saved", or why not: "blocked", "full", "failed", "locked" (a newer version), "deleted". */
   saving = "saved";
   follower;
 
-  constructor(book, store) {
+  constructor(book, store, timers = globalThis) {
     this.#book = book;
     this.#store = store;
+    this.#timers = timers;
     this.follower = new TabFollower(book, this, store);
+    store.onLost?.((reason) => this.#lost(reason));
   }
 
   get store() {
@@ -33,15 +50,18 @@ export class BookSaver {
   /** Open the store: a device that keeps no data here (or a newer version's) is said at once. */
   async prepare() {
     await this.#store.open?.();
-    if (this.#store.locked) this.#problem("locked");
+    this.#said();
+  }
+
+  #said() {
+    if (this.#store.locked) this.#problem(this.#store.lost ?? "locked");
     else if (!this.#store.available) this.#problem("blocked");
   }
 
   /** The games stored (read once); what could not be read is said. */
   async load() {
     const { games, current, aside } = await this.#store.load();
-    if (this.#store.locked) this.#problem("locked");
-    else if (!this.#store.available) this.#problem("blocked");
+    this.#said();
     const bad = aside.filter((item) => item.reason === "bad_game").length;
     for (const item of aside) {
       if (item.reason === "unreadable") this.#book.notices.add({ words: "sheet", key: "noticeUnreadable", aside: true });
@@ -53,10 +73,10 @@ export class BookSaver {
     return { games, current };
   }
 
-  /** The book's `id` is based on stored revision `rev` (null: not saved yet). */
+  /** The book's `id` is the stored revision `rev` as it is (null: not saved yet): nothing of it to save. */
   based(id, rev) {
     this.#revs.set(id, rev);
-    this.#dirty.delete(id);
+    this.#pending.delete(id);
   }
 
   rev(id) {
@@ -64,51 +84,80 @@ export class BookSaver {
   }
 
   isDirty(id) {
-    return this.#dirty.has(id);
+    return this.#pending.has(id);
   }
 
-  /** The book changed `id`: save it. */
+  /** The operations on `id` not saved yet (a copy). */
+  pendingOps(id) {
+    return [...(this.#pending.get(id) ?? [])];
+  }
+
+  /** `id` was joined with stored revision `rev`: `ops` are what of ours is still to save. */
+  rebased(id, rev, ops) {
+    this.#revs.set(id, rev);
+    if (ops.length) this.#pending.set(id, ops);
+    else this.#pending.delete(id);
+  }
+
+  /**
+   * The book made `op` on game `id` (`before`: the game before it, for a game never saved);
+   * saved at once, or, while typing, after a pause.
+   */
+  push(id, op, { before = null, typing = false } = {}) {
+    let ops = this.#pending.get(id);
+    if (!ops) {
+      ops = [];
+      // A game the store has never had is created first; so is an empty one, which another
+      // tab drops when it leaves it (a game with deals is gone only if a player deleted it).
+      const create = before && (this.rev(id) === null || !before.deals.length);
+      if (create && op.op !== "create" && op.op !== "put") ops.push({ op: "create", game: before });
+      this.#pending.set(id, ops);
+    }
+    addOp(ops, typing ? { ...op, typing: true } : op);
+    if (typing) this.#later();
+    else this.flush();
+  }
+
+  /** The book changed `id` as a whole (a game brought in): it is saved as it is now. */
   changed(id) {
-    this.#removals.delete(id);
-    this.#dirty.add(id);
-    this.flush();
+    const game = this.#book.games.get(id);
+    if (game) this.push(id, { op: "put", game, at: game.updated });
   }
 
   /** The book removed `id`; returns the revision it was based on (for its Undo). */
   removed(id) {
     const rev = this.rev(id);
-    this.#dirty.delete(id);
-    this.#revs.delete(id);
-    if (rev !== null) {
-      this.#removals.set(id, rev);
-      this.flush();
-    }
+    if (rev === null && !this.#pending.has(id)) return null; // never saved: nothing to remove
+    this.push(id, { op: "delete" });
     return rev;
   }
 
   /** Game `id` is gone from the store already (removed by another tab): forget it. */
   gone(id) {
-    this.#dirty.delete(id);
     this.#revs.delete(id);
-    this.#removals.delete(id);
+    this.#pending.delete(id);
   }
 
-  /** An empty game the book dropped: removed from the store too, if it was ever saved. */
+  /** An empty game the book dropped: removed from the store too, unless a deal came there meanwhile. */
   forget(id) {
-    this.removed(id);
+    if (this.rev(id) === null && !this.#pending.has(id)) return;
+    this.push(id, { op: "drop" });
   }
 
-  /** The deleted game `id` came back (Undo): its removal is cancelled, or it is saved anew. */
-  restored(id, rev) {
-    if (this.#removals.get(id) === rev) {
-      this.#removals.delete(id);
-      this.#revs.set(id, rev);
-    } else this.#revs.set(id, null);
-    this.changed(id);
+  /** The deleted game `id` came back (Undo): its deletion is taken back if not written yet, else it is created anew. */
+  restored(id) {
+    const ops = this.#pending.get(id);
+    if (ops?.at(-1)?.op === "delete") {
+      ops.pop();
+      if (!ops.length) this.#pending.delete(id);
+      return;
+    }
+    const game = this.#book.games.get(id);
+    if (game) this.push(id, { op: "create", game });
   }
 
   remember(id) {
-    this.#store.remember(id);
+    if (!this.#store.locked) this.#store.remember(id);
   }
 
   /** Games without deals other than the current one are not worth keeping. */
@@ -133,8 +182,30 @@ export class BookSaver {
     this.#book.notices.add({ words: "sheet", key: "noticeRejected", params: { date: game.created }, errors: reply?.errors ?? [], aside: true });
   }
 
-  /** Write what changed, one game at a time; another flush meanwhile runs after this one. */
+  /** Typing paused (or the field was left): what was typed is saved now. */
+  saveTyping() {
+    return this.flush();
+  }
+
+  /** Save what waits, unless typing is paused for: then its timer does. */
+  resume() {
+    if (this.#pause === null && this.#pending.size) this.flush();
+  }
+
+  #later() {
+    if (this.#pause !== null) this.#timers.clearTimeout(this.#pause);
+    this.#pause = this.#timers.setTimeout(() => {
+      this.#pause = null;
+      this.flush();
+    }, PAUSE_MS);
+  }
+
+  /** Write what changed, in the book's turn (no change runs meanwhile); a flush asked meanwhile runs after. */
   flush() {
+    if (this.#pause !== null) {
+      this.#timers.clearTimeout(this.#pause);
+      this.#pause = null;
+    }
     if (this.#flushing) {
       this.#again = true;
       return this.#flushing;
@@ -142,7 +213,7 @@ export class BookSaver {
     this.#flushing = (async () => {
       do {
         this.#again = false;
-        await this.#writeAll();
+        await this.#book.serial(() => this.#writeAll());
       } while (this.#again);
       this.#flushing = null;
     })();
@@ -155,41 +226,59 @@ export class BookSaver {
   }
 
   async #writeAll() {
-    if (!this.#book.validated || !this.#store.available || this.#store.locked) return;
-    for (const [id, rev] of [...this.#removals]) {
-      this.#removals.delete(id);
-      const done = await this.#store.remove(id, rev);
-      if (done.conflict) this.follower.resolve(id, done.theirs);
-      else if (done.error) this.#failed(done.error, () => this.#removals.set(id, rev));
+    if (!this.#book.validated || !this.#pending.size) return;
+    if (this.#store.locked) {
+      this.#said(); // said again at the next change: the bar says "not saved"
+      this.#book.emit({ type: "saving" });
+      return;
     }
-    for (const id of [...this.#dirty]) {
-      const game = this.#book.games.get(id);
-      if (!game) {
-        this.#dirty.delete(id);
-        continue;
-      }
-      const done = await this.#store.put(game, this.rev(id));
-      if (done.ok) {
-        this.#revs.set(id, done.rev);
-        if (this.#book.games.get(id) === game) this.#dirty.delete(id); // else changed meanwhile: again
-        this.#problem("saved");
-      } else if (done.conflict) {
-        this.follower.resolve(id, done.theirs); // joined in turn: ours stays dirty, so it is kept
-      } else if (done.error) {
-        this.#failed(done.error);
+    if (!this.#store.available) return;
+    for (const id of [...this.#pending.keys()]) {
+      const lock = this.#store.lock ?? ((work) => work());
+      const error = await lock.call(this.#store, () => this.#writeOne(id));
+      if (error) {
+        if (this.#store.locked) this.#said();
+        else this.#problem(error);
         return;
       }
     }
+    this.#problem("saved");
   }
 
-  #failed(error, keep = () => {}) {
-    keep();
-    this.#problem(error);
+  /** Under the lock: read `id` as stored, join ours to it if another tab saved since, write. Returns an error, or null. */
+  async #writeOne(id) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      if (!this.#pending.has(id)) return null;
+      const stored = (await this.#store.get([id])).get(id) ?? null;
+      if ((stored?.rev ?? null) !== this.rev(id)) {
+        await this.follower.merge(id, stored);
+        if (!this.#pending.has(id)) return null; // theirs already holds all of ours
+      }
+      const game = this.#book.games.get(id) ?? null;
+      let done;
+      if (game) done = await this.#store.put(game, stored?.rev ?? null);
+      else if (stored) done = await this.#store.remove(id, stored.rev);
+      else done = { ok: true, rev: null };
+      if (done.ok) {
+        this.#pending.delete(id);
+        if (game) this.#revs.set(id, done.rev);
+        else this.#revs.delete(id);
+        return null;
+      }
+      if (done.error) return done.error;
+      // A conflict: written meanwhile by a tab that takes no lock (an earlier version). Joined again.
+    }
+    return "failed";
+  }
+
+  /** The store was taken away while open: said at once, and the game marked "not saved". */
+  #lost(reason) {
+    this.#problem(reason);
   }
 
   /**
-   * Saving stopped working ("blocked", "full", "failed", "locked") or works again
-   * ("saved"): said once when it changes, in the one notice about saving.
+   * Saving stopped working ("blocked", "full", "failed", "locked", "deleted") or works
+   * again ("saved"): said once when it changes, in the one notice about saving.
    */
   #problem(state) {
     if (state === this.saving) return;
@@ -201,7 +290,8 @@ export class BookSaver {
       this.#book.emit({ type: "saving" });
       return;
     }
-    notices.add({ words: "store", key: state === "locked" ? "otherVersion" : state, kind: "saving" });
+    const key = { locked: "otherVersion", deleted: "storeDeleted" }[state] ?? state;
+    notices.add({ words: "store", key, kind: "saving" });
     this.#book.emit({ type: "saving" });
   }
 

@@ -23,7 +23,7 @@ export class BookTable {
       const next = { ...game, seats };
       if (!seats) delete next.seats;
       return next;
-    }, { type: "named" });
+    }, { type: "named" }, { op: "player", team, index, value }, true);
   }
 
   /**
@@ -33,11 +33,17 @@ export class BookTable {
    */
   chooseDealer(seat) {
     if (!isSeat(seat)) return Promise.resolve(false);
-    return this.#set((game) => ({ ...game, dealer: firstDealerFor(seat, game.deals.length) }), { type: "dealerChosen", seat });
+    let dealer = null;
+    const make = (game) => ({ ...game, dealer: (dealer = firstDealerFor(seat, game.deals.length)) });
+    return this.#set(make, { type: "dealerChosen", seat }, () => ({ op: "set", field: "dealer", value: dealer }));
   }
 
-  /** The current game changed by `make(game)`, once the core accepts it; then `change` is announced. */
-  #set(make, change) {
+  /**
+   * The current game changed by `make(game)`, once the core accepts it; then `change` is
+   * announced. `op` is the change as an operation (or a function giving it once made);
+   * `typing`: saved after a pause.
+   */
+  #set(make, change, op, typing = false) {
     const book = this.#book;
     if (!book.game || book.viewing) return Promise.resolve(false);
     const id = book.current;
@@ -57,7 +63,7 @@ export class BookTable {
         return false;
       }
       book.error = null;
-      book.replace(next, reply.result);
+      book.replace(next, reply.result, { ...(typeof op === "function" ? op() : op), at: next.updated }, { typing });
       book.emit(change);
       return true;
     });

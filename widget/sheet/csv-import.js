@@ -12,7 +12,7 @@
 // read as RFC 4180 says and unmarked with csvCellText (the export's CSV-injection guard).
 
 import { CONTRACTS, DECLARATIONS, DOUBLINGS, NOUNS, TEAMS } from "../core-tables.js";
-import { format, LANGUAGES, STRINGS } from "../i18n/strings.js";
+import { LANGUAGES, STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { csvCellText } from "./export.js";
 
@@ -134,9 +134,4 @@ function declarationsOf(text, shown, words) {
     }
   }
   return counts;
-}
-
-/** The words of a refused CSV in `lang` (for a notice): why, with the line. */
-export function csvProblem(key, params, lang) {
-  return format(TRAVEL_WORDS[lang][key] ?? "", params);
 }

@@ -81,7 +81,7 @@ export class GameBook extends EventTarget {
     this.#scorer = scorer;
     this.#clock = clock;
     this.#timers = timers;
-    this.saver = new BookSaver(this, store);
+    this.saver = new BookSaver(this, store, timers);
     this.travel = new BookTravel(this);
     this.edits = new BookEdits(this);
     this.table = new BookTable(this);
@@ -146,9 +146,7 @@ export class GameBook extends EventTarget {
     this.dispatchEvent(new CustomEvent("change", { detail: change }));
   }
 
-  now() {
-    return this.#clock();
-  }
+  now = () => this.#clock();
 
   /** The scorer (the core), for what the sheet asks besides games: a game's link. */
   scorer() {
@@ -220,7 +218,7 @@ export class GameBook extends EventTarget {
     this.games.set(game.id, game);
     this.results.set(game.id, EMPTY_RESULT);
     this.saver.based(game.id, null);
-    this.saver.changed(game.id);
+    this.saver.push(game.id, { op: "create", game });
     this.current = game.id;
     this.saver.remember(game.id);
     return game;
@@ -245,8 +243,9 @@ export class GameBook extends EventTarget {
    * the core (under `rules`, else the game's) and applied only if it accepts; then
    * `change` is announced. A refusal goes to `refused(errors)` if given, else it is kept
    * as `error` (the bar shows it). A second press while one is under way is ignored.
+   * `op(game, deals)` → the change as an operation (sheet/book-ops.js; none: the deals).
    */
-  async change(next, change, { rules, refused, after, keepUndone = false } = {}) {
+  async change(next, change, { rules, refused, after, keepUndone = false, op } = {}) {
     const id = this.current;
     if (!this.game || this.busy || this.viewing) return false;
     this.busy = true;
@@ -255,13 +254,13 @@ export class GameBook extends EventTarget {
       this.emit({ type: "busy" }); // an old error is taken away at once
     }
     try {
-      return await this.serial(() => this.#change(id, next, change, { rules, refused, after, keepUndone }));
+      return await this.serial(() => this.#change(id, next, change, { rules, refused, after, keepUndone, op }));
     } finally {
       this.busy = false;
     }
   }
 
-  async #change(id, next, change, { rules, refused, after, keepUndone }) {
+  async #change(id, next, change, { rules, refused, after, keepUndone, op }) {
     const game = this.games.get(id);
     if (!game) return false; // deleted in another tab meanwhile (the notice says so)
     const deals = next(game);
@@ -281,36 +280,39 @@ export class GameBook extends EventTarget {
     }
     const changed = { ...game, deals, updated: this.#clock().toISOString() };
     if (rules) changed.rules = { ...rules };
-    this.replace(changed, reply.result);
+    this.replace(changed, reply.result, { ...(op?.(game, deals) ?? { op: "deals", deals }), at: changed.updated });
     if (!keepUndone) this.undone = null; // another change of the game: what was undone stays undone
     after?.();
     this.emit(typeof change === "function" ? change(deals) : change);
     return true;
   }
 
-  /** `game` (a new version of a game here) in place, and saved. */
-  replace(game, result) {
+  /** `game` (a new version here) in place, and saved: `op` the change made (book-ops.js; none: the whole), `typing` after a pause. */
+  replace(game, result, op = null, { typing = false } = {}) {
+    const before = this.games.get(game.id) ?? null;
     this.games.set(game.id, game);
     if (result) this.results.set(game.id, result);
     this.#forgetDeleted();
-    this.saver.changed(game.id);
+    this.saver.push(game.id, op ?? { op: "put", game, at: game.updated }, { before, typing });
   }
+
+  /** What was typed (a name, a player, the note) is saved now: the field was left. */
+  saveTyping = () => this.saver.saveTyping();
 
   /** Record `deal` (the form's, scored and valid) as the next deal. */
   async record(deal) {
     if (!deal || this.editing) return;
-    await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recorded", n: deals.length, form: "clear" }));
+    await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recorded", n: deals.length, form: "clear" }), { op: () => ({ op: "append", deal }) });
   }
 
   /** A deal where all four passed. */
   async passed() {
     if (this.editing) return;
-    await this.change((game) => [...game.deals, { passed: true }], (deals) => ({ type: "recordedPassed", n: deals.length, form: "clear" }));
+    const deal = { passed: true };
+    await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recordedPassed", n: deals.length, form: "clear" }), { op: () => ({ op: "append", deal }) });
   }
 
-  stopEditing() {
-    this.editing = null;
-  }
+  stopEditing = () => (this.editing = null);
 
   /**
    * The current game under other house rules: every deal rescored ("all"), or the deals
@@ -321,14 +323,16 @@ export class GameBook extends EventTarget {
     if (!this.game) return [];
     const next = (game) => (how === "next" ? dealsFromNext(game.deals, game.rules) : dealsForAll(game.deals));
     let errors = [];
-    const applied = await this.change(next, { type: "rulesChanged" }, { rules, refused: (refused) => (errors = refused) });
+    const op = () => ({ op: "rules", rules: { ...rules }, how: how === "next" ? "next" : "all" });
+    const applied = await this.change(next, { type: "rulesChanged" }, { rules, refused: (refused) => (errors = refused), op });
     return applied ? null : errors;
   }
 
   setName(team, value) {
     const game = this.games.get(this.current);
     if (!game || this.viewing) return;
-    this.replace({ ...game, names: { ...game.names, [team]: value }, updated: this.#clock().toISOString() });
+    const updated = this.#clock().toISOString();
+    this.replace({ ...game, names: { ...game.names, [team]: value }, updated }, null, { op: "set", field: `names.${team}`, value, at: updated }, { typing: true });
     this.emit({ type: "named" });
   }
 
@@ -406,7 +410,7 @@ export class GameBook extends EventTarget {
     entries.splice(Math.min(index, entries.length), 0, [game.id, game]);
     this.games = new Map(entries);
     this.results.set(game.id, result ?? EMPTY_RESULT);
-    this.saver.restored(game.id, deleted.rev);
+    this.saver.restored(game.id);
     if (current) {
       this.current = game.id;
       this.saver.remember(game.id);
@@ -435,7 +439,7 @@ export class GameBook extends EventTarget {
     this.saver.based(game.id, null);
     this.current = game.id;
     this.saver.remember(game.id);
-    this.replace(game);
+    this.replace(game, null, { op: "create", game });
     this.emit(change);
   }
 

@@ -21,10 +21,32 @@
 //
 // A database of a newer version (a newer calculator in another tab) is never opened or
 // written: `locked` says so, and the sheet keeps its games in memory until a reload.
+// The same when the database is taken away while open — another page opening it at a
+// higher version (a newer build's upgrade: "versionchange"), or deleting it
+// (deleteDatabase: "versionchange" with no new version), or the browser closing the
+// connection (site data cleared: "close") — and the listeners of onLost() hear it at once,
+// so the sheet says "not saved" before the next deal, never after.
+//
+// lock(work): a Web Lock (navigator.locks) named after the database, held while a tab
+// reads a game, joins its own changes to it and writes it (sheet/book-saver.js). An
+// IndexedDB transaction alone cannot do that: it commits as soon as it waits on anything
+// but its own requests, and the join asks the core (a worker). The lock is exclusive
+// across every tab and worker of the origin, and is let go if the tab dies. Where the
+// browser has no Web Locks, one lock per page does (and the revision check stays).
 
 import { newRev, parseStore, readRecords } from "./records.js";
 
 const DB_VERSION = 1;
+
+/** Locks of one page, where the browser has no Web Locks (Node, old browsers): name → the last holder's end. */
+const pageLocks = new Map();
+function pageLock(name, work) {
+  const run = (pageLocks.get(name) ?? Promise.resolve()).then(work);
+  const end = run.catch(() => {});
+  pageLocks.set(name, end);
+  end.then(() => pageLocks.get(name) === end && pageLocks.delete(name));
+  return run;
+}
 const GAMES = "games";
 const ASIDE = "aside";
 const META = "meta";
@@ -55,18 +77,23 @@ export class IdbStore {
   #db = null;
   #channel = null;
   #listeners = new Set();
+  #lostListeners = new Set();
   #legacy;
+  #locks;
   /** False until opened, and for good when the browser keeps no data for this site. */
   available = false;
-  /** True when the games were saved by a newer version: nothing is read or written. */
+  /** True when the games were saved by a newer version, or taken away: nothing is read or written. */
   locked = false;
+  /** Why `locked`: "locked" (a newer version), "deleted" (the database deleted or cleared), or null. */
+  lost = null;
 
   /**
    * `name`: the sheet's storage key; `legacy`: the localStorage of earlier versions
    * (or null); `indexedDB`, `BroadcastChannel`: the browser's (Node tests give others).
    */
-  constructor(name, { legacy = defaultLegacy(), indexedDB = globalThis.indexedDB, BroadcastChannel = globalThis.BroadcastChannel } = {}) {
+  constructor(name, { legacy = defaultLegacy(), indexedDB = globalThis.indexedDB, BroadcastChannel = globalThis.BroadcastChannel, locks = globalThis.navigator?.locks } = {}) {
     this.#name = name;
+    this.#locks = locks ?? null;
     this.#legacy = legacy;
     this.indexedDB = indexedDB;
     this.BroadcastChannel = BroadcastChannel;
@@ -86,13 +113,12 @@ export class IdbStore {
       this.#db = await done(request);
     } catch (error) {
       this.locked = error?.name === "VersionError";
+      if (this.locked) this.lost = "locked";
       return false;
     }
-    // Another tab upgrading the database (a newer calculator): let it, and stop here.
-    this.#db.onversionchange = () => {
-      this.#db.close();
-      this.locked = true;
-    };
+    // Another page upgrading the database (a newer calculator) or deleting it: let it, and stop here.
+    this.#db.onversionchange = (event) => this.#lose(event.newVersion == null ? "deleted" : "locked");
+    this.#db.onclose = () => this.#lose("deleted"); // closed by the browser: site data cleared
     this.available = true;
     if (this.BroadcastChannel) {
       this.#channel = new this.BroadcastChannel(`belot-calculator-store:${this.#name}`);
@@ -189,13 +215,14 @@ export class IdbStore {
       this.#channel?.postMessage({ ids: [id] });
       return { ok: true, rev };
     } catch (error) {
-      return { error: failureOf(error) };
+      if (error?.name === "InvalidStateError") this.#lose("deleted"); // the connection is closed
+      return { error: this.locked ? this.lost : failureOf(error) };
     }
   }
 
   async get(ids) {
     const found = new Map(ids.map((id) => [id, null]));
-    if (!this.#db) return found;
+    if (!this.#db || this.locked) return found;
     const tx = this.#db.transaction(GAMES, "readonly");
     const games = tx.objectStore(GAMES);
     for (const id of ids) found.set(id, (await done(games.get(id))) ?? null);
@@ -250,6 +277,26 @@ export class IdbStore {
     }
   }
 
+  /** `listener(reason)` hears at once when the database is taken away ("locked" or "deleted"). */
+  onLost(listener) {
+    this.#lostListeners.add(listener);
+  }
+
+  #lose(reason) {
+    if (this.locked) return;
+    this.#db?.close();
+    this.locked = true;
+    this.lost = reason;
+    for (const listener of this.#lostListeners) listener(reason);
+  }
+
+  /** Run `work` holding the games' lock across tabs (a Web Lock; one per page without them). */
+  lock(work) {
+    const name = `belot-calculator-store:${this.#name}`;
+    if (this.#locks?.request) return this.#locks.request(name, { mode: "exclusive" }, () => work());
+    return pageLock(name, work);
+  }
+
   subscribe(listener) {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -257,6 +304,7 @@ export class IdbStore {
 
   close() {
     this.#listeners.clear();
+    this.#lostListeners.clear();
     this.#channel?.close();
     this.#db?.close();
   }

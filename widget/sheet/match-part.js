@@ -7,7 +7,7 @@ import { TABLE_WORDS } from "../i18n/table-strings.js";
 import { capitalize, format } from "../i18n/strings.js";
 import { setHidden } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
-import { defaultChoice, MatchScores, newMatch, nextChoices, nextTable } from "./matches.js";
+import { defaultChoice, MatchScores, newMatch, nextChoices, nextMatch } from "./matches.js";
 import { MatchView } from "./match-view.js";
 import { formatDate, teamNames } from "./summary.js";
 
@@ -25,6 +25,7 @@ export class MatchPart extends EventTarget {
     this.#scores.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.view = new MatchView({
       note: (text) => this.setNote(text),
+      saveTyping: () => this.#book.saveTyping(),
       choose: (value) => this.choose(value),
       print: () => globalThis.print?.(),
     });
@@ -36,7 +37,9 @@ export class MatchPart extends EventTarget {
     const game = book.games.get(book.current);
     if (!game || book.viewing) return;
     const { note, ...rest } = game;
-    book.replace({ ...rest, ...(text.trim() ? { note: text } : {}), updated: book.now().toISOString() });
+    const updated = book.now().toISOString();
+    const op = { op: "set", field: "note", value: text.trim() ? text : undefined, at: updated };
+    book.replace({ ...rest, ...(text.trim() ? { note: text } : {}), updated }, null, op, { typing: true });
     book.emit({ type: "noted" });
   }
 
@@ -51,7 +54,8 @@ export class MatchPart extends EventTarget {
     if (this.#forThisGame(game)) {
       const { match, ...rest } = game;
       const to = Number(value);
-      book.replace({ ...rest, ...(to > 1 ? { match: match?.to === to ? match : newMatch(to, book.now()) } : {}), updated: book.now().toISOString() });
+      const next = { ...rest, ...(to > 1 ? { match: match?.to === to ? match : newMatch(to, book.now()) } : {}), updated: book.now().toISOString() };
+      book.replace(next, null, { op: "set", field: "match", value: next.match, at: next.updated });
       book.emit({ type: "matchChosen" });
       return;
     }
@@ -76,12 +80,12 @@ export class MatchPart extends EventTarget {
     return { choices, choice: choices.includes(picked) ? picked : defaultChoice(game, score) };
   }
 
-  /** The fields of the next game (its match, seats, dealer), as chosen. */
+  /** The match of the next game, as chosen (the book adds the players and the dealer: seats.js nextTable). */
   nextTable() {
     const book = this.#book;
     const game = book.games.get(book.current);
     const score = this.#current()?.score ?? null;
-    return nextTable(game, book.result, score, this.#chosen(game, score).choice, book.now());
+    return nextMatch(game, score, this.#chosen(game, score).choice, book.now());
   }
 
   /** "Мач до 2: 1 : 0 победи. · игра 2" for the current game, or "". */

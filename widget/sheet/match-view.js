@@ -37,6 +37,7 @@ export class MatchView {
     ui.noteLabel = h("span", {});
     ui.note = h("input", { type: "text", name: "game-note", class: "game-note", autocomplete: "off", maxlength: String(MAX_NOTE_LENGTH), dir: "auto" });
     ui.note.addEventListener("input", () => this.#actions.note(ui.note.value));
+    ui.note.addEventListener("change", () => this.#actions.saveTyping?.()); // left: saved now, not per letter
     ui.nextLabel = h("span", {});
     ui.next = h("select", { name: "next-game", class: "next-game" });
     ui.next.addEventListener("change", () => this.#actions.choose(chosen(ui.next)));

@@ -47,18 +47,15 @@ export function newMatch(to, now = new Date()) {
 }
 
 /**
- * The fields of the next game at this table, after `game` (its `result`, its match's
- * `score` or null): `choice` is "continue" (the next game of its match, while the match
- * is not won), or "1" to "4" (a game on its own, or a new match to that many won games).
- * The seats stay; the dealer is the core's `next_dealer` (the rotation goes on).
+ * The match of the next game at this table, after `game` (its match's `score` or null):
+ * `choice` is "continue" (the next game of its match, while the match is not won), or
+ * "1" to "4" (a game on its own, or a new match to that many won games). `{match?}`:
+ * the players and the dealer's rotation are the one rule of sheet/seats.js nextTable.
  */
-export function nextTable(game, result, score, choice, now = new Date()) {
-  const table = {};
-  if (choice === "continue" && game?.match && score && !score.finished) table.match = { ...game.match };
-  else if (Number(choice) > 1) table.match = newMatch(Number(choice), now);
-  if (game?.seats) table.seats = structuredClone(game.seats);
-  if (game?.dealer != null && result?.next_dealer != null) table.dealer = result.next_dealer;
-  return table;
+export function nextMatch(game, score, choice, now = new Date()) {
+  if (choice === "continue" && game?.match && score && !score.finished) return { match: { ...game.match } };
+  if (Number(choice) > 1) return { match: newMatch(Number(choice), now) };
+  return {};
 }
 
 /** The choices for the next game after `game` (its match's `score`): "continue" first while its match goes on. */

@@ -19,6 +19,9 @@
 //   readMeta(key)              → a value kept beside the games (sheet/persistence.js), or undefined
 //   writeMeta(key, value)      → {ok} | {error}
 //   subscribe(listener)        listener({ids}) when another store saved or removed games
+//   lock(work)                 → work() run holding the games' lock across tabs (one at a time)
+//   onLost(listener)           listener(reason) when the store is taken away while open
+//   locked, lost               true, and why ("locked": a newer version, "deleted"), once taken away
 //   close()
 
 import { newRev, readRecords } from "./records.js";
@@ -34,6 +37,7 @@ export class MemoryBackend {
   #stores = new Set();
   #queue = [];
   #manual;
+  #lock = Promise.resolve();
 
   constructor({ manual = false } = {}) {
     this.#manual = manual;
@@ -61,6 +65,13 @@ export class MemoryBackend {
     this.#queue.push(...held);
   }
 
+  /** One holder at a time, as the Web Lock the browser store takes. */
+  lock(work) {
+    const run = this.#lock.then(work);
+    this.#lock = run.catch(() => {});
+    return run;
+  }
+
   drop(store) {
     this.#stores.delete(store);
   }
@@ -70,6 +81,8 @@ export class MemoryStore {
   #backend;
   #listeners = new Set();
   available;
+  locked = false;
+  lost = null;
 
   /** A store of its own backend (one tab), or of `backend`; `available` false: blocked. */
   constructor(backend = new MemoryBackend(), { available = true } = {}) {
@@ -144,6 +157,14 @@ export class MemoryStore {
     if (this.#backend.failure) return { error: this.#backend.failure };
     this.#backend.meta.set(key, structuredClone(value));
     return { ok: true };
+  }
+
+  lock(work) {
+    return this.#backend.lock(work);
+  }
+
+  onLost() {
+    // Nothing takes a memory store away.
   }
 
   subscribe(listener) {

@@ -169,6 +169,7 @@ export class ScoreSheet extends EventTarget {
         edit: (index) => book.edits.edit(index),
         setName: (team, value) => book.setName(team, value),
         setPlayer: (team, index, value) => book.table.setPlayer(team, index, value),
+        saveTyping: () => book.saveTyping(),
       },
       { rules: this.#rules, games: this.#games, send: this.#send, banner: this.#banner },
     );

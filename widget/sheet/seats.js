@@ -23,11 +23,6 @@ export function playerNames(game) {
   return names;
 }
 
-/** True when `game` names at least one player. */
-export function hasPlayers(game) {
-  return TEAMS.some((team) => playerNames(game)[team].some((name) => name.trim() !== ""));
-}
-
 /**
  * The seat that deals now in `game` (`result` the core's answer for it), or null while no
  * first dealer is chosen. A game with no deals yet is dealt by its first dealer; after

@@ -92,6 +92,7 @@ export class SheetView {
     const nameFields = TEAMS.map((team) => {
       const input = h("input", { type: "text", name: `name-${team}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input team-name", dir: "auto" });
       input.addEventListener("input", () => this.#actions.setName(team, input.value));
+      input.addEventListener("change", () => this.#actions.saveTyping?.()); // left: saved now, not per letter
       ui.names[team] = input;
       return h("label", { class: "field" }, label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)), input);
     });
@@ -116,6 +117,7 @@ export class SheetView {
     ui.players = SEAT_ORDER.map(([team, index]) => {
       const input = h("input", { type: "text", name: `player-${team}-${index}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input player-name", dir: "auto" });
       input.addEventListener("input", () => this.#actions.setPlayer(team, index, input.value));
+      input.addEventListener("change", () => this.#actions.saveTyping?.());
       return { team, index, input, label: h("span") };
     });
     ui.playersLegend = h("legend");

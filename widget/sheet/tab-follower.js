@@ -1,37 +1,20 @@
 // Following other tabs: another tab (or another sheet on this page with the same storage
-// key) saved or removed games; the store says which. Each game is joined on its own,
-// and no deal is lost either way:
+// key) saved or removed games; the store says which (a BroadcastChannel). Each game is
+// joined on its own, and nothing of either tab is lost or copied:
 //
-//   theirs is the save ours is based on          → nothing to do (our own save, echoed)
-//   their game is gone, ours unchanged since      → it goes here too
-//   their game is gone, ours changed since        → ours stays (saved again as new)
-//   theirs is new or changed, ours unchanged      → theirs, checked by the core
-//   theirs changed and ours changed too           → theirs under its id, ours as a copy
+//   theirs is the save ours is based on        → nothing to do (our own save, echoed)
+//   nothing of ours is waiting to be saved      → theirs (checked by the core), or gone
+//   ours has changes not saved yet              → our operations applied to theirs, in order
 //
-// While the book is busy (a change is with the core) the news waits its turn. The deal
-// being edited is followed to where it is now; if it changed there, the edit stops and
-// says so. No DOM: Node tests two tabs on one memory backend.
+// The same join runs when the saver finds, under the lock, that another tab saved first
+// (merge). An operation that no longer fits (a deal edited there was deleted here, a
+// change on a game deleted there) is skipped and said. While the book is busy (a change
+// is with the core) the news waits its turn. The deal being edited is followed to where
+// it is now; if it changed there, the edit stops and says so. No DOM: Node tests two
+// tabs on one memory backend, and on fake-indexeddb.
 
-import { copyGame, sameValue } from "./records.js";
-
-/** What to do with game `id`: ours (`game`, or null), `dirty`, our `base` rev, and `theirs` (record or null). */
-export function decide({ ours, dirty, base, theirs }) {
-  if ((theirs?.rev ?? null) === base) return "same";
-  if (!theirs) {
-    if (!ours) return "same";
-    return dirty ? "keep" : "drop";
-  }
-  if (ours && sameGame(ours, theirs)) return "rebase"; // the same change made in both: nothing lost
-  if (!ours || !dirty) return "take";
-  return "conflict";
-}
-
-/** Whether two records are the same game, revisions aside. */
-function sameGame(a, b) {
-  const { rev: _a, ...one } = a;
-  const { rev: _b, ...two } = b;
-  return sameValue(one, two);
-}
+import { applyOp, applyOps, plain } from "./book-ops.js";
+import { sameValue } from "./records.js";
 
 export class TabFollower {
   #book;
@@ -70,29 +53,28 @@ export class TabFollower {
   }
 
   async #run() {
-    const outcome = { notices: [], restore: false };
+    const outcome = { notices: [], restore: false, changed: false };
     try {
       while (this.#pending.size) {
         const ids = [...this.#pending];
         this.#pending.clear();
         const records = await this.#store.get(ids);
-        for (const [id, theirs] of records) await this.#join(id, theirs, outcome);
+        for (const [id, theirs] of records) {
+          if ((theirs?.rev ?? null) !== this.#saver.rev(id)) await this.#join(id, theirs, outcome);
+        }
       }
     } catch {
       // The runtime failed: the element shows it; the next news tries again.
     }
-    this.#report(outcome, true);
-    this.#saver.flush();
+    this.#report(outcome, outcome.changed);
+    this.#saver.resume(); // what of ours is joined is saved (typing: after its pause)
   }
 
-  /** A save of ours was refused: the stored record is `theirs`. Joined as news of it, in turn. */
-  resolve(id, theirs) {
-    this.#book.serial(async () => {
-      const outcome = { notices: [], restore: false };
-      await this.#join(id, theirs, outcome);
-      this.#report(outcome, outcome.notices.length > 0 || outcome.restore);
-      this.#saver.flush();
-    });
+  /** The saver found `theirs` stored over the save ours is based on: joined now (in the book's turn, under the lock). */
+  async merge(id, theirs) {
+    const outcome = { notices: [], restore: false, changed: false };
+    await this.#join(id, theirs, outcome);
+    this.#report(outcome, outcome.changed);
   }
 
   #report(outcome, emit) {
@@ -103,41 +85,70 @@ export class TabFollower {
   async #join(id, theirs, outcome) {
     const book = this.#book;
     const ours = book.games.get(id) ?? null;
-    const action = decide({ ours, dirty: this.#saver.isDirty(id), base: this.#saver.rev(id), theirs });
-    if (action === "same") return;
-    if (action === "rebase") this.#saver.based(id, theirs.rev);
-    else if (action === "keep") {
-      this.#saver.based(id, null);
-      this.#saver.changed(id);
-    } else if (action === "drop") this.#dropped(ours, outcome);
-    else await this.#take(id, ours, theirs, action === "conflict", outcome);
-  }
-
-  /** Their version of game `id` (checked by the core); ours, if changed too, as a copy. */
-  async #take(id, ours, theirs, conflict, outcome) {
-    const book = this.#book;
-    const reply = await book.score(theirs);
-    if (!reply?.ok) {
-      await this.#saver.reject(theirs, reply); // ours stays, and is saved again
-      if (ours) {
-        this.#saver.based(id, null);
-        this.#saver.changed(id);
-      }
+    const ops = this.#saver.pendingOps(id);
+    outcome.changed = true;
+    if (!ops.length && !theirs) {
+      if (ours) this.#dropped(ours, outcome);
+      else this.#saver.gone(id);
       return;
     }
-    if (conflict) {
-      const copy = copyGame(ours, book.now());
-      book.games.set(copy.id, copy);
-      book.results.set(copy.id, book.results.get(id));
-      this.#saver.based(copy.id, null);
-      this.#saver.changed(copy.id);
+    const joined = await this.#joined(theirs, ops, ours);
+    if (joined.rejected) await this.#saver.reject(theirs, joined.rejected);
+    this.#saver.rebased(id, joined.rejected ? null : (theirs?.rev ?? null), joined.ops);
+    if (joined.removed && book.deleted?.game.id === id) await this.#deletedAs(joined.removed);
+    if (!joined.game) {
+      if (ours) this.#dropped(ours, outcome);
+      return;
     }
-    book.adopt(theirs, reply.result);
+    book.games.set(id, joined.game);
+    book.results.set(id, joined.result);
     if (book.deleted?.game.id === id) book.deleted = null; // it exists again: nothing to undo
     if (id !== book.current || book.viewing) return;
-    outcome.notices.push({ words: "store", key: conflict ? "conflict" : "otherTab", kind: "other-tab", info: !conflict });
+    if (joined.skipped) outcome.notices.push({ words: "store", key: "notJoined", params: { count: joined.skipped }, kind: "not-joined" });
+    outcome.notices.push({ words: "store", key: "otherTab", kind: "other-tab", info: true });
     book.error = null;
     this.#followEdit(outcome);
+  }
+
+  /**
+   * Theirs with our operations on it: `{game, result, ops, skipped, removed, rejected}` —
+   * the joined game (null: deleted) and the core's result, the operations still to save.
+   * If the core refuses the whole, each operation is tried in turn and the refused ones
+   * skipped; a stored game the core refuses (`rejected`: its reply) gives way to ours.
+   */
+  async #joined(theirs, ops, ours) {
+    const book = this.#book;
+    const all = applyOps(theirs, ops);
+    const reply = all.game ? await book.score(all.game) : { ok: true, result: null };
+    if (reply?.ok) return { ...all, result: reply.result, rejected: null };
+    let game = plain(theirs);
+    let result = null;
+    const kept = [];
+    let skipped = all.skipped;
+    if (game) {
+      const own = await book.score(game);
+      if (!own?.ok) return { game: ours, result: book.results.get(ours?.id), ops: ours ? [{ op: "put", game: ours }] : [], skipped: 0, removed: null, rejected: own };
+      result = own.result;
+    }
+    for (const op of ops) {
+      const next = applyOp(game, op);
+      if (next.skipped) continue;
+      const answer = next.game ? await book.score(next.game) : { ok: true, result: null };
+      if (!answer?.ok) {
+        skipped++;
+        continue;
+      }
+      [game, result] = [next.game, answer.result];
+      kept.push(op);
+    }
+    return { game, result, ops: kept, skipped, removed: all.removed, rejected: null };
+  }
+
+  /** The game this tab deleted, as it was stored when the deletion was written: that is what its Undo brings back. */
+  async #deletedAs(game) {
+    const book = this.#book;
+    const reply = await book.score(game);
+    if (reply?.ok && book.deleted?.game.id === game.id) book.deleted = { ...book.deleted, game, result: reply.result };
   }
 
   /** The deal being edited: followed to where it is now, or, if it changed there, the edit stops. */
@@ -156,7 +167,7 @@ export class TabFollower {
     outcome.notices.push({ words: "store", key: "editStopped", params: { n: editing.index + 1 }, kind: "edit-stopped" });
   }
 
-  /** Game `ours` was deleted in another tab (and had not changed here). */
+  /** Game `ours` was deleted in another tab (what this tab did to it since, if anything, is not kept: said). */
   #dropped(ours, outcome) {
     const book = this.#book;
     const current = ours.id === book.current;

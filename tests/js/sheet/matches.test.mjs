@@ -12,7 +12,7 @@ installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
 const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
 const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
-const { bookRequest, coreGame, localDay, nextTable, nextChoices, defaultChoice } = await import("../../../widget/sheet/matches.js");
+const { bookRequest, coreGame, localDay, nextMatch, nextChoices, defaultChoice } = await import("../../../widget/sheet/matches.js");
 
 const game = (id, created, extra = {}) => ({ id, created, updated: created, names: { us: "", them: "" }, rules: {}, deals: [{ fake: [10, 6] }], ...extra });
 
@@ -32,23 +32,23 @@ test("the games as the core's book: played order, local days, the table around e
   assert.equal(bookRequest([first]).request.from, undefined, "no range: no from/to");
 });
 
-test("the next game: the match goes on until it is won; seats and the dealer's rotation stay", () => {
+test("the next game: the match goes on until it is won (the seats and the dealer are seats.js nextTable's)", () => {
   const played = game("a", "2026-05-14T19:00:00.000Z", { match: { id: "m-1", to: 2 }, seats: { us: ["И", "П"], them: ["М", "Г"] }, dealer: 3 });
   const going = { finished: false, won: { us: 1, them: 0 } };
   assert.deepEqual(nextChoices(played, going), ["continue", "1", "2", "3", "4"]);
   assert.equal(defaultChoice(played, going), "continue");
-  const next = nextTable(played, { next_dealer: 2 }, going, "continue");
-  assert.deepEqual(next, { match: { id: "m-1", to: 2 }, seats: played.seats, dealer: 2 });
-  assert.notEqual(next.seats, played.seats, "a copy, never the same object");
+  const next = nextMatch(played, going, "continue");
+  assert.deepEqual(next, { match: { id: "m-1", to: 2 } });
+  assert.notEqual(next.match, played.match, "a copy, never the same object");
   // A won match: the next game is a new match like it (or one game on its own).
   const won = { finished: true, won: { us: 2, them: 0 } };
   assert.deepEqual(nextChoices(played, won), ["1", "2", "3", "4"]);
   assert.equal(defaultChoice(played, won), "2");
-  const fresh = nextTable(played, { next_dealer: 2 }, won, "2");
+  const fresh = nextMatch(played, won, "2");
   assert.notEqual(fresh.match.id, "m-1");
   assert.equal(fresh.match.to, 2);
-  assert.equal("match" in nextTable(played, {}, won, "1"), false);
-  assert.equal("dealer" in nextTable({ ...played, dealer: undefined }, { next_dealer: 2 }, won, "1"), false, "no dealer chosen, none carried");
+  assert.deepEqual(nextMatch(played, won, "1"), {});
+  assert.deepEqual(nextMatch(played, going, "1"), {}, "a game on its own leaves the match");
 });
 
 async function mount(lang = "bg") {
@@ -126,7 +126,9 @@ test("a game on its own: no match line; a note is saved with the game and shown 
   note.dispatchEvent(new window.Event("input"));
   await frames(8);
   assert.equal(sheet.snapshot().game.note, "at the cabin");
-  const { games } = await store.load(); // saved at once, like a team name
+  note.dispatchEvent(new window.Event("change")); // the field left: saved, like a team name
+  await frames(8);
+  const { games } = await store.load();
   assert.equal(games.find((game) => game.id === sheet.snapshot().game.id).note, "at the cabin");
   assert.match(text($(".games-list")), /at the cabin/);
   note.value = "  ";

@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { SEAT_ORDER } from "../../../widget/core-tables.js";
 import { SEAT_WORDS } from "../../../widget/i18n/seat-strings.js";
-import { dealerNow, firstDealerFor, hasPlayers, nextTable, playerNames, seatChoices, seatName, withPlayer } from "../../../widget/sheet/seats.js";
+import { dealerNow, firstDealerFor, nextTable, playerNames, seatChoices, seatName, withPlayer } from "../../../widget/sheet/seats.js";
 import { MemoryBackend } from "../../../widget/sheet/memory-store.js";
 import { openBook } from "./fakes.mjs";
 
@@ -29,8 +29,6 @@ test("a player without a name is the team and place; names are read defensively"
   assert.deepEqual(seatChoices({}, teams, t).map((choice) => choice.label), ["Ние (1)", "Вие (1)", "Ние (2)", "Вие (2)"]);
   assert.equal(seatName({ seats: { us: ["", "Петър"], them: null } }, 1, teams, SEAT_WORDS.en), "Вие (1)");
   assert.deepEqual(playerNames({ seats: { us: [1, null] } }), { us: ["", ""], them: ["", ""] });
-  assert.equal(hasPlayers({ seats: { us: [" ", ""], them: ["", ""] } }), false);
-  assert.equal(hasPlayers(named), true);
 });
 
 test("who deals now: the first dealer before any deal, then the core's next_dealer; none until chosen", () => {

@@ -1,25 +1,13 @@
-// widget/sheet/tab-follower.js: two tabs on one device (two books on one memory backend):
-// each follows the other, and no deal is ever lost, whoever presses first.
+// widget/sheet/tab-follower.js and the saver's join: two tabs on one device (two books on
+// one memory backend): each follows the other, and they keep one game — no deal lost,
+// none copied, two presses two deals — whoever presses first.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { decide } from "../../../widget/sheet/tab-follower.js";
 import { idle, openBook, twoTabs } from "./fakes.mjs";
 
 const deal = (us, them) => ({ fake: [us, them] });
 const game = (deals, rev = "r") => ({ id: "g", created: "c", updated: "u", names: {}, deals, rev });
-
-test("decide: each case of the join, by what changed on which side", () => {
-  const ours = game([deal(1, 1)]);
-  assert.equal(decide({ ours, dirty: false, base: "r1", theirs: { ...ours, rev: "r1" } }), "same");
-  assert.equal(decide({ ours: null, dirty: false, base: null, theirs: null }), "same");
-  assert.equal(decide({ ours, dirty: false, base: "r1", theirs: null }), "drop");
-  assert.equal(decide({ ours, dirty: true, base: "r1", theirs: null }), "keep");
-  assert.equal(decide({ ours: null, dirty: false, base: null, theirs: game([], "r2") }), "take");
-  assert.equal(decide({ ours, dirty: false, base: "r1", theirs: game([deal(2, 2)], "r2") }), "take");
-  assert.equal(decide({ ours, dirty: true, base: "r1", theirs: game([deal(2, 2)], "r2") }), "conflict");
-  assert.equal(decide({ ours, dirty: true, base: "r1", theirs: { ...ours, rev: "r2" } }), "rebase");
-});
 
 test("two tabs on one game follow each other, deal by deal, and lose none", async () => {
   const { one, two } = await twoTabs();
@@ -59,7 +47,7 @@ test("two tabs, each on its own game, press in the same moment 20 times: nothing
   assert.equal(two.game.deals.length, 20);
 });
 
-test("two tabs on one game press in the same moment 20 times: every deal is kept, the later ones as copies", async () => {
+test("two tabs on one game press Record in the same moment 20 times: one game, every deal, no copy", async () => {
   const { backend, one, two } = await twoTabs();
   for (let round = 0; round < 20; round++) {
     await Promise.all([one.record(deal(1, 0)), two.record(deal(0, 1))]);
@@ -68,13 +56,29 @@ test("two tabs on one game press in the same moment 20 times: every deal is kept
   await Promise.all([one.saver.settled(), two.saver.settled()]);
   await idle();
   const games = [...backend.records.values()];
-  // Every press is in some game: each game the deals of one tab's sequence, none dropped.
-  const ours = games.flatMap((game) => game.deals).filter((d) => d.fake[0] === 1).length;
-  const theirs = games.flatMap((game) => game.deals).filter((d) => d.fake[1] === 1).length;
-  assert.ok(ours >= 20 && theirs >= 20, `${ours} and ${theirs} of 20 each`);
+  assert.equal(games.length, 1, "no copy game");
+  assert.equal(games[0].deals.length, 40);
+  assert.equal(games[0].deals.filter((d) => d.fake[0] === 1).length, 20);
+  assert.deepEqual(one.game.deals, games[0].deals, "both tabs show the stored game");
+  assert.deepEqual(two.game.deals, games[0].deals);
 });
 
-test("a tab that missed the other's save keeps both: theirs under its id, its own as a copy", async () => {
+test("two identical presses (All passed) in the same moment are two deals, 20 rounds", async () => {
+  const { backend, one, two } = await twoTabs({ manual: true });
+  for (let round = 0; round < 20; round++) {
+    await Promise.all([one.passed(), two.passed()]);
+    await Promise.all([one.saver.settled(), two.saver.settled()]);
+    backend.deliver();
+    await idle();
+  }
+  const games = [...backend.records.values()];
+  assert.equal(games.length, 1);
+  assert.equal(games[0].deals.length, 40, "not one deal folded into another");
+  assert.equal(one.game.deals.length, 40);
+  assert.equal(two.game.deals.length, 40);
+});
+
+test("a tab that missed the other's save joins its deal after theirs: one game, nothing copied", async () => {
   const { backend, one, two } = await twoTabs({ manual: true });
   await one.record(deal(10, 6));
   await one.saver.settled();
@@ -88,17 +92,84 @@ test("a tab that missed the other's save keeps both: theirs under its id, its ow
   await one.saver.settled();
   await two.saver.settled();
   await idle();
-  assert.equal(two.game.id, id);
-  assert.deepEqual(two.game.deals, [deal(10, 6), { fake: [0, 8], hang: 8 }], "the first save stands");
-  assert.equal(two.notices.list.at(-1).key, "conflict");
-  const copy = [...two.games.values()].find((g) => g.id !== id);
-  assert.deepEqual(copy.deals, [deal(10, 6), deal(30, 0)], "the second tab's deal is kept as a game of its own");
-  await two.saver.settled();
+  assert.deepEqual(two.game.deals, [deal(10, 6), { fake: [0, 8], hang: 8 }, deal(30, 0)], "in the order saved");
+  assert.equal(two.notices.list.at(-1).key, "otherTab");
   backend.deliver();
   await idle();
-  assert.equal(one.games.size, 2, "the first tab hears of the copy");
-  assert.equal(one.notices.list.length, 0, "and its own game stands: nothing to say");
-  assert.equal(backend.records.size, 2);
+  assert.deepEqual(one.game.deals, two.game.deals);
+  assert.equal(backend.records.size, 1);
+  assert.equal(one.games.size, 1);
+  assert.equal(backend.records.get(id).deals.length, 3);
+});
+
+test("a name typed letter by letter while the other tab records: saved after the pause, whole, with every deal", async () => {
+  const { backend, one, two } = await twoTabs({ manual: true });
+  two.openGame(one.current);
+  const name = "Петър и Иван";
+  for (let i = 1; i <= name.length; i++) {
+    one.setName("us", name.slice(0, i));
+    if (i <= 12) await two.record(deal(i, 0));
+    await two.saver.settled();
+    backend.deliver();
+    await idle();
+  }
+  assert.equal(backend.records.get(one.current).names.us, "", "not saved per letter");
+  one.timers.run(); // the pause
+  await one.saver.settled();
+  backend.deliver();
+  await idle();
+  const games = [...backend.records.values()];
+  assert.equal(games.length, 1);
+  assert.equal(games[0].names.us, name);
+  assert.deepEqual(games[0].deals.map((d) => d.fake[0]), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.equal(two.game.names.us, name);
+  assert.equal(one.game.deals.length, 12);
+});
+
+test("a name is saved at once when the field is left", async () => {
+  const { backend, one } = await twoTabs();
+  one.setName("them", "Мария и Ана");
+  await idle();
+  assert.equal(backend.records.get(one.current).names.them, "");
+  await one.saveTyping();
+  assert.equal(backend.records.get(one.current).names.them, "Мария и Ана");
+});
+
+test("a Delete in the same moment as the other tab's Record is not undone: the recording tab is told", async () => {
+  const { backend, one, two } = await twoTabs({ manual: true });
+  await one.record(deal(10, 6));
+  await one.saver.settled();
+  backend.deliver();
+  await idle();
+  const id = one.current;
+  two.openGame(id);
+  one.removeGame(id);
+  await two.record(deal(5, 5));
+  await Promise.all([one.saver.settled(), two.saver.settled()]);
+  backend.deliver();
+  await idle();
+  assert.equal(backend.records.has(id), false, "the game stays deleted");
+  assert.equal(two.games.has(id), false);
+  assert.equal(two.notices.list.at(-1).key, "deletedElsewhere");
+  assert.ok(![...backend.records.values()].some((game) => game.deals.length), "no copy");
+});
+
+test("a Record before the other tab's Delete: the Undo brings the game back with that deal", async () => {
+  const { backend, one, two } = await twoTabs({ manual: true });
+  await one.record(deal(10, 6));
+  await one.saver.settled();
+  backend.deliver();
+  await idle();
+  const id = one.current;
+  two.openGame(id);
+  await two.record(deal(5, 5));
+  await two.saver.settled();
+  one.removeGame(id); // before it heard of the deal
+  await one.saver.settled();
+  assert.equal(backend.records.has(id), false);
+  one.undoDelete();
+  await one.saver.settled();
+  assert.deepEqual(backend.records.get(id).deals, [deal(10, 6), deal(5, 5)]);
 });
 
 test("an edit stopped by another tab's change of that deal says so and restores the form", async () => {
@@ -215,6 +286,8 @@ test("two tabs in any order of presses and news: every deal pressed is kept, and
     const stored = [...backend.records.values()];
     const kept = new Set(stored.flatMap((game) => game.deals.map((deal) => deal.id)));
     assert.deepEqual(pressed.filter((id) => !kept.has(id)), [], `seed ${seed}: deals lost`);
+    const all = stored.flatMap((game) => game.deals.map((deal) => deal.id));
+    assert.equal(all.length, pressed.length, `seed ${seed}: a deal copied`);
     for (const tab of tabs) {
       const mine = [...tab.games.values()].filter((game) => game.deals.length).map((game) => JSON.stringify([game.id, game.deals])).sort();
       const theirs = stored.filter((game) => game.deals.length).map((game) => JSON.stringify([game.id, game.deals])).sort();
