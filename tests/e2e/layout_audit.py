@@ -149,8 +149,9 @@ BAR_HEIGHT = """() => { const sticky = window.__audit.bar(); return sticky ? sti
 class Audit:
     """The problems met on one page, state by state ("entered: text box … shows …")."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, *, on_screen: bool = True) -> None:
         self.page = page
+        self.on_screen = on_screen  # whether the next tap is checked on screen, clear of the bar
         self.problems: list[str] = []
         page.evaluate(PRELUDE)
 
@@ -167,14 +168,15 @@ class Audit:
         self.note(state, self.run(TEXT_BOXES))
         if taps:
             self.note(state, self.run(TAP_AREAS, MIN_TAP))
-        if next_tap:
+        if next_tap and self.on_screen:
             self.note(state, self.run(CLEAR_OF_THE_BAR, next_tap))
 
     def fits(self, state: str) -> None:
         self.note(state, self.run(FITS))
 
     def first_screen(self, state: str, selector: str) -> None:
-        self.note(state, self.run(FIRST_SCREEN, selector))
+        if self.on_screen:
+            self.note(state, self.run(FIRST_SCREEN, selector))
 
     def bar_height(self) -> float:
         return float(self.page.evaluate(BAR_HEIGHT))

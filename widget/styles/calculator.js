@@ -249,7 +249,9 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
   .toggle-group, .question > .options { flex-wrap: wrap; }
   fieldset.inline > legend { float: none; line-height: 1.4; }
   .cell .short { font-size: 0.75em; white-space: nowrap; }
-  .piles { gap: 0.35rem; }
+  /* Count the cards under the two boxes: at large text each box keeps its number whole. */
+  .piles { gap: 0.35rem; grid-template-columns: 1fr 1fr; }
+  .piles > .count-cards { grid-column: 1 / -1; max-inline-size: none; }
 }
 .hanging-out { margin: 0; font-weight: 600; }
 .explanation { margin: 0; padding-inline-start: 1.25rem; display: grid; gap: 0.2rem; font-size: 0.92em; }
