@@ -108,6 +108,7 @@ def set_up(calculator: Calculator, table: Table) -> None:
         if player:
             calculator.part(f'input[name="player-{team}-{index}"]').fill(player)
     calculator.part("input").first.page.keyboard.press("Tab")  # the last name is left
+    tap(names.locator("summary"))  # and the names folded away again
 
 
 @pytest.mark.parametrize(("table", "screen", "lang", "scheme", "text"), list(combinations()))
@@ -221,7 +222,8 @@ def test_layout_audit(
         tap(toggle)
         expect(calculator.part("dialog.table-mode")).to_be_visible()
         audit.look("table mode")
-        page.keyboard.press("Escape")
+        tap(calculator.part("dialog.table-mode button.table-close"))
+        expect(calculator.part("dialog.table-mode")).to_be_hidden()
     stats = calculator.part("details.stats")
     if stats.count():
         tap(stats.locator("summary"))
