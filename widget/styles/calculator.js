@@ -122,9 +122,11 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 /* Contra/recontra and capot: toggle buttons. */
 .toggles { gap: 0.2rem; }
 .toggle-row { display: flex; flex-wrap: wrap; gap: 0.35rem 0.6rem; }
-.toggle-group { display: flex; align-items: center; gap: 0.25rem; flex: 1 1 auto; }
+/* A group wraps, and a button's words wrap when it alone is wider than the line (a team
+   named "Владимирова Христофорова" on a 360-px phone): nothing pushes the page sideways. */
+.toggle-group { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem; flex: 1 1 auto; min-inline-size: 0; }
 .toggle-lead { font-weight: 650; padding-inline-end: 0.1rem; }
-.toggle { flex: 1 1 auto; padding: 0.2rem 0.35rem; font-size: 0.88em; white-space: nowrap; }
+.toggle { flex: 1 1 auto; padding: 0.2rem 0.35rem; font-size: 0.88em; }
 .toggle[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 650; }
 
 /* Declarations as announced: a row of chips per team, a count badge, a − to take one back. */
@@ -199,7 +201,7 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 .question > .legend { flex: 1 1 7rem; margin: 0; line-height: 1.2; }
 /* The answers wrap (two long team names never push one off the screen's edge). */
 .question > .options { flex: 0 1 auto; flex-wrap: wrap; min-inline-size: 0; }
-.question .options .opt { flex: 0 1 auto; min-inline-size: 0; }
+.question .options .opt { flex: 0 1 auto; min-inline-size: 44px; }
 .question .opt .face { padding-inline: 0.6rem; }
 .question > .error { flex-basis: 100%; }
 /* A question scrolled into view as it comes stops clear of the sticky bar. */
@@ -246,7 +248,7 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
   /* The game: each team's name over its six cells; the toggles and answers wrap. */
   .game-grid { grid-template-columns: repeat(6, minmax(0, 1fr)); column-gap: 0.15rem; }
   .game-grid > .row-team { grid-column: 1 / -1; max-inline-size: none; }
-  .toggle-group, .question > .options { flex-wrap: wrap; }
+  .question > .options { flex-wrap: wrap; }
   fieldset.inline > legend { float: none; line-height: 1.4; }
   .cell .short { font-size: 0.75em; white-space: nowrap; }
   /* Count the cards under the two boxes: at large text each box keeps its number whole. */
