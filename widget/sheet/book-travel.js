@@ -109,7 +109,8 @@ export class BookTravel {
   /**
    * A game the core accepted (a file's, `file`, or a link's): the same game here already
    * opened, the game here brought up to date when it is that game plus more deals, or a
-   * new game — beside a game with its id but other deals only if the player says so.
+   * new game — beside a game with its id but other deals only if the player says so. A
+   * game is known by its id; one without (an old file or link) by its content.
    */
   async #arrived(data, result, { file = null } = {}) {
     const book = this.#book;
@@ -126,7 +127,9 @@ export class BookTravel {
       }
       const params = { file: file ?? "", date: mine.created };
       if (!(await this.ask({ key: "keepBoth", params }))) return this.#alreadyHere(mine.id, file, about);
-    } else {
+    } else if (typeof data.id !== "string") {
+      // Known by its content only when it has no identity (a file or link from before
+      // games had ids): two games of the same names and deals are two games.
       const same = this.#sameGame(data, result);
       if (same) return this.#alreadyHere(same, file, about);
     }
