@@ -53,6 +53,21 @@ function rowsKey(game, result) {
   return JSON.stringify([names, (result?.rows ?? []).map((row) => (row.passed ? 0 : [row.record?.us, row.record?.them]))]);
 }
 
+/**
+ * The score of `game`, a game here brought up to date (`result`: the arriving copy's):
+ * scored again when the game keeps a table of its own (a first dealer, seats) the copy
+ * did not carry, so who deals goes on from the game's own first dealer.
+ */
+export async function upToDate(book, game, result) {
+  if (game.dealer == null && game.seats == null) return result;
+  try {
+    const reply = await book.score(game);
+    return reply?.ok ? reply.result : result;
+  } catch {
+    return result;
+  }
+}
+
 export class BookTravel {
   #book;
   #link = null; // a game link waiting for the games to be checked
@@ -145,11 +160,11 @@ export class BookTravel {
   }
 
   /** The game here (`mine`) with every deal of the arriving `data`: brought up to date, and opened. */
-  #update(mine, data, result, file, about) {
+  async #update(mine, data, result, file, about) {
     const book = this.#book;
     const game = { ...mine, names: { ...mine.names, ...(data.names ?? {}) }, rules: data.rules ?? mine.rules ?? {}, deals: data.deals, updated: book.now().toISOString() };
     for (const field of TABLE_FIELDS) if (data[field] != null) game[field] = data[field];
-    book.replace(game, result);
+    book.replace(game, await upToDate(book, game, result));
     book.notices.add({ words: "travel", key: "updated", params: { file: file ?? "", n: data.deals.length - mine.deals.length }, info: true, ...about });
     if (mine.id === book.current) book.emit({ type: "updated", file });
     else book.openGame(mine.id);

@@ -89,6 +89,24 @@ test("two different games with the same names and deals: a backup brings both ba
   assert.equal([...book.games.values()].filter((game) => game.deals.length).length, 2);
 });
 
+test("a game here brought up to date by a backup keeps its dealer, and who deals next goes on from it (issue 31, the model)", async () => {
+  const from = await openBook({ store: new MemoryBackend().store() });
+  await from.record(deal(10, 6));
+  await from.saver.settled();
+  const data = JSON.parse(backupText(new BookBackup(from).file()));
+  const book = await openBook({ store: new MemoryBackend().store() });
+  await new BookBackup(book).restore(data, "b.json");
+  const id = data.games[0].id;
+  book.openGame(id);
+  await book.table.chooseDealer(2); // this phone says who deals: the game's first dealer is seat 1
+  await from.passed();
+  await from.saver.settled();
+  await new BookBackup(book).restore(JSON.parse(backupText(new BookBackup(from).file())), "b.json");
+  assert.equal(book.games.get(id).deals.length, 2, "brought up to date");
+  assert.equal(book.games.get(id).dealer, 1);
+  assert.equal(book.results.get(id).next_dealer, 3, "one seat on for each deal from the game's first dealer");
+});
+
 test("a backup of several games, brought back on a device that lost them: each checked by the core, ids and fields kept", async () => {
   const from = await bookOfThree();
   const data = JSON.parse(backupText(new BookBackup(from).file()));

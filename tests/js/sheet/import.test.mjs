@@ -54,6 +54,17 @@ test("two different games of the same names and deals are two games: one's file 
   assert.equal(book.games.size, 2, "and the same one again adds nothing");
 });
 
+test("a game here brought up to date by a file without a dealer keeps its own, and who deals next goes on from it (issue 31, the model)", async () => {
+  const book = await openBook();
+  const game = { version: 1, id: "g-one", deals: [deal(3, 3)] };
+  await book.travel.importGame(game, "one.json");
+  await book.table.chooseDealer(2);
+  await book.travel.importGame({ ...game, deals: [deal(3, 3), { passed: true }] }, "two.json");
+  assert.equal(book.game.deals.length, 2, "brought up to date");
+  assert.equal(book.game.dealer, 1);
+  assert.equal(book.result.next_dealer, 3, "one seat on for each deal from the game's first dealer");
+});
+
 test("a CSV whose totals do not come out again is refused with them", async () => {
   const book = await openBook();
   await book.travel.importGame({ version: 1, deals: [deal(3, 3)] }, "t.csv", { totals: { us: 4, them: 3 } });
