@@ -277,7 +277,8 @@ export class BookTravel {
     const viewing = book.viewing;
     if (!viewing || book.busy || book.editing) return Promise.resolve();
     book.viewing = null;
-    const data = { ...viewing.game, ...viewing.origin };
+    // The contract's game (as a file brings it), so that it can be read from the other side too.
+    const data = { ...gameFile(viewing.game), ...viewing.origin };
     // Kept twice, or kept after a file or a backup brought it: still one game.
     return book.serial(() => this.#arrived(data, viewing.result));
   }
