@@ -185,6 +185,12 @@ export const MAX_DEALS = 150;
 /** The longest request the core reads, in characters (json_api.MAX_INPUT_CHARS). */
 export const MAX_INPUT_CHARS = 250000;
 
+/** The most games the statistics and the match scores read at once (book.MAX_GAMES). */
+export const MAX_BOOK_GAMES = 1000;
+
+/** The deepest JSON nesting the core reads (json_api.MAX_DEPTH): a picked file nested deeper is refused before it is parsed. */
+export const MAX_DEPTH = 64;
+
 /** Upper bound of hanging points carried in. */
 export const MAX_HANGING = 10000;
 
@@ -193,6 +199,15 @@ export const MAX_NAME_LENGTH = 40;
 
 /** The longest note on a game, in characters. */
 export const MAX_NOTE_LENGTH = 200;
+
+/** The core's cleaning of a name, a player and a note (text.visible, text.clean), as character classes and the flag's pattern for RegExp with the u flag (widget/sheet/text.js): removed, tags, flag, joiners, spaces. */
+export const TEXT_RULE = freeze({
+  removed: "\\u{0}-\\u{8}\\u{e}-\\u{1b}\\u{7f}-\\u{84}\\u{86}-\\u{9f}\\u{ad}\\u{600}-\\u{605}\\u{61c}\\u{6dd}\\u{70f}\\u{890}\\u{891}\\u{8e2}\\u{180e}\\u{200b}\\u{200e}\\u{200f}\\u{202a}-\\u{202e}\\u{2060}-\\u{2064}\\u{2066}-\\u{206f}\\u{feff}\\u{fff9}-\\u{fffb}\\u{110bd}\\u{110cd}\\u{13430}-\\u{1343f}\\u{1bca0}-\\u{1bca3}\\u{1d173}-\\u{1d17a}\\u{e0001}\\u{d800}-\\u{dfff}",
+  tags: "\\u{e0020}-\\u{e007f}",
+  flag: "\\u{1f3f4}[\\u{e0030}-\\u{e0039}\\u{e0061}-\\u{e007a}]{3,6}\\u{e007f}",
+  joiners: "\\u{200c}\\u{200d}",
+  spaces: "\\u{9}-\\u{d}\\u{1c}-\\u{20}\\u{85}\\u{a0}\\u{1680}\\u{2000}-\\u{200a}\\u{2028}\\u{2029}\\u{202f}\\u{205f}\\u{3000}",
+});
 
 /** The longest value an error echoes, in characters, cut with "…" (errors.MAX_SHOWN). */
 export const MAX_SHOWN = 40;

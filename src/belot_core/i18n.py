@@ -607,8 +607,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # --- where a match stands (matches.py) -------------------------------------
     "match_playing": {
-        "bg": "Мач до {to}: {us} : {them} победи.",
-        "en": "Match, first to {to}: {us} : {them} games won.",
+        "bg": "Мач до {to} победи: {us} : {them}",
+        "en": "Match, first to {to} wins: {us} : {them}",
     },
     "match_won": {
         "bg.us": "Ние печелим мача: {us} : {them}.",
@@ -887,11 +887,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-#: Counts shown with their thousands apart ("39 900 раздавания", "39,900 deals"): in
-#: Bulgarian by a no-break space from five digits on, as Bulgarian writes numbers,
-#: and in English by a comma from the same length, so both show the same digits.
-_GROUPED_PARAMS = frozenset({"deals"})
-_GROUPED_FROM = 10_000
+#: Counts shown with their thousands apart, as each language writes numbers (its
+#: CLDR grouping, what Intl.NumberFormat does in the page): in Bulgarian by a no-break
+#: space from five digits on ("3327 раздавания", "39 900 раздавания"), in English by a
+#: comma from four ("3,327 deals", "39,900 deals"), so two counts in one message or
+#: side by side are written alike (issue 32).
+_GROUPED_PARAMS = frozenset({"deals", "games", "length", "max", "count"})
+_GROUPED_FROM = {"bg": 10_000, "en": 1_000}
 _THOUSANDS = {"bg": "\u00a0", "en": ","}
 
 _TEAM_PARAMS = frozenset({"team", "bidder", "winner"})
@@ -948,7 +950,7 @@ def _text(language: str, name: str, value: Param, names: Names | None = None) ->
             word = DECLARATION_WORDS[language].get(kind, kind)
             words.append(word if count in ("", "1") else f"{count} × {word}")
         return ", ".join(words)
-    if name in _GROUPED_PARAMS and isinstance(value, int) and abs(value) >= _GROUPED_FROM:
+    if name in _GROUPED_PARAMS and isinstance(value, int) and abs(value) >= _GROUPED_FROM[language]:
         return f"{value:,}".replace(",", _THOUSANDS[language])
     if isinstance(value, tuple):
         return ", ".join(value)

@@ -18,7 +18,8 @@ contract's function for a book of games (:mod:`belot_core.book`)::
     {"version": 1, "games": [{"game": {..., "match": {"id": "m-1", "to": 2}}}, ...]}
     → {"ok": true, "result": {"matches": [{"id": "m-1", "to": 2, "games": [0, 1],
         "won": {"us": 1, "them": 1}, "finished": false, "winner": null,
-        "status": {"code": "match_playing", "params": {...}, "message": {...}}}]}}
+        "status": {"code": "match_playing", "params": {...}, "message": {...}}}],
+        "more_matches": 0}}
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .model import ByTeam, Names, Team
 from .sheet import GameSheet
 from .table import Match
 
-__all__ = ["MatchScore", "match_scores", "match_scores_json", "score_json"]
+__all__ = ["MAX_MATCHES_LISTED", "MatchScore", "match_scores", "match_scores_json", "score_json"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,11 +137,21 @@ def score_json(score: MatchScore, names: Names | None = None) -> dict[str, JSON]
     }
 
 
+MAX_MATCHES_LISTED = 30
+"""The most matches an answer lists: the last ones begun (``more_matches`` counts the
+others). The sheet asks about the current game's match alone; a book of a thousand
+matches, each worded in both languages, would answer half a megabyte (issue 32)."""
+
+
 def _match_scores(data: JSON) -> dict[str, JSON]:
     games = [game.sheet for game in read_book(data).games]
     scores = match_scores(games)
+    listed = scores[-MAX_MATCHES_LISTED:]
     # Each match in the words of its last game's names (a match keeps the teams).
-    return {"matches": [score_json(score, games[score.games[-1]].names) for score in scores]}
+    return {
+        "matches": [score_json(score, games[score.games[-1]].names) for score in listed],
+        "more_matches": len(scores) - len(listed),
+    }
 
 
 def match_scores_json(text: str) -> str:
@@ -148,6 +159,8 @@ def match_scores_json(text: str) -> str:
 
     ``{"version": 1, "games": [{"game": <a game>, "date"?: ...}, ...]}`` →
     ``{"ok": true, "result": {"matches": [{"id", "to", "games", "won",
-    "finished", "winner"}, ...]}}``, or every problem of the book and its games.
+    "finished", "winner", "status"}, ...], "more_matches": <count>}}`` (the last
+    :data:`MAX_MATCHES_LISTED` matches begun; ``more_matches`` earlier ones not
+    listed), or every problem of the book and its games.
     """
     return answer(_match_scores, text, MAX_BOOK_CHARS)

@@ -35,7 +35,7 @@ from .cards import (
 from .errors import BelotError, InvalidInputError, RuleViolationError, echo
 from .house import DEFAULT_RULES, Rules
 from .memo import hash_once
-from .text import visible
+from .text import clean
 
 __all__ = [
     "ASKED",
@@ -681,7 +681,7 @@ def clean_name(value: object, where: str) -> str:
     one longer than :data:`MAX_NAME_LENGTH` once cleaned."""
     if not isinstance(value, str):
         raise InvalidInputError("wrong_type", where, expected="string", value=echo(repr(value)))
-    name = " ".join(visible(value).split())
+    name = clean(value)
     if len(name) > MAX_NAME_LENGTH:
         raise InvalidInputError("name_too_long", where, max=MAX_NAME_LENGTH, length=len(name))
     return name

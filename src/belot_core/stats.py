@@ -31,6 +31,14 @@ bid). So that each figure can be checked against the games it came from, ``playe
 and ``won_games`` list its games and the games it won (the book's indices). The
 words for each are the core's (``STATISTICS_WORDS``, in the widget's
 tables).
+
+**How many are listed.** The pairs and the players with the most games, at most
+:data:`MAX_LISTED` of each; ``more_pairs`` and ``more_players`` count the others. A
+table's own pairs and players are a handful; a stranger's backup of a thousand games
+of four new players each would otherwise answer 6,000 entries (1.74 MB, issue 32),
+and the answer stays under 100 KB for any book the core reads
+(tests/core/test_worst_inputs.py): each game is in two pairs and at most four
+players' lists, and each listed entry is at most some 800 bytes.
 """
 
 from __future__ import annotations
@@ -48,7 +56,18 @@ from .matches import MatchScore, conflict_json, match_scores
 from .model import Contract, Deal, Outcome, Team
 from .sheet import GameSheet
 
-__all__ = ["COUNTS", "OUTCOME_COUNTS", "Tally", "pair_of", "statistics", "statistics_json"]
+__all__ = [
+    "COUNTS",
+    "MAX_LISTED",
+    "OUTCOME_COUNTS",
+    "Tally",
+    "pair_of",
+    "statistics",
+    "statistics_json",
+]
+
+MAX_LISTED = 30
+"""The most pairs, and the most players, an answer lists: those with the most games."""
 
 COUNTS = (
     "games",
@@ -208,14 +227,19 @@ def statistics(book: Book) -> dict[str, JSON]:
                     tally.matches.add(score.match.id)
                     if score.winner is team:
                         tally.matches_won.add(score.match.id)
+    pairs = sorted(tallies["pairs"].values(), key=_most_games)
+    players = sorted(tallies["players"].values(), key=_most_games)
     return {
         "from": book.start,
         "to": book.end,
         "games": len(chosen),
         "matches": len(scores),
-        "pairs": [tally.json() for tally in sorted(tallies["pairs"].values(), key=_most_games)],
-        "players": [tally.json() for tally in sorted(tallies["players"].values(), key=_most_games)],
-        "conflicts": conflicts,
+        "pairs": [tally.json() for tally in pairs[:MAX_LISTED]],
+        "players": [tally.json() for tally in players[:MAX_LISTED]],
+        "more_pairs": max(0, len(pairs) - MAX_LISTED),
+        "more_players": max(0, len(players) - MAX_LISTED),
+        "conflicts": conflicts[:MAX_LISTED],
+        "more_conflicts": max(0, len(conflicts) - MAX_LISTED),
     }
 
 
@@ -246,6 +270,7 @@ def statistics_json(text: str) -> str:
     ``{"version": 1, "games": [{"date": "YYYY-MM-DD", "game": <a game>}, ...],
     "from": "YYYY-MM-DD" | null, "to": "YYYY-MM-DD" | null}`` → ``{"ok": true,
     "result": {"from", "to", "games", "matches", "pairs": [...], "players":
-    [...]}}`` (the module says what each holds), or every problem of the request.
+    [...], "more_pairs", "more_players"}}`` (the module says what each holds), or
+    every problem of the request.
     """
     return answer(_statistics, text, MAX_BOOK_CHARS)

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from .errors import InvalidInputError, echo
 from .model import Team, clean_name
-from .text import visible
+from .text import clean
 
 __all__ = [
     "MAX_MATCH_ID_LENGTH",
@@ -122,7 +122,7 @@ def clean_note(value: object, where: str = "note") -> str:
     for a value that is no string, ``note_too_long`` beyond :data:`MAX_NOTE_LENGTH`."""
     if not isinstance(value, str):
         raise InvalidInputError("wrong_type", where, expected="string", value=echo(repr(value)))
-    note = " ".join(visible(value).split())
+    note = clean(value)
     if len(note) > MAX_NOTE_LENGTH:
         raise InvalidInputError("note_too_long", where, max=MAX_NOTE_LENGTH, length=len(note))
     return note

@@ -19,6 +19,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .book import MAX_GAMES
 from .cards import CARDS_PER_TRICK, DECK, HUNDRED_CARRE_RANKS, TRICKS, Rank, Suit, spellings
 from .errors import MAX_SHOWN
 from .i18n import (
@@ -39,7 +40,7 @@ from .i18n import (
     house_rule_options,
     render,
 )
-from .json_api import MAX_INPUT_CHARS, VERSION
+from .json_api import MAX_DEPTH, MAX_INPUT_CHARS, VERSION
 from .link import LINK_KEY
 from .model import (
     CAPOT_BONUS,
@@ -59,6 +60,7 @@ from .model import (
 )
 from .sheet import MAX_DEALS, TARGET
 from .table import MAX_NOTE_LENGTH, SEAT_ORDER
+from .text import FLAG, INVISIBLE, JOINERS, SPACES, TAGS
 
 __all__ = ["DEFAULT_PATH", "NO_CAPOT", "SUIT_SYMBOLS", "main", "module_text", "tables"]
 
@@ -157,6 +159,19 @@ def _nouns(lang: str) -> dict[str, dict[str, Any] | list[str]]:
         "match": MATCH_WORDS[lang],
         "statistics": dict(STATISTICS_WORDS[lang]),
     }
+
+
+def _js_class(pattern: str) -> str:
+    """A regular expression's text of the core (text.py) as JavaScript writes it with
+    the ``u`` flag: every character outside printable ASCII as ``\\u{...}`` (a lone
+    surrogate included, which the ``u`` flag matches only where it stands alone)."""
+    return "".join(char if " " < char < "\x7f" else f"\\u{{{ord(char):x}}}" for char in pattern)
+
+
+def _text_rule() -> dict[str, str]:
+    """The pieces of the core's cleaning of a name (text.visible, text.clean)."""
+    parts = {"removed": INVISIBLE, "tags": TAGS, "flag": FLAG, "joiners": JOINERS}
+    return {**{name: _js_class(part) for name, part in parts.items()}, "spaces": _js_class(SPACES)}
 
 
 def _message(code: str, params: tuple[str, ...], lang: str) -> str:
@@ -297,9 +312,27 @@ def _sheet_facts() -> list[tuple[str, str, object]]:
             "The longest request the core reads, in characters (json_api.MAX_INPUT_CHARS).",
             MAX_INPUT_CHARS,
         ),
+        (
+            "MAX_BOOK_GAMES",
+            "The most games the statistics and the match scores read at once (book.MAX_GAMES).",
+            MAX_GAMES,
+        ),
+        (
+            "MAX_DEPTH",
+            "The deepest JSON nesting the core reads (json_api.MAX_DEPTH): a picked file "
+            "nested deeper is refused before it is parsed.",
+            MAX_DEPTH,
+        ),
         ("MAX_HANGING", "Upper bound of hanging points carried in.", MAX_HANGING),
         ("MAX_NAME_LENGTH", "The longest team name, in characters.", MAX_NAME_LENGTH),
         ("MAX_NOTE_LENGTH", "The longest note on a game, in characters.", MAX_NOTE_LENGTH),
+        (
+            "TEXT_RULE",
+            "The core's cleaning of a name, a player and a note (text.visible, text.clean), as "
+            "character classes and the flag's pattern for RegExp with the u flag "
+            "(widget/sheet/text.js): removed, tags, flag, joiners, spaces.",
+            _text_rule(),
+        ),
         (
             "MAX_SHOWN",
             'The longest value an error echoes, in characters, cut with "…" (errors.MAX_SHOWN).',

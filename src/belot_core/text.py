@@ -37,7 +37,17 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BIDI_CONTROLS", "INVISIBLE", "JOINERS", "shown", "visible"]
+__all__ = [
+    "BIDI_CONTROLS",
+    "FLAG",
+    "INVISIBLE",
+    "JOINERS",
+    "SPACES",
+    "TAGS",
+    "clean",
+    "shown",
+    "visible",
+]
 
 BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 """The characters that reorder text: embeddings, overrides and isolates."""
@@ -56,18 +66,26 @@ INVISIBLE = (
 """The characters :func:`visible` removes everywhere, as a regular expression's
 character class: Cc but white space, Cf but the joiners and the tags, Cs."""
 
-_TAGS = "\U000e0020-\U000e007f"
-#: An emoji flag of a region: a black flag, the region's code in tag letters and
-#: digits (gbsct, gbwls, gbeng: "2-letter country and 1-3 more"), a cancel tag.
-_FLAG = "\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{3,6}\U000e007f"
+SPACES = "\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+"""White space as a regular expression's character class: what ``str.isspace`` and
+``str.split`` take for it, written out so that the widget's copy of the rule
+(widget/sheet/text.js, from the generated widget/core-tables.js) splits alike."""
+
+TAGS = "\U000e0020-\U000e007f"
+"""The tag characters, as a character class: kept only where they spell a flag."""
+
+FLAG = "\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{3,6}\U000e007f"
+"""An emoji flag of a region, as a regular expression: a black flag, the region's code
+in tag letters and digits (gbsct, gbwls, gbeng: "2-letter country and 1-3 more"), a
+cancel tag."""
 #: A joiner without a visible character on each side.
-_LONE_JOINER = f"(?<![^\\s{JOINERS}])[{JOINERS}]|[{JOINERS}](?![^\\s{JOINERS}])"
+_LONE_JOINER = f"(?<![^{SPACES}{JOINERS}])[{JOINERS}]|[{JOINERS}](?![^{SPACES}{JOINERS}])"
 
 _REMOVED = re.compile(f"[{INVISIBLE}]+")
-_TAG_RUNS = re.compile(f"({_FLAG})|[{_TAGS}]+")
+_TAG_RUNS = re.compile(f"({FLAG})|[{TAGS}]+")
 _LONE_JOINERS = re.compile(_LONE_JOINER)
-_ANY = re.compile(f"[{INVISIBLE}{_TAGS}{JOINERS}]")
-_ESCAPED = re.compile(f"({_FLAG})|[{INVISIBLE}{_TAGS}]|{_LONE_JOINER}")
+_ANY = re.compile(f"[{INVISIBLE}{TAGS}{JOINERS}]")
+_ESCAPED = re.compile(f"({FLAG})|[{INVISIBLE}{TAGS}]|{_LONE_JOINER}")
 
 
 def visible(text: str) -> str:
@@ -85,6 +103,16 @@ def visible(text: str) -> str:
     text = _REMOVED.sub("", text)
     text = _TAG_RUNS.sub(lambda tags: tags[1] or "", text)  # called only for tags
     return _LONE_JOINERS.sub("", text)
+
+
+def clean(text: str) -> str:
+    """``text`` as the core keeps a name, a player or a note: :func:`visible`, trimmed,
+    and white space inside shrunk to one space.
+
+    >>> clean(" Ivan\\u202e \\t Petar\\u200b ")
+    'Ivan Petar'
+    """
+    return " ".join(visible(text).split())
 
 
 def shown(text: str) -> str:

@@ -88,7 +88,7 @@ def test_input_larger_than_the_limit_is_refused_with_the_limit() -> None:
     assert error["code"] == "input_too_large" and error["field"] == ""
     assert error["params"] == {"max": MAX_INPUT_CHARS, "length": MAX_INPUT_CHARS + 1}
     assert error["message"]["en"] == (
-        "The input is too large: 250001 characters; the most read is 250000."
+        "The input is too large: 250,001 characters; the most read is 250,000."
     )
     assert answer(json.dumps({"version": 1, "deals": [DEAL] * 20_000}), game=True)["errors"][0][
         "code"

@@ -895,3 +895,25 @@ def test_the_heaviest_game_with_every_pile_as_cards_fits_in_a_link() -> None:
     assert answer(read_game_link_json, {"version": 1, "link": text})["result"][
         "game"
     ] == game_to_dict(read_game_link(text))
+
+
+def test_a_link_of_two_megabytes_is_refused_naming_the_links_own_limit() -> None:
+    """Issue 32: a 2 MB link was "too large: … the most read is 250000" -- the limit of
+    a request, not of a link (8,000). Counts are grouped as each language writes them."""
+    text = "A" * 2_000_000
+    [error] = answer(read_game_link_json, {"version": 1, "link": text})["errors"]
+    assert (error["code"], error["field"]) == ("input_too_large", "link")
+    assert error["params"]["max"] == MAX_LINK_CHARS
+    assert error["message"]["en"].endswith("the most read is 8,000.")
+    assert error["message"]["bg"].endswith("най-много се четат 8000.")
+    assert "2,000,0" in error["message"]["en"] and "2\u00a0000\u00a00" in error["message"]["bg"]
+
+
+def test_counts_in_one_message_are_written_alike() -> None:
+    """Issue 32: "3327 deals" beside "39,919 deals": English groups from four digits."""
+    text = link_of(3_327, (0, 3_327))
+    [error] = answer(read_game_link_json, {"version": 1, "link": text})["errors"]
+    assert error["message"] == {
+        "bg": "Играта има 3327 раздавания; най-много са 150.",
+        "en": "The game has 3,327 deals; a game can have at most 150.",
+    }

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from belot_core import ByTeam, Contract, Deal, GameSheet, Pile, SheetError, Team
 from belot_core.json_api import game_to_dict
-from belot_core.matches import MatchScore, match_scores, match_scores_json
+from belot_core.matches import MAX_MATCHES_LISTED, MatchScore, match_scores, match_scores_json
 from belot_core.table import MAX_MATCH_WINS, Match
 
 US, THEM = Team.US, Team.THEM
@@ -124,18 +124,30 @@ def test_match_scores_json() -> None:
                         },
                     },
                 }
-            ]
+            ],
+            "more_matches": 0,
         },
     }
     playing = json.loads(match_scores_json(book(game(US, Match(id="m-3", to=3)))))
     assert playing["result"]["matches"][0]["status"]["message"] == {
-        "bg": "Мач до 3: 1 : 0 победи.",
-        "en": "Match, first to 3: 1 : 0 games won.",
+        "bg": "Мач до 3 победи: 1 : 0",
+        "en": "Match, first to 3 wins: 1 : 0",
     }
     assert json.loads(match_scores_json(book(game(US, None)))) == {
         "ok": True,
-        "result": {"matches": []},
+        "result": {"matches": [], "more_matches": 0},
     }
+
+
+def test_an_answer_lists_the_last_matches_begun() -> None:
+    """Issue 32: a book of a thousand matches answered 259 KB; the sheet asks about the
+    current game's match only, and the core lists at most MAX_MATCHES_LISTED."""
+    games = [game(US, Match(id=f"m-{index}", to=2)) for index in range(MAX_MATCHES_LISTED + 5)]
+    result = json.loads(match_scores_json(book(*games)))["result"]
+    assert [score["id"] for score in result["matches"]] == [
+        f"m-{index}" for index in range(5, MAX_MATCHES_LISTED + 5)
+    ]
+    assert result["more_matches"] == 5
 
 
 def test_match_scores_json_refusals_name_the_game() -> None:

@@ -12,7 +12,7 @@ from strategies import hanging_entries, matches, seatings
 
 from belot_core import Contract, Deal, GameSheet, Names, Passed, Pile, Team
 from belot_core.json_api import game_to_dict, score_game_json
-from belot_core.stats import COUNTS, pair_of, statistics_json
+from belot_core.stats import COUNTS, MAX_LISTED, pair_of, statistics_json
 from belot_core.table import Match, Seats
 
 US, THEM = Team.US, Team.THEM
@@ -296,8 +296,13 @@ def recount(data: dict[str, Any]) -> dict[str, Any]:
             tally["average_deals"] = round(tally["deals"] / tally["games"], 1)
             tally["played"], tally["won_games"] = tally.pop("played"), tally.pop("won_games")
             listed.append(tally)
-        out[kind] = sorted(listed, key=lambda tally: (-tally["games"], -tally["won"]))
-    out["conflicts"] = sorted(conflicts, key=lambda conflict: conflict[1][1])
+        ranked = sorted(listed, key=lambda tally: (-tally["games"], -tally["won"]))
+        out[kind] = ranked[:MAX_LISTED]
+    out["more_pairs"] = max(0, len(tallies["pairs"]) - MAX_LISTED)
+    out["more_players"] = max(0, len(tallies["players"]) - MAX_LISTED)
+    ordered = sorted(conflicts, key=lambda conflict: conflict[1][1])
+    out["conflicts"] = ordered[:MAX_LISTED]
+    out["more_conflicts"] = max(0, len(ordered) - MAX_LISTED)
     return out
 
 
@@ -340,3 +345,12 @@ def test_the_same_match_game_kept_twice_is_named_not_refused() -> None:
     assert (conflict["code"], conflict["games"]) == ("game_after_match_end", [0, 1])
     assert conflict["message"]["bg"] == "Мачът свършва с игра 1; игра 2 е след края му."
     assert (reply["result"]["games"], reply["result"]["matches"]) == (2, 1)
+
+
+def test_a_book_of_too_many_games_says_both_counts_alike() -> None:
+    """Issue 32: "There are 1002 games; the most read at once is 1,000."."""
+    games = [{"game": {"version": 1, "deals": [{"passed": True}]}}] * 1_002
+    reply = json.loads(statistics_json(json.dumps({"version": 1, "games": games})))
+    [error] = reply["errors"]
+    assert error["code"] == "too_many_games"
+    assert "1,002" in error["message"]["en"] and "1,000" in error["message"]["en"]

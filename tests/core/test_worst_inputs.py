@@ -21,11 +21,15 @@ from worst_inputs import Worst, worst_inputs
 
 from belot_core.json_api import MAX_DEALS, score_game_json
 from belot_core.link import game_link_json, read_game_link_json
+from belot_core.matches import match_scores_json
+from belot_core.stats import statistics_json
 
 FUNCTIONS: dict[str, Callable[[str], str]] = {
     "score_game_json": score_game_json,
     "game_link_json": game_link_json,
     "read_game_link_json": read_game_link_json,
+    "statistics_json": statistics_json,
+    "match_scores_json": match_scores_json,
 }
 GOAL = 100 * 1024
 """An answer's size the page can take at once (issue 22), in UTF-8 bytes."""
@@ -53,6 +57,8 @@ EXPECTED: dict[str, tuple[str, int]] = {
     "link-heavy-all": ("ok", 5_400 * MAX_DEALS + 1_000),
     "link-count": ("link_damaged", 1_000),
     "link-long": ("input_too_large", 1_000),
+    "stats-strangers": ("ok", GOAL),  # at most MAX_LISTED pairs and players (issue 32)
+    "matches-strangers": ("ok", GOAL),
 }
 #: Answers over the goal because the request asks for every row's words (the page
 #: never does: it asks for none, the last row or the rows it shows).

@@ -31,6 +31,7 @@ from typing import Any
 
 from belot_core import HOUSE_RULES, Deal, Names, Passed, Rules
 from belot_core import link as link_module
+from belot_core.book import MAX_GAMES
 from belot_core.json_api import MAX_DEALS, MAX_INPUT_CHARS, deal_from_dict
 from belot_core.link import MAX_LINK_CHARS
 from belot_core.link_frame import BitWriter, frame
@@ -254,6 +255,34 @@ def link_huge_count() -> str:
     return frame(data)
 
 
+# --- books (the statistics and the match scores of every game on a device) --------------
+
+
+def book_strangers(games: int = MAX_GAMES) -> str:
+    """A book of ``games`` games (the most a book holds), each between four players seen
+    nowhere else with the longest names, both teams bidding every contract they can, each
+    a match of its own: the most pairs, players and matches a book can count, each with
+    every count by contract (issue 32: a backup of 999 such games answered 1.74 MB, the
+    matches 259 KB)."""
+    deals = [capot(index) for index in (*range(5), *range(10, 15))]
+
+    def player(name: str, index: int) -> str:
+        return f"{(name * 3)[:35]}-{index:04d}"
+
+    items = []
+    for index in range(games):
+        seats = {
+            "us": [player("Александър Петров-", index), player("Светослав Илиев-", index)],
+            "them": [player("Екатерина Иванова-", index), player("Анастасия Стоянова-", index)],
+        }
+        names = {"us": player("Отбор на масата-", index), "them": player("Гости от града-", index)}
+        match = {"id": f"m-{index:062d}", "to": 4}
+        game = {"version": 1, "names": names, "seats": seats, "match": match, "deals": deals}
+        items.append({"date": f"2026-{index % 12 + 1:02d}-{index % 28 + 1:02d}", "game": game})
+    request = {"version": 1, "games": items}
+    return json.dumps(request, separators=(",", ":"), ensure_ascii=False)
+
+
 def link_request(text: str, explain: Any = None) -> str:
     """A request to read a link, as the page sends one (``explain`` if given)."""
     request: dict[str, Any] = {"version": 1, "link": text}
@@ -271,7 +300,8 @@ class Worst:
 
     id: str
     function: str
-    """``score_game_json``, ``read_game_link_json`` or ``game_link_json``."""
+    """``score_game_json``, ``read_game_link_json``, ``game_link_json``,
+    ``statistics_json`` or ``match_scores_json``."""
     what: str
     make: Callable[[], str]
 
@@ -356,5 +386,17 @@ def worst_inputs(max_deals: int = MAX_DEALS) -> list[Worst]:
             "read_game_link_json",
             "a link of a million chars",
             lambda: link_request("1" * (MAX_INPUT_CHARS - 100)),
+        ),
+        Worst(
+            "stats-strangers",
+            "statistics_json",
+            f"{MAX_GAMES} games of four new players each",
+            book_strangers,
+        ),
+        Worst(
+            "matches-strangers",
+            "match_scores_json",
+            f"{MAX_GAMES} games of four new players each",
+            book_strangers,
         ),
     ]

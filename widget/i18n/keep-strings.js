@@ -39,6 +39,7 @@ export const KEEP_WORDS = Object.freeze({
     backupSomeRefused: "Игри от „{file}“, които калкулаторът не прие и не са добавени: {count}. {reason}",
     backupNewer: "„{file}“ е резервно копие от по-нова версия на калкулатора. Презаредете страницата и опитайте пак. Нищо не е променено.",
     backupUnreadable: "„{file}“ не е резервно копие, което калкулаторът може да прочете. Нищо не е променено.",
+    backupTooMany: "„{file}“ има {count} игри, а от едно резервно копие се връщат най-много {max}. Нищо не е променено.",
   }),
   en: Object.freeze({
     persisted: "Kept on this device: the browser will not clear these games on its own.",
@@ -74,5 +75,6 @@ export const KEEP_WORDS = Object.freeze({
     backupSomeRefused: "Games in “{file}” the calculator refused, not added: {count}. {reason}",
     backupNewer: "“{file}” is a backup from a newer version of the calculator. Reload the page and try again. Nothing was changed.",
     backupUnreadable: "“{file}” is not a backup the calculator can read. Nothing was changed.",
+    backupTooMany: "“{file}” holds {count} games, and one backup brings back at most {max}. Nothing was changed.",
   }),
 });

@@ -69,6 +69,8 @@ const WORDS = {
     keepBoth:
       "Игра със същото начало от {date} вече е на това устройство, но раздаванията се различават. Да запазя ли и двете? (Отказ: отварям тази, която е тук.)",
     tooLarge: "Файлът е твърде голям за игра: {size} KB, а най-много са {max} KB.",
+    tooLargeBackup: "Файлът е твърде голям и за резервно копие: {size} KB, а най-много са {max} KB.",
+    tooDeep: "Файлът е JSON, но е вложен твърде дълбоко: повече от {max} нива скоби една в друга. Игра или резервно копие на калкулатора никога не е такова.",
     finishEdit: "Първо запазете или откажете промяната на раздаване {n}.",
   },
   en: {
@@ -132,6 +134,8 @@ const WORDS = {
     keepBoth:
       "A game that began on {date} is already on this device, but the deals differ. Keep both? (Cancel: I open the one that is here.)",
     tooLarge: "The file is too large for a game: {size} KB, and {max} KB is the most.",
+    tooLargeBackup: "The file is too large even for a backup: {size} KB, and {max} KB is the most.",
+    tooDeep: "The file is JSON, but nested too deeply: more than {max} levels of brackets inside each other. A game or a backup of the calculator never is.",
     finishEdit: "First save or cancel your change to deal {n}.",
   },
 };

@@ -16,10 +16,16 @@ import { canonical, isObject, readRecords } from "./records.js";
 
 export const BACKUP_KEY = "belot_backup";
 export const BACKUP_FORMAT = 1;
-/** A backup file larger than this is refused unread (a game is a few kilobytes). */
-export const MAX_BACKUP_BYTES = 20_000_000;
-/** At most this many games in one backup (each one is checked by the core). */
-export const MAX_BACKUP_GAMES = 2_000;
+/**
+ * A backup file larger than this is refused unread: 1,000 games of 5 KB (a game of 30
+ * deals is 2-3 KB; docs/security.md, "Files").
+ */
+export const MAX_BACKUP_BYTES = 5_000_000;
+/**
+ * At most this many games in one backup (each one is checked by the core): some three
+ * years of a game a day, what a phone's list and the statistics still show at once.
+ */
+export const MAX_BACKUP_GAMES = 1_000;
 
 /** Whether parsed JSON is a backup (of any format number), not a single game. */
 export function isBackup(data) {
@@ -41,13 +47,15 @@ export function backupText(file) {
 /**
  * A parsed backup, read: `{games, bad}` — its readable games (as readGame reads a stored
  * one) and how many entries were no game — or `{problem}`: "newer" (a later format,
- * from a newer calculator) or "unreadable" (not a backup this version reads).
+ * from a newer calculator), "tooMany" (more than MAX_BACKUP_GAMES games; `params`:
+ * {count, max}) or "unreadable" (not a backup this version reads).
  */
 export function readBackup(data) {
   if (!isBackup(data)) return { problem: "unreadable" };
   const format = data[BACKUP_KEY];
   if (Number.isSafeInteger(format) && format > BACKUP_FORMAT) return { problem: "newer" };
-  if (format !== BACKUP_FORMAT || !Array.isArray(data.games) || data.games.length > MAX_BACKUP_GAMES) return { problem: "unreadable" };
+  if (format !== BACKUP_FORMAT || !Array.isArray(data.games)) return { problem: "unreadable" };
+  if (data.games.length > MAX_BACKUP_GAMES) return { problem: "tooMany", params: { count: data.games.length, max: MAX_BACKUP_GAMES } };
   const { games, bad } = readRecords(data.games);
   return { games: games.map(({ rev: _rev, ...game }) => game), bad: bad.length };
 }

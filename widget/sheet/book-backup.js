@@ -10,6 +10,9 @@ import { gameFile } from "./export.js";
 import { runtimeFailure } from "./game-book.js";
 import { copyGame } from "./records.js";
 
+/** What a backup's problem is called in the keep words. */
+const PROBLEM_WORDS = { newer: "backupNewer", unreadable: "backupUnreadable", tooMany: "backupTooMany" };
+
 export class BookBackup {
   #book;
 
@@ -29,11 +32,15 @@ export class BookBackup {
    * notice says so; nothing changed), or `{busy}`.
    */
   async restore(data, file) {
+    return this.restoreRead(readBackup(data), file);
+  }
+
+  /** The same, for a backup already read (sheet/backup.js readBackup, in sheet/file-worker.js). */
+  async restoreRead(read, file) {
     const book = this.#book;
     if (book.busy || book.viewing || !book.validated) return { busy: true };
-    const read = readBackup(data);
     if (read.problem) {
-      book.notices.add({ words: "keep", key: read.problem === "newer" ? "backupNewer" : "backupUnreadable", params: { file } });
+      book.notices.add({ words: "keep", key: PROBLEM_WORDS[read.problem] ?? "backupUnreadable", params: { file, ...read.params } });
       book.emit({ type: "fileRefused" });
       return { problem: read.problem };
     }

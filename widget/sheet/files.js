@@ -2,40 +2,54 @@
 // form before the core sees it), a game saved as the contract's JSON or as CSV for a
 // spreadsheet, and what was kept aside on this device, downloaded as one JSON file.
 
-import { MAX_INPUT_CHARS } from "../core-tables.js";
 import { STORE_WORDS } from "../i18n/store-strings.js";
 import { STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
-import { gameFromCsv, looksLikeCsv } from "./csv-import.js";
 import { fileName, gameCsv, gameFile } from "./export.js";
+import { MAX_FILE_BYTES, readPicked } from "./file-read.js";
+import { scriptURL } from "../runtime/origin.js";
 import { download } from "./share.js";
 import { rowNotes, teamNames } from "./summary.js";
 
 /**
- * What `file` holds: `{data}` (parsed JSON, for the core to check; from the sheet's CSV
- * also `totals`, the file's last running totals), or `{refused, params}` with the travel
- * words' key of why not ("tooLarge" with the size and the limit in KB, "notJson",
- * "notCsv", "csvRow"). A file longer than the core reads is too large before it is read: four bytes
- * a character at most.
+ * What `file` holds, read off the page's thread (sheet/file-worker.js running
+ * sheet/file-read.js readPicked): `{game: {data, totals?}}`, `{backup}` or `{refused,
+ * params}`. A file over the largest read is refused by its size before a worker starts.
+ * Where no worker can start (Node, or the worker's script failed to load), it is read
+ * here: its size and its nesting are still counted before anything is parsed.
+ */
+export async function readFile(file, { Worker: Runner = globalThis.Worker } = {}) {
+  if (file.size > MAX_FILE_BYTES) return readPicked(file); // refused by its size, unread
+  if (typeof Runner !== "function") return readPicked(file);
+  const answer = await new Promise((resolve) => {
+    let worker;
+    try {
+      // Through the widget's Trusted Types policy, as the calculator's own worker (runtime/origin.js).
+      worker = new Runner(scriptURL(new URL("./file-worker.js", import.meta.url), "the file reader"), { type: "module", name: "belot-file" });
+    } catch {
+      resolve(null);
+      return;
+    }
+    const done = (value) => {
+      worker.terminate();
+      resolve(value);
+    };
+    worker.addEventListener("message", ({ data }) => done(data));
+    worker.addEventListener("error", () => done(null));
+    worker.postMessage({ file });
+  });
+  return answer ?? readPicked(file);
+}
+
+/**
+ * One game from `file`: `{data, totals?}` (parsed JSON for the core to check; from the
+ * sheet's CSV also `totals`, the file's last running totals) or `{refused, params}` with
+ * the travel words' key of why not (sheet/file-read.js). A backup is no game here.
  */
 export async function readGameFile(file) {
-  const max = Math.round(MAX_INPUT_CHARS / 1000);
-  const tooLarge = (size) => ({ refused: "tooLarge", params: { size: Math.ceil(size / 1000), max } });
-  if (file.size > 4 * MAX_INPUT_CHARS) return tooLarge(file.size);
-  let text;
-  try {
-    text = await file.text();
-  } catch {
-    return { refused: "notJson", params: {} };
-  }
-  if (text.length > MAX_INPUT_CHARS) return tooLarge(new Blob([text]).size);
-  // The sheet's own CSV comes back too (sheet/csv-import.js), with its totals to check.
-  if (/\.csv$/i.test(file.name ?? "") || looksLikeCsv(text)) return gameFromCsv(text);
-  try {
-    return { data: JSON.parse(text) };
-  } catch {
-    return { refused: "notJson", params: {} };
-  }
+  const read = await readFile(file);
+  if (read.backup) return { refused: "notJson", params: {} };
+  return read.game ?? read;
 }
 
 /** Save `game` (its `result` the core's) as a file: the contract's JSON, or CSV in `lang` (with the game's `link`). */

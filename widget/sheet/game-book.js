@@ -21,6 +21,7 @@ import { arrivedAs, BookTravel } from "./book-travel.js";
 import { Notices } from "./notices.js";
 import { newGame } from "./records.js";
 import { nextTable } from "./seats.js";
+import { cleanGame } from "./text.js";
 
 /** The sheet shows no row's explanation (a row loads its deal into the form, which asks for its own). */
 export const EXPLAIN = Object.freeze({ explain: "none" });
@@ -47,6 +48,7 @@ export function runtimeFailure(error) {
 /** The table around a game that came in (seats, the first dealer, its match, a note), onto `game`. */
 function withTable(game, data) {
   for (const field of ["seats", "dealer", "match", "note"]) if (data[field] != null) game[field] = data[field];
+  return game;
 }
 
 export class GameBook extends EventTarget {
@@ -188,12 +190,11 @@ export class GameBook extends EventTarget {
       this.current = hint;
       return;
     }
-    const open = [...this.games.values()].filter((game) => !this.results.get(game.id)?.finished);
-    open.sort((a, b) => b.updated.localeCompare(a.updated));
-    if (open.length) this.current = open[0].id;
-    else {
-      this.#startAfter([...this.games.values()].at(-1));
-    }
+    const latest = [...this.games.values()].sort((a, b) => b.updated.localeCompare(a.updated));
+    // A stored current game that points nowhere: the latest readable one, finished or not (issue 32).
+    const open = latest.find((game) => !this.results.get(game.id)?.finished) ?? (hint ? latest[0] : null);
+    if (open) this.current = open.id;
+    else this.#startAfter([...this.games.values()].at(-1));
   }
 
   /** Score `game` as the core sees it (no explanations), its players and first dealer too (who deals next). */
@@ -431,8 +432,7 @@ export class GameBook extends EventTarget {
     this.stopEditing();
     this.#leave();
     const text = (name) => (typeof name === "string" ? name : "");
-    const game = newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {});
-    withTable(game, data);
+    const game = cleanGame(withTable(newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {}), data)); // names as the core cleans them
     arrivedAs(game, data, this.games);
     game.deals = data.deals;
     this.games.set(game.id, game);

@@ -1,16 +1,49 @@
 // "Games on this device": the score sheet's history, as a <details> of its own — a
 // line per kept game (date, names, score, deals, where it stands), Open and Delete
 // (no question asked: an Undo stands in its place for a few seconds, until the next
-// change), and Import a game from a JSON file. It renders plain items the sheet gives
-// it and reports the reader's actions back; the games themselves stay the sheet's.
+// change), and Import a game from a JSON file. It renders the book's games and reports
+// the reader's actions back; the games themselves stay the sheet's.
+//
+// A tap costs the same with a thousand games as with ten (issue 32): the newest PAGE
+// games are listed, each older page behind a button; a game's line is built once and
+// kept while its record, its result and how it is shown stay the same (the book
+// replaces a game's record when it changes, so an unchanged game is the same object);
+// the list is only re-ordered when its lines changed.
 
 import { h } from "../ui/dom.js";
-import { format } from "../i18n/strings.js";
+import { plural } from "../i18n/format.js";
+import { format, STRINGS } from "../i18n/strings.js";
+import { formatDate, teamNames } from "./summary.js";
 
+/** Games listed at first, and added by each press of "Show older". */
+export const PAGE = 30;
+
+/**
+ * The line of one game (`{game, result, current}` of the book's snapshot) in `lang`:
+ * `{id, date, text}`, `text` strings and `{name}` (a name the players typed, shown isolated).
+ */
+export function gameItem({ game, result, current }, t, lang) {
+  const names = teamNames(game, STRINGS[lang]);
+  const date = formatDate(game.created, lang);
+  const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
+  // The names as parts of their own: each shown isolated (a name's direction stays its own).
+  const text = [`${date} · `, { name: names.us }, ` ${result.totals.us} : ${result.totals.them} `, { name: names.them }, ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`];
+  if (game.note) text.push(" · ", { name: game.note });
+  return { id: game.id, date, text, current };
+}
+
+/** `entries` newest first (by `created`; ISO texts compare as their dates), then by id. */
+function newestFirst(entries) {
+  const key = (entry) => entry.game.created;
+  return [...entries].sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : a.game.id < b.game.id ? 1 : -1));
+}
 
 export class GamesList {
   #actions;
-  #key = "";
+  #lines = new WeakMap(); // record → {result, current, busy, t, lang, element}
+  #shown = PAGE;
+  #count = 0;
+  #render = () => {}; // the last render again (after "Show older")
   ui = {};
 
   /** `actions`: `{open(id), remove(id), undo(), import(file)}`. */
@@ -23,6 +56,8 @@ export class GamesList {
     ui.undo = h("button", { type: "button", class: "undo-delete" });
     ui.undo.addEventListener("click", () => this.#actions.undo());
     ui.deleted = h("p", { class: "deleted", hidden: true }, ui.deletedText, " ", ui.undo); // said once, in the live region
+    ui.more = h("button", { type: "button", class: "more-games", hidden: true });
+    ui.more.addEventListener("click", () => this.#showMore());
     ui.file = h("input", { type: "file", accept: ".json,application/json,.csv,text/csv", class: "import-file", hidden: true });
     ui.file.addEventListener("change", () => {
       const [file] = ui.file.files ?? [];
@@ -37,6 +72,7 @@ export class GamesList {
       ui.summary,
       ui.deleted,
       ui.list,
+      h("p", { class: "sheet-actions more" }, ui.more),
       h("p", { class: "sheet-actions import" }, ui.importButton, ui.file),
     );
   }
@@ -46,15 +82,15 @@ export class GamesList {
   }
 
   /**
-   * `items`: `[{id, date, text, current}]` newest first (`text`: strings and `{name}`,
-   * a name the players typed, shown isolated); `deleted`: `{date}` of the
-   * game whose Undo stands, or null; `busy`: a change is on its way.
+   * `entries`: the book's games (`{game, result, current}`, any order); `deleted`:
+   * `{date}` of the game whose Undo stands, or null; `busy`: a change is on its way.
    */
-  render(s, items, { deleted = null, busy = false } = {}) {
+  render(s, lang, entries, { deleted = null, busy = false } = {}) {
     const ui = this.ui;
     const t = s.sheet;
     const travel = s.travel;
-    ui.summary.textContent = format(t.games, { count: items.length });
+    this.#render = () => this.render(s, lang, entries, { deleted, busy });
+    ui.summary.textContent = format(t.games, { count: new Intl.NumberFormat(lang).format(entries.length) });
     ui.importButton.textContent = travel.importGame;
     ui.importButton.disabled = busy;
     ui.deleted.hidden = !deleted;
@@ -63,24 +99,43 @@ export class GamesList {
       ui.undo.textContent = travel.undoDelete;
       ui.undo.setAttribute("aria-label", format(travel.undoDeleteLabel, { date: deleted.date }));
     }
-    const key = JSON.stringify([items, busy, t.openGame, t.deleteGame]);
-    if (key === this.#key) return;
-    this.#key = key;
-    ui.list.replaceChildren(
-      ...items.map(({ id, date, text, current }) => {
-        const item = h("li", { class: current ? "game current" : "game", "data-game": id });
-        const open = h("button", { type: "button", class: "open-game", "aria-label": format(t.openGameLabel, { date }) }, t.openGame);
-        open.disabled = current || busy;
-        open.addEventListener("click", () => this.#actions.open(id));
-        const remove = h("button", { type: "button", class: "delete-game", "aria-label": format(t.deleteGameLabel, { date }) }, t.deleteGame);
-        remove.disabled = busy;
-        remove.addEventListener("click", () => this.#actions.remove(id));
-        if (current) item.setAttribute("aria-current", "true");
-        const shown = text.map((part) => (typeof part === "string" ? part : h("bdi", {}, part.name)));
-        item.append(h("span", { class: "game-text" }, ...shown), h("span", { class: "game-buttons" }, open, remove));
-        return item;
-      }),
-    );
+    const shown = newestFirst(entries).slice(0, this.#shown);
+    const elements = shown.map((entry) => this.#line(entry, t, lang, busy));
+    const listed = [...ui.list.children];
+    // Only the lines that changed are swapped in (each DOM change costs the phone a style
+    // pass); the list is rebuilt when lines were added, removed or moved.
+    const inPlace = elements.length === listed.length && elements.every((element, i) => element === listed[i] || !listed.includes(element));
+    if (inPlace) elements.forEach((element, i) => element !== listed[i] && listed[i].replaceWith(element));
+    else ui.list.replaceChildren(...elements);
+    const older = entries.length - shown.length;
+    ui.more.hidden = older <= 0;
+    if (older > 0) ui.more.textContent = format(t.moreGames, { count: Math.min(PAGE, older) });
+    this.#count = entries.length;
+  }
+
+  /** The next page of older games. */
+  #showMore() {
+    this.#shown = Math.min(this.#count, this.#shown) + PAGE;
+    this.#render();
+  }
+
+  /** The line of `entry`: the one built before while nothing it shows changed, else a new one. */
+  #line(entry, t, lang, busy) {
+    const kept = this.#lines.get(entry.game);
+    if (kept && kept.result === entry.result && kept.current === entry.current && kept.busy === busy && kept.t === t && kept.lang === lang) return kept.element;
+    const { id, date, text, current } = gameItem(entry, t, lang);
+    const item = h("li", { class: current ? "game current" : "game", "data-game": id });
+    const open = h("button", { type: "button", class: "open-game", "aria-label": format(t.openGameLabel, { date }) }, t.openGame);
+    open.disabled = current || busy;
+    open.addEventListener("click", () => this.#actions.open(id));
+    const remove = h("button", { type: "button", class: "delete-game", "aria-label": format(t.deleteGameLabel, { date }) }, t.deleteGame);
+    remove.disabled = busy;
+    remove.addEventListener("click", () => this.#actions.remove(id));
+    if (current) item.setAttribute("aria-current", "true");
+    const shown = text.map((part) => (typeof part === "string" ? part : h("bdi", {}, part.name)));
+    item.append(h("span", { class: "game-text" }, ...shown), h("span", { class: "game-buttons" }, open, remove));
+    this.#lines.set(entry.game, { result: entry.result, current: entry.current, busy, t, lang, element: item });
+    return item;
   }
 
   /** What takes the focus after a Delete: the deleted game's Undo, or (it is gone) the list's summary. */

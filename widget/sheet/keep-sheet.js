@@ -6,9 +6,10 @@
 
 import { format } from "../i18n/format.js";
 import { adoptKeepStyles } from "../styles/keep.js";
-import { backupText, isBackup, MAX_BACKUP_BYTES } from "./backup.js";
+import { backupText } from "./backup.js";
 import { BookBackup } from "./book-backup.js";
 import { fileName } from "./export.js";
+import { readFile } from "./files.js";
 import { KeepNotice, KeepState, noticeWords } from "./keep-view.js";
 import { Persistence } from "./persistence.js";
 import { download } from "./share.js";
@@ -28,7 +29,8 @@ export class KeepSheet extends EventTarget {
   notice;
 
   /**
-   * `book`: the game book; `storageKey`: the games' key; `importGame(file)`, `openLink(hash)`,
+   * `book`: the game book; `storageKey`: the games' key; `importGame(file, read)` (`read`:
+   * the file's game as sheet/files.js readGameFile gives it), `openLink(hash)`,
    * `announce(text)`, `focusSheet()` (where the focus goes when the message it was on is
    * gone): the sheet's; `env`: the browser (sheet/persistence.js browserEnvironment).
    */
@@ -69,18 +71,15 @@ export class KeepSheet extends EventTarget {
     this.persistence.close();
   }
 
-  /** A file to import: a backup is brought back here; anything else goes to the sheet as one game. */
+  /**
+   * A file to import, read off the page's thread (sheet/files.js readFile: refused by its
+   * size first, its nesting counted before it is parsed): a backup is brought back here;
+   * anything else goes to the sheet as one game (or its refusal, said there).
+   */
   async importFile(file) {
-    if (file.size <= MAX_BACKUP_BYTES) {
-      let data = null;
-      try {
-        data = JSON.parse(await file.text());
-      } catch {
-        data = null; // not JSON: the sheet's import says so
-      }
-      if (isBackup(data)) return this.backup.restore(data, file.name);
-    }
-    return this.#importGame(file);
+    const read = await readFile(file);
+    if (read.backup) return this.backup.restoreRead(read.backup, file.name);
+    return this.#importGame(file, read.game ?? read);
   }
 
   /** Save every game with deals as one file (a download), and remember it was made. */

@@ -116,7 +116,7 @@ export class MatchPart extends EventTarget {
     const shown = sheet.validated && !sheet.viewing && Boolean(sheet.game);
     setHidden(this.view.element, !shown);
     if (!sheet.validated) return;
-    this.#scores.refresh(sheet.games.map(({ game }) => game));
+    this.#scores.refresh(sheet.games.map(({ game }) => game), this.#book.current);
     if (!shown) return;
     const score = this.#current()?.score ?? null;
     this.view.render({

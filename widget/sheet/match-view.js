@@ -6,6 +6,7 @@
 import { MAX_NOTE_LENGTH, NOUNS } from "../core-tables.js";
 import { capitalize, format } from "../i18n/strings.js";
 import { h, setHidden, setText } from "../ui/dom.js";
+import { typedField } from "./text.js";
 
 /** The words for a choice of the next game ("continue" or "1" to "4"), in `lang`. */
 export function choiceText(choice, t, lang, score) {
@@ -36,7 +37,7 @@ export class MatchView {
     ui.notePrint = h("p", { class: "note-print" }); // the note, on paper
     ui.noteLabel = h("span", {});
     ui.note = h("input", { type: "text", name: "game-note", class: "game-note", autocomplete: "off", maxlength: String(MAX_NOTE_LENGTH), dir: "auto" });
-    ui.note.addEventListener("input", () => this.#actions.note(ui.note.value));
+    typedField(ui.note, (value) => this.#actions.note(value), MAX_NOTE_LENGTH);
     ui.note.addEventListener("change", () => this.#actions.saveTyping?.()); // left: saved now, not per letter
     ui.nextLabel = h("span", {});
     ui.next = h("select", { name: "next-game", class: "next-game" });

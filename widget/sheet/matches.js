@@ -92,9 +92,15 @@ export class MatchScores extends EventTarget {
     return this.#byGame.get(id) ?? null;
   }
 
-  /** Ask the core about `games` (stored games) if a game of a match changed; "change" once answered. */
-  async refresh(games) {
-    const matched = games.filter((game) => game.match);
+  /**
+   * Ask the core about the match of game `current` among `games` (stored games) if one of
+   * its games changed; "change" once answered. Only that match's games are sent (what the
+   * sheet shows), so a tap costs the same with a thousand other games on the device;
+   * without `current`, every match.
+   */
+  async refresh(games, current = undefined) {
+    const mine = current === undefined ? undefined : (games.find((game) => game.id === current)?.match?.id ?? null);
+    const matched = games.filter((game) => game.match && (mine === undefined || game.match.id === mine));
     const key = JSON.stringify(matched.map((game) => [game.id, game.updated, game.deals.length, game.match]));
     if (key === this.#key) return;
     this.#key = key;

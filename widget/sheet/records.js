@@ -10,7 +10,7 @@
 // were. `rev` is the store's revision of a record (sheet/idb-store.js): which save a
 // game is based on.
 
-import { MAX_NAME_LENGTH } from "../core-tables.js";
+import { clean, cleanGame, cleanName } from "./text.js";
 
 export const STORE_VERSION = 1;
 
@@ -51,17 +51,17 @@ export function isObject(value) {
 }
 
 /**
- * A team name as read: a string of at most MAX_NAME_LENGTH characters (the core's
- * limit, counted as the core counts them: code points), cut if it was longer.
+ * A team name as read: cleaned as the core cleans it (sheet/text.js: no invisible
+ * character, trimmed), at most MAX_NAME_LENGTH characters (counted as the core counts
+ * them: code points), cut if it was longer.
  */
 function readName(name) {
-  if (typeof name !== "string") return "";
-  if (name.length <= MAX_NAME_LENGTH) return name;
-  // Only the head is spread into characters: a name of a million is cut in no time.
-  const characters = [...name.slice(0, 2 * MAX_NAME_LENGTH)];
-  return characters.length > MAX_NAME_LENGTH || name.length > 2 * MAX_NAME_LENGTH
-    ? characters.slice(0, MAX_NAME_LENGTH).join("")
-    : name;
+  return typeof name === "string" ? cleanName(name) : "";
+}
+
+/** Whether a name is longer than the core allows once cleaned (it is cut when read). */
+function tooLong(name) {
+  return typeof name === "string" && clean(name) !== cleanName(name);
 }
 
 /**
@@ -88,8 +88,8 @@ export function readGame(value) {
     deals: value.deals,
   };
   if (!isObject(value.rules)) delete game.rules;
-  const cut = (typeof names.us === "string" && us !== names.us) || (typeof names.them === "string" && them !== names.them);
-  return { game, cut };
+  const cut = tooLong(names.us) || tooLong(names.them);
+  return { game: cleanGame(game), cut };
 }
 
 /**

@@ -38,6 +38,7 @@ import { dealerNow, seatName } from "./seats.js";
 import { SheetView } from "./sheet-view.js";
 import { TablePart } from "./table-part.js";
 import { formatDate, summaryText, teamNames } from "./summary.js";
+import { BarMarks } from "./bar-marks.js";
 import { afterNextFrame } from "../ui/dom.js";
 import { errorsText } from "../ui/kit.js";
 
@@ -59,8 +60,7 @@ const GAME_CHANGES = new Set([
   "noted", "matchChosen",
 ]);
 
-/** How long a deal just recorded stays marked in the bar, with its Undo (ms). */
-export const RECORDED_MS = 8000;
+export { RECORDED_MS } from "./bar-marks.js";
 
 /** The strings `s` with the words of games that travel (`s.travel`), of saving them (`s.store`) and of the table (`s.seats`). */
 function words(s, lang) {
@@ -83,12 +83,13 @@ export class ScoreSheet extends EventTarget {
   #table;
   #draft = null; // the form's values before a deal was loaded into it
   #keptLink = false; // a game kept from the address's link is not saved yet
-  #justRecorded = null; // the number of the deal just recorded, marked in the bar for a while
-  #recordedTimer = 0;
+  #marks = new BarMarks(() => this.dispatchEvent(new Event("change"))); // what the bar marks for a while
+  #undoFromBar = false; // the bar's Undo (not the sheet's) is under way
+  #tookOffer = false; // the form took the deal last undone
   #effects = null; // the last change's focus and announcement, carried out after its render
   #status = null; // copy/share status
   #lang = "bg";
-  #s = null;
+  #leaving = () => this.#book.saveTyping(); // pagehide: a name being typed is saved
 
   /**
    * `form`: a SheetForm; `scorer()` → the scorer; `target`: where the sheet's events go
@@ -113,7 +114,7 @@ export class ScoreSheet extends EventTarget {
       book: this.#book,
       storageKey,
       env: keepEnv,
-      importGame: (file) => this.importFile(file),
+      importGame: (file, read) => this.importFile(file, read),
       openLink: (hash) => this.openLink(hash),
       announce: (text) => this.#form.announce(text),
       focusSheet: () => this.#view.focus({ to: "table" }),
@@ -121,6 +122,7 @@ export class ScoreSheet extends EventTarget {
     this.#keep.attach({ notices: this.#view.ui.notices, games: this.#games });
     this.#keep.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#book.saver.prepare().then(() => this.dispatchEvent(new Event("change")));
+    globalThis.addEventListener?.("pagehide", this.#leaving);
   }
 
   #build() {
@@ -133,7 +135,10 @@ export class ScoreSheet extends EventTarget {
       passed: (button) => this.#passed(button),
       deleteDeal: () => book.edits.deleteDeal(),
       cancel: () => book.edits.cancelEdit(),
-      undo: () => book.edits.undo(),
+      undo: () => {
+        this.#undoFromBar = true;
+        book.edits.undo().finally(() => (this.#undoFromBar = false));
+      },
     });
     this.#rules = new RulesPanel({
       apply: (rules, how) => book.applyRules(rules, how),
@@ -174,6 +179,7 @@ export class ScoreSheet extends EventTarget {
 
   /** Stop following other tabs (the element turned its sheet off). */
   close() {
+    globalThis.removeEventListener?.("pagehide", this.#leaving);
     this.#book.saver.follower.stop();
     this.#book.saver.store.close();
     this.#keep.close();
@@ -182,7 +188,7 @@ export class ScoreSheet extends EventTarget {
 
   /** The sheet's DOM, for the form's view to place (CalculatorView.attachSheet). */
   get parts() {
-    return { section: this.#view.section, ...this.#bar.parts };
+    return { section: this.#view.section, news: this.#view.ui.news, ...this.#bar.parts };
   }
 
   get storageKey() {
@@ -231,7 +237,7 @@ export class ScoreSheet extends EventTarget {
   #onChange = (event) => {
     const change = event.detail;
     this.#applyToForm(change);
-    const effects = effectsOf(change, { undoFocused: this.#games.undoFocused, finished: this.formClosed });
+    const effects = effectsOf(change, { undoFocused: this.#games.undoFocused, finished: this.formClosed, fromBar: this.#undoFromBar });
     if (effects.focus || effects.announce) this.#effects = { ...effects, change };
     if (["linkRefused", "sharedClosed"].includes(change.type)) clearLinkFromAddress();
     // A kept game leaves the address only once it is saved: a reload before (or a device
@@ -240,26 +246,13 @@ export class ScoreSheet extends EventTarget {
     if (this.#keptLink) this.#clearKeptLink();
     if (["linkOpened", "kept", "sharedClosed"].includes(change.type)) this.#send.reset();
     if (["linkOpened", "newGame", "gameOpened", "gameRemoved"].includes(change.type)) this.#view.question.close();
-    if (GAME_CHANGES.has(change.type)) this.#markRecorded(change);
+    if (GAME_CHANGES.has(change.type)) this.#marks.change(change, this.#tookOffer);
     if (GAME_CHANGES.has(change.type)) {
       this.#status = null;
       this.#target.dispatchEvent(new CustomEvent("belot-calculator-sheet", { bubbles: true, composed: true, detail: this.#eventDetail() }));
     }
     this.dispatchEvent(new Event("change"));
   };
-
-  /** A Record (or Redo) is marked in the bar for RECORDED_MS; any other change of the game ends it. */
-  #markRecorded(change) {
-    clearTimeout(this.#recordedTimer);
-    const recorded = ["recorded", "recordedPassed", "redone"].includes(change.type);
-    this.#justRecorded = recorded ? change.n : null;
-    if (!recorded) return;
-    this.#recordedTimer = setTimeout(() => {
-      this.#justRecorded = null;
-      this.dispatchEvent(new Event("change"));
-    }, RECORDED_MS);
-    this.#recordedTimer.unref?.(); // (Node's tests: a mark never keeps the process alive)
-  }
 
   /** Once the kept game is saved, its link leaves the address (it is done). */
   async #clearKeptLink() {
@@ -274,7 +267,8 @@ export class ScoreSheet extends EventTarget {
   #applyToForm({ form, deal }) {
     if (form === "offer") {
       // A deal taken back: into the form, unless something is being typed there.
-      if (this.#form.isEmpty()) this.#form.load(deal);
+      this.#tookOffer = this.#form.isEmpty();
+      if (this.#tookOffer) this.#form.load(deal);
     } else if (form === "clear") {
       this.#draft = null;
       this.#form.clear();
@@ -342,8 +336,8 @@ export class ScoreSheet extends EventTarget {
   }
 
   /** A game from a file (JSON or the sheet's CSV: sheet/files.js), checked by the core, after the change under way. */
-  async importFile(file) {
-    const read = await readGameFile(file);
+  async importFile(file, read = null) {
+    read ??= await readGameFile(file);
     if (read.refused) this.#book.travel.refuseFile(file.name, read.refused, [], read.params);
     else await this.#book.travel.importGame(read.data ?? null, file.name, { totals: read.totals, link: read.link });
   }
@@ -402,13 +396,16 @@ export class ScoreSheet extends EventTarget {
   /** The element's render: the (team-named) strings, the form's deal (or null), the headings' level. */
   render(s, lang, state, deal, headingLevel = 3) {
     s = words(s, lang);
-    this.#s = s;
     this.#lang = lang;
     const book = this.#book;
     adoptSheetStyles(this.#view.section.getRootNode());
     if (!book.validated && state === "ready") book.open();
     const sheet = book.snapshot();
-    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded: this.#justRecorded, formEmpty: this.#form.isEmpty() };
+    const formEmpty = this.#form.isEmpty();
+    // The undone deal stays marked until the player changes it in the form (or clears it).
+    this.#marks.follow(deal, formEmpty);
+    const { justRecorded, marked } = this.#marks;
+    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded, marked, formEmpty };
     this.#rules.render({ s, lang, game: sheet.game, result: sheet.result, validated: sheet.validated, ready: state === "ready", busy: sheet.busy, viewing: sheet.viewing });
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);
@@ -426,20 +423,8 @@ export class ScoreSheet extends EventTarget {
     const blocked = sheet.viewing && sheet.editing ? format(s.travel.finishEdit, { n: sheet.editing.index + 1 }) : "";
     this.#banner.render(s, shared, sheet.busy, headingLevel, { rules: sheet.viewing ? rulesSummary(game.rules ?? {}, lang, rulesFrom(game.deals)) : "", blocked, side: sheet.side });
     this.#send.render(s);
-    const t = s.sheet;
-    const items = [...sheet.games]
-      .sort((a, b) => b.game.created.localeCompare(a.game.created))
-      .map(({ game, result, current }) => {
-        const names = teamNames(game, STRINGS[lang]);
-        const date = formatDate(game.created, lang);
-        const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
-        // The names as parts of their own: each shown isolated (a name's direction stays its own).
-        const text = [`${date} · `, { name: names.us }, ` ${result.totals.us} : ${result.totals.them} `, { name: names.them }, ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`];
-        if (game.note) text.push(" · ", { name: game.note });
-        return { id: game.id, date, text, current };
-      });
     const deleted = sheet.deleted && { date: formatDate(sheet.deleted.created, lang) };
-    this.#games.render(s, items, { deleted, busy: sheet.busy });
+    this.#games.render(s, lang, sheet.games, { deleted, busy: sheet.busy });
   }
 
   /** The last change's announcement (now that its numbers are on screen) and focus (after the frame). */

@@ -14,11 +14,14 @@ import { MAX_NOTICE, MAX_REASON } from "./notices.js";
 import { Question } from "./question.js";
 import { playerNames } from "./seats.js";
 import { SheetTable } from "./sheet-table.js";
-import { formatDate, statusText, summaryText, teamNames } from "./summary.js";
+import { formatDate, statusText, summaryText, teamNames, winnerParams } from "./summary.js";
+import { typedField } from "./text.js";
 
 /** A notice's text in `lang` (sheet/notices.js). */
 export function noticeText(notice, s, lang) {
   const params = { ...notice.params };
+  // Counts as the language writes them ("1,000" / "1000", "20 000"): the core's grouping.
+  for (const name of ["count", "size", "max"]) if (Number.isInteger(params[name])) params[name] = new Intl.NumberFormat(lang).format(params[name]);
   if (params.date) params.date = formatDate(params.date, lang);
   if (params.file !== undefined) params.file = clip(params.file, MAX_REASON);
   if (notice.key === "namesCut") params.max = MAX_NAME_LENGTH;
@@ -71,6 +74,9 @@ export class SheetView {
       ui.noticeList,
       h("div", { class: "sheet-actions" }, ui.downloadAside, this.#button("dismiss", (t) => t.dismiss, () => this.#actions.dismiss())),
     );
+    // The sheet's news (a refused file, the games the browser cleared…) goes above the
+    // form (CalculatorView.attachSheet): it begins on the first screen, where it is read.
+    ui.news = h("div", { class: "sheet-news" }, ui.notices);
     ui.loading = label(h("p", { class: "message sheet-loading" }), (t) => t.loading);
     ui.bannerMain = h("span", {});
     ui.bannerRest = h("span", {});
@@ -88,7 +94,7 @@ export class SheetView {
     ui.names = {};
     const nameFields = TEAMS.map((team) => {
       const input = h("input", { type: "text", name: `name-${team}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input team-name", dir: "auto" });
-      input.addEventListener("input", () => this.#actions.setName(team, input.value));
+      typedField(input, (value) => this.#actions.setName(team, value));
       input.addEventListener("change", () => this.#actions.saveTyping?.()); // left: saved now, not per letter
       ui.names[team] = input;
       return h("label", { class: "field" }, label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)), input);
@@ -103,7 +109,7 @@ export class SheetView {
     ui.section = h(
       "section",
       { class: "sheet", part: "sheet" },
-      ...[ui.printTitle, ui.notices, banner.element, ui.loading, ui.live, this.table.element, ui.empty, ui.toolbar, this.question.element],
+      ...[ui.printTitle, banner.element, ui.loading, ui.live, this.table.element, ui.empty, ui.toolbar, this.question.element],
       ...[rules.ui.panel, ui.namesDetails, send.element, games.element, ui.textDetails],
     );
   }
@@ -113,7 +119,7 @@ export class SheetView {
     const ui = this.ui;
     ui.players = SEAT_ORDER.map(([team, index]) => {
       const input = h("input", { type: "text", name: `player-${team}-${index}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input player-name", dir: "auto" });
-      input.addEventListener("input", () => this.#actions.setPlayer(team, index, input.value));
+      typedField(input, (value) => this.#actions.setPlayer(team, index, value));
       input.addEventListener("change", () => this.#actions.saveTyping?.());
       return { team, index, input, label: h("span") };
     });
@@ -175,7 +181,7 @@ export class SheetView {
     const winner = Boolean(result.winner);
     if (ui.banner.classList.contains("winner") !== winner) ui.banner.classList.toggle("winner", winner);
     const rest = [];
-    if (winner) setIsolated(ui.bannerMain, t.winner, { team: names[result.winner], us: result.totals.us, them: result.totals.them });
+    if (winner) setIsolated(ui.bannerMain, t.winner, winnerParams(result, names));
     else {
       setIsolated(ui.bannerMain, "", {});
       if (result.rows.length && (result.status?.code !== "status_playing" || !(result.hanging > 0))) rest.push(statusText(result, lang));

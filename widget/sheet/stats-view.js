@@ -6,6 +6,8 @@
 
 import { NOUNS } from "../core-tables.js";
 import { format } from "../i18n/strings.js";
+import { plural } from "../i18n/format.js";
+import { countsText } from "../i18n/table-strings.js";
 import { h, setText } from "../ui/dom.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { errorsText } from "../ui/kit.js";
@@ -64,10 +66,13 @@ export class StatsView {
     ui.show.disabled = busy || stats.state === "loading";
     ui.csv.disabled = stats.state !== "ready";
     const result = stats.result;
-    const status = stats.state === "loading" ? t.statsLoading : stats.state === "failed" ? errorsText(stats.errors ?? [], lang) : result && !result.games ? words.no_games : "";
+    const left = stats.state === "ready" && stats.left ? format(t.statsLatest, { count: new Intl.NumberFormat(lang).format(stats.games.length), left: new Intl.NumberFormat(lang).format(stats.left) }) : "";
+    const status = stats.state === "loading" ? t.statsLoading : stats.state === "failed" ? errorsText(stats.errors ?? [], lang) : result && !result.games ? words.no_games : left;
     setText(ui.status, status);
-    const key = JSON.stringify([lang, stats.state, result, teamNames, headingLevel]);
-    if (key === this.#key || stats.state === "idle") return;
+    // Rendered again only when what it shows changed: the answer (a new object per answer,
+    // never re-stringified), the language, the teams' words, the heading level.
+    const key = [lang, stats.state, result, teamNames?.us, teamNames?.them, headingLevel];
+    if (stats.state === "idle" || (this.#key && key.every((part, i) => part === this.#key[i]))) return;
     this.#key = key;
     // "Двойки" at the level of the element's own headings ("Резултат", one above the
     // sheet's), each pair one below: the sheet comes before them in the page's order.
@@ -102,9 +107,18 @@ export class StatsView {
 
   #sections(t, s, lang, stats, teamNames, level) {
     const words = NOUNS[lang].statistics;
+    const more = { pairs: stats.result.more_pairs ?? 0, players: stats.result.more_players ?? 0 };
     return ["pairs", "players"]
       .filter((kind) => stats.result[kind].length)
-      .map((kind) => h("section", { class: `stats-${kind}` }, h(level(1), { class: "stats-kind" }, words[kind]), ...stats.result[kind].map((entry) => this.#entry(t, s, lang, stats, entry, teamNames, level))));
+      .map((kind) =>
+        h(
+          "section",
+          { class: `stats-${kind}` },
+          h(level(1), { class: "stats-kind" }, words[kind]),
+          ...stats.result[kind].map((entry) => this.#entry(t, s, lang, stats, entry, teamNames, level)),
+          ...(more[kind] ? [h("p", { class: "stats-more" }, format(t.statsMore, { count: new Intl.NumberFormat(lang).format(more[kind]) }))] : []),
+        ),
+      );
   }
 
   /** One pair or player: its counts, what it bid by contract, and the games it is counted from. */
@@ -116,13 +130,14 @@ export class StatsView {
       if (key === "biggest") value = value ? format(t.statsWhere, { points: value.points, date: gameDate(value.game), n: value.deal + 1 }) : "–";
       return [h("dt", {}, words[key]), h("dd", { "data-count": key }, String(value))];
     });
-    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [h("dt", {}, NOUNS[lang].contracts[contract]), h("dd", { "data-contract": contract }, format(t.statsCounts, bid))]);
-    const won = new Set(entry.won_games ?? []);
-    const games = (entry.played ?? []).map((index) => {
-      const game = stats.games[index];
-      const names = { us: game?.names?.us || teamNames.us, them: game?.names?.them || teamNames.them };
-      const text = `${gameDate(index)} · ${names.us} ${game?.totals.us} : ${game?.totals.them} ${names.them}${won.has(index) ? ` · ${t.statsWon}` : ""}`;
-      return h("li", { class: won.has(index) ? "won" : "", "data-game": game?.id ?? "" }, text);
+    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [h("dt", {}, NOUNS[lang].contracts[contract]), h("dd", { "data-contract": contract }, countsText(t, bid, lang))]);
+    // The games it is counted from: listed when their <details> is opened, not before
+    // (a pair of a thousand games is a thousand rows nobody asked to see).
+    const played = entry.played ?? [];
+    const list = h("ul", {});
+    const gamesOf = h("details", { class: "stats-games" }, h("summary", {}, plural(t.statsGamesOf, played.length, lang)), list);
+    gamesOf.addEventListener("toggle", () => {
+      if (gamesOf.open && !list.childElementCount) list.append(...this.#games(t, lang, stats, entry, teamNames));
     });
     return h(
       "article",
@@ -130,7 +145,18 @@ export class StatsView {
       h(level(2), { class: "stats-who" }, h("bdi", {}, whoText(entry, teamNames))),
       h("dl", { class: "stats-counts" }, ...counts.flat()),
       ...(contracts.length ? [h("p", { class: "stats-by" }, words.by_contract), h("dl", { class: "stats-contracts" }, ...contracts.flat())] : []),
-      h("details", { class: "stats-games" }, h("summary", {}, format(t.statsGamesOf, { count: games.length })), h("ul", {}, ...games)),
+      gamesOf,
     );
+  }
+
+  /** The rows of the games `entry` is counted from: date, teams, score, and whether it won. */
+  #games(t, lang, stats, entry, teamNames) {
+    const won = new Set(entry.won_games ?? []);
+    return (entry.played ?? []).map((index) => {
+      const game = stats.games[index];
+      const names = { us: game?.names?.us || teamNames.us, them: game?.names?.them || teamNames.them };
+      const text = `${formatDate(game?.created, lang)} · ${names.us} ${game?.totals.us} : ${game?.totals.them} ${names.them}${won.has(index) ? ` · ${t.statsWon}` : ""}`;
+      return h("li", { class: won.has(index) ? "won" : "", "data-game": game?.id ?? "" }, text);
+    });
   }
 }

@@ -3,7 +3,7 @@
 // from so that each figure can be checked against them, and written as CSV (each cell
 // made safe by export.js csvCell). No DOM: Node tests it with a fake scorer.
 
-import { NOUNS, TEAMS } from "../core-tables.js";
+import { MAX_BOOK_GAMES, NOUNS, TEAMS } from "../core-tables.js";
 import { csvCell } from "./export.js";
 import { bookRequest } from "./matches.js";
 
@@ -37,6 +37,7 @@ export class Statistics extends EventTarget {
   errors = null;
   games = []; // the games it came from, by the answer's index: {id, created, names, totals, winner}
   range = { from: "", to: "" };
+  left = 0; // games played but not counted: older than the latest MAX_BOOK_GAMES
 
   /** `scorer()` → the scorer (its statistics). */
   constructor(scorer) {
@@ -48,7 +49,10 @@ export class Statistics extends EventTarget {
   async compute(entries, range = this.range) {
     const asked = ++this.#asked;
     this.range = { from: range.from ?? "", to: range.to ?? "" };
-    const played = entries.filter(({ game }) => game.deals.length > 0);
+    // The latest MAX_BOOK_GAMES games played (the most the core reads at once); `left` counts the others.
+    const all = entries.filter(({ game }) => game.deals.length > 0);
+    const played = all.length > MAX_BOOK_GAMES ? all.toSorted((a, b) => (a.game.created < b.game.created ? 1 : -1)).slice(0, MAX_BOOK_GAMES) : all;
+    this.left = all.length - played.length;
     const { request, ids } = bookRequest(played.map(({ game }) => game), this.range);
     const byId = new Map(played.map((entry) => [entry.game.id, entry]));
     this.#set("loading");

@@ -15,6 +15,7 @@
 
 import { applyOp, applyOps, plain } from "./book-ops.js";
 import { sameValue } from "./records.js";
+import { cleanGame } from "./text.js";
 
 export class TabFollower {
   #book;
@@ -60,7 +61,7 @@ export class TabFollower {
         this.#pending.clear();
         const records = await this.#store.get(ids);
         for (const [id, theirs] of records) {
-          if ((theirs?.rev ?? null) !== this.#saver.rev(id)) await this.#join(id, theirs, outcome);
+          if ((theirs?.rev ?? null) !== this.#saver.rev(id)) await this.#join(id, theirs && cleanGame(theirs), outcome); // names as the core cleans them
         }
       }
     } catch {

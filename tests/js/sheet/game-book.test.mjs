@@ -134,6 +134,17 @@ test("a stored game the core refuses is kept aside and said; the others open", a
   assert.equal(backend.records.has("g-bad"), false);
 });
 
+test("a stored current game that points nowhere opens the latest readable game, finished too (issue 32)", async () => {
+  const backend = new MemoryBackend();
+  const at = (day) => `2026-01-0${day}T20:00:00.000Z`;
+  backend.records.set("g-old", { id: "g-old", created: at(1), updated: at(1), names: {}, deals: [deal(151, 0)], rev: "r1" });
+  backend.records.set("g-new", { id: "g-new", created: at(2), updated: at(2), names: {}, deals: [deal(160, 2)], rev: "r2" });
+  backend.current = "g-kept-aside";
+  const book = await openBook({ store: backend.store() });
+  assert.equal(book.current, "g-new");
+  assert.equal(book.game.deals.length, 1, "the readable game, not an empty one");
+});
+
 test("a full device is said once; the next change saves again and says so", async () => {
   const backend = new MemoryBackend();
   const book = await openBook({ store: backend.store() });

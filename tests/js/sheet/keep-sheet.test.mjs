@@ -51,7 +51,7 @@ async function mount({ lang = "bg", backend = new MemoryBackend(), env = fakeEnv
   const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => fakeScorer(), target: new EventTarget(), linkBase: () => "https://example.test/calculator/", store: backend.store(), keepEnv: env });
   const parts = sheet.parts;
   const root = container();
-  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.section);
+  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.news, parts.section);
   const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
   sheet.addEventListener("change", () => queueMicrotask(render));
   render();
@@ -212,4 +212,22 @@ test("every word about keeping the games is there in both languages", () => {
       assert.ok(forms.every((form) => form.trim().length > 0), `${lang}.${key}`);
     }
   }
+});
+
+test("a picked file is refused by its size unread, and a deeply nested one is called so (issue 32)", async () => {
+  const { $ } = await mount({ lang: "en" });
+  let reads = 0;
+  const huge = { name: "brackets.json", size: 19_000_000, text: async () => (reads++, "[".repeat(9_500_000)) };
+  await choose($("input.import-file"), huge);
+  assert.equal(reads, 0, "19 MB is never read");
+  assert.match(text($(".notices")), /“brackets\.json” .* too large even for a backup: 19,000 KB, and 5,000 KB is the most\./);
+  await choose($("input.import-file"), file("deep.json", "[".repeat(125_000) + "]".repeat(125_000)));
+  assert.match(text($(".notices")), /“deep\.json” .* nested too deeply: more than 64 levels/);
+});
+
+test("the names of a backup come in cleaned: no control, no bidi override (issue 32)", async () => {
+  const { $, $$ } = await mount({ lang: "en" });
+  const game = { id: "g-ctl", created: "2026-02-14T19:00:00.000Z", updated: "2026-02-14T19:30:00.000Z", names: { us: "\u0000\u0007ctl", them: "Ivan\u202eKeep" }, rules: {}, deals: [{ fake: [30, 10] }] };
+  await choose($("input.import-file"), file("b.json", JSON.stringify({ belot_backup: 1, saved: "2026-02-14T20:00:00.000Z", games: [game] })));
+  assert.deepEqual($$(".games li .game-text bdi").map((bdi) => bdi.textContent), ["ctl", "IvanKeep"]);
 });

@@ -40,7 +40,7 @@ async function mountSheet({ lang = "bg", store = new MemoryStore(), scorer = fak
   const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => scorer, target, linkBase: () => "https://example.test/calculator/", store });
   const parts = sheet.parts;
   const root = container();
-  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.section);
+  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.news, parts.section);
   const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
   sheet.addEventListener("change", () => queueMicrotask(render));
   render();
@@ -188,7 +188,7 @@ function file(name, text, size = new Blob([text]).size) {
 test("a file too large for a game says so with the limit; a file that is no JSON says so", async () => {
   const { sheet, $ } = await mountSheet({ lang: "en" });
   await sheet.importFile(file("big.json", "{}", 5_000_000));
-  assert.match(text($(".notices")), /“big\.json” is not a game the calculator can read\. The file is too large for a game: 5000 KB, and 250 KB is the most\./);
+  assert.match(text($(".notices")), /“big\.json” is not a game the calculator can read\. The file is too large for a game: 5,000 KB, and 250 KB is the most\./);
   await sheet.importFile(file("long.json", `{"deals": "${"x".repeat(300_000)}"}`));
   assert.match(text($(".notices")), /too large for a game: 30\d KB/);
   await sheet.importFile(file("notes.txt", "hello"));

@@ -72,8 +72,26 @@ test("the sheet's statistics: opened, each pair with the games it is counted fro
   const us = [...entries].find((entry) => entry.querySelector(".stats-who").textContent === "Us");
   assert.equal(us.querySelector('dd[data-count="games"]').textContent, "1");
   assert.equal(us.querySelector('dd[data-count="won"]').textContent, "1");
+  const gamesOf = us.querySelector("details.stats-games");
+  assert.equal(gamesOf.querySelectorAll("li").length, 0, "listed only when opened");
+  gamesOf.open = true;
+  gamesOf.dispatchEvent(new window.Event("toggle"));
   const [game] = us.querySelectorAll(".stats-games li");
   assert.match(game.textContent, new RegExp(`Иван и Петър ${TARGET} : 0 Them · won$`));
   assert.equal(game.dataset.game, "g-1");
   assert.equal($("button.stats-csv").disabled, false);
+});
+
+test("more games than the core reads at once: the latest are counted, the others said (issue 32)", async () => {
+  const { MAX_BOOK_GAMES } = await import("../../../widget/core-tables.js");
+  const asked = [];
+  const stats = new Statistics(() => ({ statistics: async (request) => (asked.push(request), { ok: true, result: { games: request.games.length, pairs: [], players: [] } }) }));
+  const entries = Array.from({ length: MAX_BOOK_GAMES + 2 }, (_, i) => ({
+    game: { ...stored(`g-${i}`, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), [{ fake: [1, 1] }]) },
+    result: { totals: { us: 1, them: 1 }, winner: null },
+  }));
+  await stats.compute(entries);
+  assert.equal(asked[0].games.length, MAX_BOOK_GAMES);
+  assert.equal(stats.left, 2);
+  assert.equal(stats.games.some((game) => game.id === "g-0" || game.id === "g-1"), false, "the two oldest are left out");
 });

@@ -1,0 +1,89 @@
+// The core's cleaning of what people type (belot_core/text.py), here so that every name,
+// player and note is the same on every route — typed, pasted, a link, a JSON or CSV file,
+// a backup, another tab's save — before it is kept or shown: no invisible character (a bidi
+// control that reorders the sheet's head, a zero width space, a control character), no
+// space at either end, one space inside. The rule itself is the core's: its character
+// classes come generated in core-tables.js (TEXT_RULE), and
+// tests/core/test_text_js.py runs this module against the core over many inputs.
+
+import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, TEXT_RULE } from "../core-tables.js";
+
+const { removed, tags, flag, joiners, spaces } = TEXT_RULE;
+const REMOVED = new RegExp(`[${removed}]+`, "gu");
+const TAG_RUNS = new RegExp(`(${flag})|[${tags}]+`, "gu");
+const LONE_JOINERS = new RegExp(`(?<![^${spaces}${joiners}])[${joiners}]|[${joiners}](?![^${spaces}${joiners}])`, "gu");
+const ANY = new RegExp(`[${removed}${tags}${joiners}]`, "u");
+const SPACE_RUNS = new RegExp(`[${spaces}]+`, "u");
+
+/** `text` without its invisible characters (text.visible): spaces stay as they are. */
+export function visible(text) {
+  const value = String(text ?? "");
+  if (!ANY.test(value)) return value;
+  return value
+    .replace(REMOVED, "")
+    .replace(TAG_RUNS, (_, kept) => kept ?? "")
+    .replace(LONE_JOINERS, "");
+}
+
+/** `text` as the core keeps a name, a player or a note (text.clean): visible, trimmed, one space inside. */
+export function clean(text) {
+  return visible(text)
+    .split(SPACE_RUNS)
+    .filter((part) => part !== "")
+    .join(" ");
+}
+
+/** `text` cut to `max` characters (code points, as the core counts), a name of a million cut in no time. */
+export function cut(text, max) {
+  if (text.length <= max) return text;
+  const characters = [...text.slice(0, 2 * max)];
+  return characters.length > max || text.length > 2 * max ? characters.slice(0, max).join("") : text;
+}
+
+/** A team's or a player's name, cleaned and cut to the core's longest (MAX_NAME_LENGTH). */
+export function cleanName(text) {
+  return clean(cut(clean(text), MAX_NAME_LENGTH)); // cut at a space or in an emoji: cleaned again
+}
+
+/** A note, cleaned and cut to the core's longest (MAX_NOTE_LENGTH). */
+export function cleanNote(text) {
+  return clean(cut(clean(text), MAX_NOTE_LENGTH));
+}
+
+/**
+ * What is kept of a name while it is typed: its invisible characters out at once, its
+ * spaces as typed (the next letter may follow one), cut to the longest; the field's
+ * value is cleaned when it is left (`cleanName`).
+ */
+export function typedName(text, max = MAX_NAME_LENGTH) {
+  return cut(visible(text), max);
+}
+
+/**
+ * Wire a text field that names something: `send(value)` on every key with what is kept
+ * while typing (typedName: an invisible character pasted is gone from the field at once),
+ * and with the cleaned value once the field is left. `max`: the longest (MAX_NAME_LENGTH).
+ */
+export function typedField(input, send, max = MAX_NAME_LENGTH) {
+  const keep = (value) => {
+    if (input.value !== value) input.value = value;
+    send(value);
+  };
+  input.addEventListener("input", () => keep(typedName(input.value, max)));
+  input.addEventListener("change", () => keep(clean(cut(clean(input.value), max))));
+}
+
+/**
+ * `game` (a record, or a game that came in) with its team names, players and note as the
+ * core keeps them (cleanName, cleanNote); what is no string is left for the core to refuse.
+ */
+export function cleanGame(game) {
+  const names = (value) => (typeof value === "string" ? cleanName(value) : value);
+  const next = { ...game };
+  if (next.names !== null && typeof next.names === "object") next.names = { ...next.names, us: names(next.names.us), them: names(next.names.them) };
+  if (next.seats !== null && typeof next.seats === "object" && !Array.isArray(next.seats)) {
+    next.seats = Object.fromEntries(Object.entries(next.seats).map(([team, pair]) => [team, Array.isArray(pair) ? pair.map(names) : pair]));
+  }
+  if (typeof next.note === "string") next.note = cleanNote(next.note);
+  return next;
+}
