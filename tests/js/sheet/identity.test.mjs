@@ -22,7 +22,10 @@ function travellingScorer() {
     names: { us: game.names?.them ?? "", them: game.names?.us ?? "" },
     deals: game.deals.map((deal) => (deal.fake ? { fake: [...deal.fake].reverse() } : deal)),
   });
-  scorer.gameLink = async (data) => ({ ok: true, result: { link: `#game=${encodeURIComponent(JSON.stringify(data))}` } });
+  // As the core: only the contract's game has a link (a stored record is refused; issue 31, the model).
+  const record = (data) => data?.version == null || "created" in data || "updated" in data;
+  const refused = { ok: false, errors: [{ code: "unknown_field", message: { bg: "непознато поле", en: "unknown field" } }] };
+  scorer.gameLink = async (data) => (record(data) ? refused : { ok: true, result: { link: `#game=${encodeURIComponent(JSON.stringify(data))}` } });
   scorer.readGameLink = async ({ link, we_are: weAre }) => {
     const sent = JSON.parse(decodeURIComponent(link.slice("#game=".length)));
     const game = weAre === "them" ? turn(sent) : sent;
