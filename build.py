@@ -6,10 +6,13 @@ rest (a .venv with Python >= 3.12, the npm packages, the Debian browsers the tes
 drive: chromium, firefox-esr, webkit2gtk-driver under xvfb).
 
     python3 build.py setup [--dev]   .venv + pinned tools, node_modules (+ test extras)
-    python3 build.py build           dist/: site, widget, Pyodide runtime, our wheel, manifest
+    python3 build.py build           dist/: site, widget (bundled; --modules: as is), Pyodide
+                                     runtime, our wheel, manifest
+    python3 build.py kit [--base P]  build, then dist-kit/belot-calculator-*.zip: what a site
+                                     hosts to embed the calculator (sitebuild.kit)
     python3 build.py serve           serve dist/ on http://127.0.0.1:8000 like a static host
-    python3 build.py test            setup --dev, build, mypy --strict, ruff, node --test, pytest
-    python3 build.py check           the fast loop: ruff, mypy, node --test, the core's pytest
+    python3 build.py test            setup --dev, build, every check of check, all of pytest
+    python3 build.py check           the fast loop: ruff, mypy, eslint, node --test, core pytest
                                      (no build, no Pyodide, no browser; under a minute)
 
 This file is the command line and the test runner; the work is done by the
@@ -37,17 +40,17 @@ from pathlib import Path
 
 # The sitebuild package beside this file (tests get it from pytest's pythonpath).
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
-from sitebuild import bootstrap, dist, server
+from sitebuild import bootstrap, dist, kit, server
 from sitebuild.paths import CACHE, DIST, ROOT, venv_python
 from sitebuild.steps import Stage, StepFailed, run, run_together, step
 
 # --- build ----------------------------------------------------------------------------
 
 
-def build() -> None:
-    """Make sure the build tools are there, then build dist/."""
+def build(*, bundle: bool = True) -> None:
+    """Make sure the build tools are there, then build dist/ (`bundle`: esbuild's widget)."""
     bootstrap.setup(dev=False)
-    dist.build()
+    dist.build(bundle=bundle)
 
 
 # --- serve ----------------------------------------------------------------------------
@@ -98,8 +101,11 @@ TYPED = (
 FAST_TESTS = ("tests/core", "tests/docs", "tests/agreement")
 
 
+ESLINT = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
+
+
 def static_checks(python: Path, node_flags: Sequence[str] = ()) -> list[Stage]:
-    """mypy, ruff and the widget's Node tests: the checks that need no build."""
+    """mypy, ruff, ESLint and the widget's Node tests: the checks that need no build."""
     # The widget's pure modules in Node, no browser (files named: Node 18-22 differ on
     # folders). Several files at once: many wait on timers, not on the processor.
     js_tests = sorted(ROOT.glob("tests/js/**/*.test.mjs"))
@@ -108,6 +114,8 @@ def static_checks(python: Path, node_flags: Sequence[str] = ()) -> list[Stage]:
         Stage(f"mypy --strict ({', '.join(TYPED)})", [python, "-m", "mypy", "--strict", *TYPED]),
         Stage("ruff check (.)", [python, "-m", "ruff", "check", "."]),
         Stage("ruff format --check (.)", [python, "-m", "ruff", "format", "--check", "."]),
+        # The JavaScript's lint (eslint.config.js): node_modules' own copy, no npx download.
+        Stage("eslint (.)", [node, ESLINT, "--cache", "--cache-location", CACHE / "eslint", "."]),
         Stage(
             "node --test (tests/js/)",
             [node, "--test", "--test-concurrency=4", *node_flags, *js_tests],
@@ -129,7 +137,7 @@ class Checks:
             self.failures.append(name)
 
     def static(self, python: Path) -> None:
-        """mypy, ruff and the widget's Node tests, one after another."""
+        """mypy, ruff, ESLint and the widget's Node tests, one after another."""
         for stage in static_checks(python):
             self(stage.name, stage.cmd)
 
@@ -205,7 +213,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_parser.add_argument(
         "--dev", action="store_true", help="also the test browsers and the Pyodide test wheels"
     )
-    commands.add_parser("build", help="build dist/")
+    build_parser = commands.add_parser("build", help="build dist/")
+    build_parser.add_argument(
+        "--modules", action="store_true", help="the widget's plain modules, not its bundles"
+    )
+    kit_parser = commands.add_parser("kit", help="build, then the kit for site owners")
+    kit_parser.add_argument(
+        "--base", default="/static/belot/", help="the path the kit is served at (for _headers)"
+    )
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=8000)
     serve_parser.add_argument("--host", default="127.0.0.1")
@@ -218,7 +233,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "setup":
             bootstrap.setup(dev=args.dev)
         elif args.command == "build":
+            build(bundle=not args.modules)
+        elif args.command == "kit":
             build()
+            kit.write_kit(base=args.base)
         elif args.command == "serve":
             serve(args.port, args.host, args.no_build)
         elif args.command == "test":
