@@ -140,7 +140,10 @@ export class BookTravel {
         const update = turned ? await this.turned(data) : { data, result };
         if (update) return this.#update(mine, update.data, update.result, file, about);
       }
-      const params = { file: file ?? "", date: mine.created };
+      // The two games in the player's words: names, deals and score (the sheet shows them).
+      const words = (game, totals) => ({ names: game.names ?? {}, deals: game.deals.length, us: totals?.us ?? 0, them: totals?.them ?? 0 });
+      const here = words(mine, book.results.get(mine.id)?.totals);
+      const params = { file: file ?? "", date: mine.created, here, arriving: words(data, result.totals) };
       if (!(await this.ask({ key: "keepBoth", params }))) return this.#alreadyHere(mine.id, file, about);
     } else if (typeof data.id !== "string") {
       // Known by its content only when it has no identity (a file or link from before

@@ -95,6 +95,7 @@ test("a game that differs from the one here with its id is kept beside it only i
     assert.equal(questions.length, 1);
     assert.equal(questions[0].key, "keepBoth");
     assert.equal(questions[0].params.date, PLAYED);
+    assert.deepEqual([questions[0].params.here.deals, questions[0].params.arriving.deals], [3, 2], "both games named");
     assert.equal(played(book).length, answer ? 2 : 1);
     assert.equal(book.game.deals.length, answer ? 2 : 3, "the kept copy, or the game that was here, is open");
   }
