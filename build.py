@@ -6,7 +6,10 @@ rest (a .venv with Python >= 3.12, the npm packages, the Debian browsers the tes
 drive: chromium, firefox-esr, webkit2gtk-driver under xvfb).
 
     python3 build.py setup [--dev]   .venv + pinned tools, node_modules (+ test extras)
-    python3 build.py build           dist/: site, widget, Pyodide runtime, our wheel, manifest
+    python3 build.py build           dist/: site, widget (bundled; --modules: as is), Pyodide
+                                     runtime, our wheel, manifest
+    python3 build.py kit [--base P]  build, then dist-kit/belot-calculator-*.zip: what a site
+                                     hosts to embed the calculator (sitebuild.kit)
     python3 build.py serve           serve dist/ on http://127.0.0.1:8000 like a static host
     python3 build.py test            setup --dev, build, mypy --strict, ruff, node --test, pytest
     python3 build.py check           the fast loop: ruff, mypy, node --test, the core's pytest
@@ -37,17 +40,17 @@ from pathlib import Path
 
 # The sitebuild package beside this file (tests get it from pytest's pythonpath).
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
-from sitebuild import bootstrap, dist, server
+from sitebuild import bootstrap, dist, kit, server
 from sitebuild.paths import CACHE, DIST, ROOT, venv_python
 from sitebuild.steps import Stage, StepFailed, run, run_together, step
 
 # --- build ----------------------------------------------------------------------------
 
 
-def build() -> None:
-    """Make sure the build tools are there, then build dist/."""
+def build(*, bundle: bool = True) -> None:
+    """Make sure the build tools are there, then build dist/ (`bundle`: esbuild's widget)."""
     bootstrap.setup(dev=False)
-    dist.build()
+    dist.build(bundle=bundle)
 
 
 # --- serve ----------------------------------------------------------------------------
@@ -205,7 +208,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_parser.add_argument(
         "--dev", action="store_true", help="also the test browsers and the Pyodide test wheels"
     )
-    commands.add_parser("build", help="build dist/")
+    build_parser = commands.add_parser("build", help="build dist/")
+    build_parser.add_argument(
+        "--modules", action="store_true", help="the widget's plain modules, not its bundles"
+    )
+    kit_parser = commands.add_parser("kit", help="build, then the kit for site owners")
+    kit_parser.add_argument(
+        "--base", default="/static/belot/", help="the path the kit is served at (for _headers)"
+    )
     serve_parser = commands.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=8000)
     serve_parser.add_argument("--host", default="127.0.0.1")
@@ -218,7 +228,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "setup":
             bootstrap.setup(dev=args.dev)
         elif args.command == "build":
+            build(bundle=not args.modules)
+        elif args.command == "kit":
             build()
+            kit.write_kit(base=args.base)
         elif args.command == "serve":
             serve(args.port, args.host, args.no_build)
         elif args.command == "test":

@@ -4,7 +4,9 @@ who deals through a 12-deal game with a pass, an edit and an Undo (bench/table_d
     python3 build.py build && .venv/bin/python bench/table_entry.py
 
 Plays the same game on the standalone calculator (dist/calculator/, with its score
-sheet, the real core in Pyodide) at 390x844 and at 360x740 (touch, 2x scale) and
+sheet, the real core in Pyodide) at 390x844 and at 360x740 (touch, 2x scale), and
+again at 360x740 with the docs' example table (teams "Иван и Петър" / "Мария и Ана",
+four players named, typed before the game and not counted), and
 prints, per deal and in all, the inputs and the pixels scrolled that entering and
 recording the deal took. Writes bench/results/table-entry.json (then run
 bench/report.py for bench/RESULTS.md). A benchmark, not a test: nothing here fails on
@@ -30,6 +32,9 @@ The player
 - a tap is a touch at the middle of the target (after the scroll above, if any);
   the page is never scrolled for the player by the driver (Playwright's own tap()
   scrolls a sticky bar's button into its static place, which no finger does).
+- fixing a deal after the bar's Undo: deal 1 is recorded, taken back with the bar's
+  Undo, its points box tapped (the fix begun) and recorded again; the pixels scrolled
+  to reach the box are reported (the goal is 0), outside deal 1's own count.
 - who deals: before deal 1 the player chooses the first dealer (one tap, counted in
   deal 1).
 - seeing what was recorded: after each Record, the pixels the player would have to
@@ -71,6 +76,15 @@ from sitebuild.paths import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT
 from sitebuild.server import serving
 
 PHONES = {"390x844": (390, 844), "360x740": (360, 740)}
+#: The docs' example table (issue 30): team names and four players, typed before the game.
+NAMES = {"us": "Иван и Петър", "them": "Мария и Ана"}
+PLAYERS = {("us", 0): "Иван", ("them", 0): "Мария", ("us", 1): "Петър", ("them", 1): "Ана"}
+#: name → (screen, with the example names)
+RUNS = {
+    "390x844": ("390x844", False),
+    "360x740": ("360x740", False),
+    "360x740, names": ("360x740", True),
+}
 TIMEOUT_MS = 120_000
 DEALS_JS = "document.querySelector('belot-calculator').game?.game?.deals ?? []"
 MARGIN = 8  # px a scrolled-to target is kept clear of the screen's edge or a bar
@@ -316,7 +330,34 @@ def recorded_deals(page: Page) -> list[dict[str, Any]]:
     return page.evaluate(f"() => {DEALS_JS}")
 
 
-def play(browser: Any, url: str, size: tuple[int, int], *, forgetful: bool) -> dict[str, Any]:
+def name_the_table(calculator: Locator) -> None:
+    """The example names and players typed where the sheet asks (not counted: set-up)."""
+    calculator.locator("details.names > summary").click()
+    for team, name in NAMES.items():
+        calculator.locator(f'input[name="name-{team}"]').fill(name)
+    for (team, index), player in PLAYERS.items():
+        calculator.locator(f'input[name="player-{team}-{index}"]').fill(player)
+    calculator.locator("details.names > summary").click()
+    calculator.page.evaluate("window.scrollTo(0, 0)")
+
+
+def fix_after_undo(calculator: Locator, player: Player, form: FormDriver, deal: Deal) -> int:
+    """The bar's Undo just after a Record, then the fix begun (the points box tapped) and
+    recorded again: the pixels scrolled to reach the deal to fix (the goal is 0)."""
+    player.tally = Tally()
+    player.tap(calculator.locator("button.undo-recorded"))
+    box = calculator.locator(f'input[name="points-{deal.pile_team}"]')
+    expect(box).to_have_value(str(deal.points))
+    calculator.page.wait_for_timeout(300)  # the focus and any scroll it makes settle
+    player.tap(box)
+    scrolled = player.tally.scrolled
+    form.record()
+    return scrolled
+
+
+def play(
+    browser: Any, url: str, size: tuple[int, int], *, forgetful: bool, names: bool = False
+) -> dict[str, Any]:
     width, height = size
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -332,6 +373,9 @@ def play(browser: Any, url: str, size: tuple[int, int], *, forgetful: bool) -> d
         expect(calculator.locator(".sheet-table")).to_be_visible(timeout=TIMEOUT_MS)
         player = Player(page)
         form = FormDriver(calculator, player)
+        if names:
+            name_the_table(calculator)
+        undo_fix = None
         deals = []
         stale = 0
         for number, deal in enumerate(GAME, start=1):
@@ -356,6 +400,10 @@ def play(browser: Any, url: str, size: tuple[int, int], *, forgetful: bool) -> d
                     and saved.get("last_trick") != deal.last_trick
                 ):
                     stale += 1
+                if number == 1 and not forgetful:
+                    tally = player.tally
+                    undo_fix = fix_after_undo(calculator, player, form, deal)
+                    player.tally = tally
             else:
                 # Nothing was recorded: the player sees why and gives the missing fact.
                 if deal.last_trick:
@@ -373,6 +421,7 @@ def play(browser: Any, url: str, size: tuple[int, int], *, forgetful: bool) -> d
             "totals": totals,
             "focus_in_tap": sum(focus),
             "focus_moves": len(focus),
+            "undo_fix_scrolled": undo_fix,
         }
     finally:
         context.close()
@@ -384,6 +433,7 @@ def report_tables(results: dict[str, Any]) -> list[Table]:
     for name, run in results["phones"].items():
         careful = run["careful"]
         deals = careful["deals"]
+        fix = careful.get("undo_fix_scrolled")
         inputs = [row["inputs"] for row in deals]
         scrolled = [row["scrolled"] for row in deals]
         rows: list[tuple[Any, ...]] = [
@@ -430,6 +480,7 @@ def report_tables(results: dict[str, Any]) -> list[Table]:
                         "deals recorded with a stale last trick (a player who never touches it)",
                         f"{run['forgetful']['stale_recorded']} of {len(GAME)}",
                     ),
+                    ("px scrolled to fix deal 1 after the bar's Undo", "" if fix is None else fix),
                 ),
             )
         )
@@ -458,9 +509,10 @@ def main() -> int:
     results: dict[str, Any] = {"label": args.label, "phones": {}}
     with sync_playwright() as playwright, serving(DIST) as url:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        for name, size in PHONES.items():
-            careful = play(browser, url, size, forgetful=False)
-            forgetful = play(browser, url, size, forgetful=True)
+        for name, (screen, names) in RUNS.items():
+            size = PHONES[screen]
+            careful = play(browser, url, size, forgetful=False, names=names)
+            forgetful = play(browser, url, size, forgetful=True, names=names)
             results["phones"][name] = {"careful": careful, "forgetful": forgetful}
         from table_dealer import dealer_run  # (it imports this module's player)
 
@@ -482,6 +534,8 @@ def main() -> int:
         median, mean = statistics.median, statistics.mean
         seen = max(row["to_see_row"] for row in careful["deals"])
         print(f"        px to see the row just recorded: at most {seen}")
+        fix = careful["undo_fix_scrolled"]
+        print(f"        px scrolled to fix deal 1 after the bar's Undo: {fix}")
         print(f"        median inputs {median(inputs)}, mean {mean(inputs):.2f}; ", end="")
         print(f"median px scrolled {median(scrolled)}, mean {mean(scrolled):.0f}; ", end="")
         print(f"totals {careful['totals']}")

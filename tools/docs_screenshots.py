@@ -46,8 +46,18 @@ DOCS = ROOT / "docs"
 DEAL = Deal(
     "hearts", "us", "none", "us", 82, "us", declarations={"us": {"belot": 1}, "them": {"tierce": 1}}
 )
-#: name → (width, height, language, colour scheme, text size in %)
-SHOTS = {
+#: The docs' example table (issue 30): every entry shot is taken with these names.
+NAMES = {"us": "Иван и Петър", "them": "Мария и Ана"}
+#: name → (width, height, language, colour scheme, text size in %[, what is shown: a
+#: deal entered (the default), the carré "question", a deal "undone" back into the form
+#: by the bar's Undo, an edit "saved"])
+SHOTS: dict[str, tuple[int, int, str, str, int] | tuple[int, int, str, str, int, str]] = {
+    "entry-question-360-bg": (360, 740, "bg", "light", 100, "question"),
+    "entry-question-390-en-dark": (390, 844, "en", "dark", 100, "question"),
+    "entry-undone-360-bg": (360, 740, "bg", "light", 100, "undone"),
+    "entry-undone-390-en-dark": (390, 844, "en", "dark", 100, "undone"),
+    "entry-saved-360-bg-dark": (360, 740, "bg", "dark", 100, "saved"),
+    "entry-saved-390-en": (390, 844, "en", "light", 100, "saved"),
     "entry-360-bg": (360, 740, "bg", "light", 100),
     "entry-360-en": (360, 740, "en", "light", 100),
     "entry-390-bg": (390, 844, "bg", "light", 100),
@@ -188,7 +198,7 @@ def main() -> None:
             context = phone(browser, width, height, scheme)
             fold(context.new_page(), url, article, name, pngquant)
             context.close()
-        for name, (width, height, lang, scheme, text) in SHOTS.items():
+        for name, (width, height, lang, scheme, text, *what) in SHOTS.items():
             if not name.startswith(only):
                 continue
             context = phone(browser, width, height, scheme)
@@ -197,9 +207,12 @@ def main() -> None:
             page.evaluate(f"document.documentElement.style.fontSize = '{text}%'")
             calculator = Calculator(page.locator("belot-calculator"))
             expect(calculator.part(".sheet-table")).to_be_visible(timeout=90_000)
+            name_the_table(calculator)
             calculator.enter(DEAL)
             expect(calculator.part(".bar-deal")).to_contain_text("11 : 9")
             page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
+            if what:
+                entry_state(calculator, what[0])
             path = DOCS / f"{name}.png"
             page.screenshot(path=path)
             shrink(path, pngquant)
@@ -226,6 +239,44 @@ def main() -> None:
             shrink(path, pngquant)
             context.close()
         keep_shots(browser, url, pngquant, only)
+
+
+def name_the_table(calculator: Calculator) -> None:
+    """The example team names typed where the sheet asks for them."""
+    calculator.part("details.names > summary").click()
+    for team, name in NAMES.items():
+        calculator.part(f'input[name="name-{team}"]').fill(name)
+    calculator.part("details.names > summary").click()
+
+
+def entry_state(calculator: Calculator, what: str) -> None:
+    """From the deal entered: the carré question, the bar's Undo, or an edit saved."""
+    page = calculator.element.page
+    record = calculator.part("button.record")
+    if what == "question":
+        calculator.choose_game("them", "all_trumps")
+        calculator.points("them").fill("140")
+        calculator.choose("last-trick", "them")
+        for team in ("us", "them"):
+            calculator.set_count(team, "belot", 0)
+            calculator.set_count(team, "tierce", 0)
+        calculator.chip("us", "carre").tap()
+        calculator.chip("them", "carre").tap()
+        expect(calculator.part(".question.higher-carre")).to_be_visible()
+    elif what == "undone":
+        page.evaluate("window.scrollTo(0, 0)")
+        record.tap()
+        calculator.part("button.undo-recorded").tap()
+        expect(calculator.part(".bar-undone")).to_be_visible()
+    else:
+        record.tap()
+        expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
+        calculator.part(".sheet-table .row-button").first.click()
+        calculator.points("us").fill("100")
+        calculator.part("button.save").click()
+        expect(calculator.part(".bar-recent .recent-row.recorded")).to_be_visible()
+    page.wait_for_timeout(400)  # a scroll into view settles
+    page.evaluate("document.activeElement?.blur()")
 
 
 def seeded_games() -> dict[str, object]:

@@ -37,6 +37,8 @@ TAG = "belot-calculator"
 START_TAG = re.compile(rf"<{TAG}\b[^>]*>", re.IGNORECASE)
 HTML_LANG = re.compile(r"<html\b[^>]*\blang=\"([^\"]+)\"", re.IGNORECASE)
 REQUESTS_TOOL = Path(__file__).with_name("example_requests.mjs")
+# The widget's plain modules (dist/widget/ holds their bundles, which have other names).
+WIDGET_SOURCE = Path(__file__).resolve().parent.parent / "widget"
 
 
 class _Attributes(HTMLParser):
@@ -140,7 +142,7 @@ def fill_pages(dist: Path) -> int:
     ]
     if not found:
         return 0
-    requests, words = requests_for([attributes for _, _, attributes in found], dist / "widget")
+    requests, words = requests_for([attributes for _, _, attributes in found], WIDGET_SOURCE)
     inserts: dict[Path, list[tuple[int, str]]] = {}
     count = 0
     for (page, match, attributes), request in zip(found, requests, strict=True):

@@ -607,8 +607,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # --- where a match stands (matches.py) -------------------------------------
     "match_playing": {
-        "bg": "Мач до {to}: {us} : {them} победи.",
-        "en": "Match, first to {to}: {us} : {them} games won.",
+        "bg": "Мач до {to} победи: {us} : {them}",
+        "en": "Match, first to {to} wins: {us} : {them}",
     },
     "match_won": {
         "bg.us": "Ние печелим мача: {us} : {them}.",

@@ -122,13 +122,18 @@ def test_web_app_manifest_icons() -> None:
 
 def test_service_worker_precaches_exactly_the_manifest(manifest: dict[str, Any]) -> None:
     """Every file of the manifest but the core's wheel, which no page loads (the core is
-    bundled in the library zip)."""
+    bundled in the library zip), and the bundles' source maps (for developer tools)."""
     source = (DIST / "sw.js").read_text(encoding="utf-8")
     start = source.index("const PRECACHE = ") + len("const PRECACHE = ")
     precache = json.JSONDecoder().raw_decode(source[start:])[0]
     assert precache["build"] == manifest["build"]
-    files = {name: entry for name, entry in manifest["files"].items() if not name.endswith(".whl")}
-    assert len(files) == len(manifest["files"]) - 1
+    files = {
+        name: entry
+        for name, entry in manifest["files"].items()
+        if not name.endswith((".whl", ".map"))
+    }
+    maps = [name for name in manifest["files"] if name.endswith(".map")]
+    assert len(files) == len(manifest["files"]) - 1 - len(maps)
     expected = {
         f"/{name}": "sha256-" + base64.b64encode(bytes.fromhex(digest)).decode()
         for name, digest in {

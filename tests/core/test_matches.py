@@ -130,8 +130,8 @@ def test_match_scores_json() -> None:
     }
     playing = json.loads(match_scores_json(book(game(US, Match(id="m-3", to=3)))))
     assert playing["result"]["matches"][0]["status"]["message"] == {
-        "bg": "Мач до 3: 1 : 0 победи.",
-        "en": "Match, first to 3: 1 : 0 games won.",
+        "bg": "Мач до 3 победи: 1 : 0",
+        "en": "Match, first to 3 wins: 1 : 0",
     }
     assert json.loads(match_scores_json(book(game(US, None)))) == {
         "ok": True,

@@ -224,7 +224,7 @@ def test_the_standalone_calculator_in_every_state(tab: Page, dist_url: str, scan
     expect(calculator.part(".sheet-table")).to_be_visible(timeout=RUNTIME_TIMEOUT_MS)
     scan(tab, "empty")
     calculator.enter(HEARTS)
-    expect(calculator.part(".bar-deal")).to_have_text("Ние 11 : 7 Вие · Изкарана")
+    expect(calculator.part(".bar-deal")).to_have_text("Раздаване: 11 : 7 · Изкарана")
     scan(tab, "result")
     calculator.part("button.record").click()
     expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)

@@ -126,6 +126,30 @@ def test_opened_from_below_its_top_the_form_starts_on_screen(
     assert opening.first_part_seen, opening.summary()
 
 
+CPU_SLOWDOWN = 4  # a slow phone, as Chromium's developer tools emulate one
+
+
+def test_on_a_slow_phone_opening_shifts_nothing(
+    phone: tuple[Page, Held, str], dist_url: str
+) -> None:
+    """Issue 33: at 4x CPU slowdown, with no intent before the tap (the view's modules
+    load after it), the form grows on a phone for longer than the tap's 0.5 s of grace;
+    the space it takes is reserved in one step, so the layout shift score is still 0."""
+    page, held, article = phone
+    page.goto(f"{dist_url}/{article}")
+    element = page.locator("belot-calculator").first
+    expect(element.locator("button.open")).to_be_visible()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    opening = open_and_measure(
+        page, element, button_at=0.75, while_loading=lambda: held.release(page)
+    )
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    assert opening.cls == 0, [entry for entry in opening.entries if not entry["recent"]]
+    assert opening.above_moved == 0, opening.summary()
+    assert opening.first_part_seen, opening.summary()
+
+
 def test_close_folds_it_back_and_returns_the_reader(
     phone: tuple[Page, Held, str], dist_url: str
 ) -> None:

@@ -88,7 +88,7 @@ def open_seeded(page: Page, url: str, lang: str = "bg") -> Calculator:
 
 def test_a_match_its_score_from_the_core_and_its_next_game(page: Page, dist_url: str) -> None:
     calculator = open_seeded(page, dist_url)
-    expect(calculator.part(".match-line")).to_have_text("Мач до 2: 1 : 0 победи. · игра 2")
+    expect(calculator.part(".match-line")).to_have_text("Мач до 2 победи: 1 : 0 · игра 2")
     expect(calculator.part(".game-date")).to_contain_text("Играна на")
     expect(calculator.part(".game-about .field").nth(1)).to_contain_text("Следващата игра")
     expect(calculator.part("select.next-game")).to_have_value("continue")
@@ -125,12 +125,12 @@ def test_table_mode_large_totals_needs_and_the_wake_lock(page: Page, dist_url: s
     expect(toggle).to_have_attribute("aria-pressed", "true")
     expect(dialog.locator(".table-team.us .table-total")).to_have_text(str(us))
     expect(dialog.locator(".table-team.us .table-needs")).to_have_text(
-        f"Трябват {TARGET - us} до {TARGET}"
+        f"Остават {TARGET - us} до {TARGET}"
     )
     expect(dialog.locator(".table-team.them .table-needs")).to_have_text(
-        f"Трябват {TARGET - them} до {TARGET}"
+        f"Остават {TARGET - them} до {TARGET}"
     )
-    expect(dialog.locator(".table-match")).to_have_text("Мач до 2: 1 : 0 победи. · игра 2")
+    expect(dialog.locator(".table-match")).to_have_text("Мач до 2 победи: 1 : 0 · игра 2")
     # Chromium has the Screen Wake Lock API: it was asked for the screen, and the word
     # on screen is the browser's answer (granted, or refused where the page may not).
     page.wait_for_function(

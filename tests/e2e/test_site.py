@@ -5,6 +5,7 @@ Every test here runs the scoring core inside Pyodide in the page's Web Worker.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -267,12 +268,54 @@ def test_the_index_pages_list_every_article(page: Page, dist_url: str, lang: str
     expect(page.locator(f"main a[href='{lang}/']")).to_have_count(1)
 
 
+# The sheet's module, also under the fresh URL it is fetched again by (?again=…).
+SHEET_MODULE = re.compile(r"/sheet/score-sheet\.js(\?.*)?$")
+
+
+@pytest.mark.parametrize("dropped", [1, 2])
+def test_a_sheet_module_dropped_once_is_fetched_again_with_no_alert(
+    browser: Browser, dist_url: str, dropped: int
+) -> None:
+    """Issue 32: a module fetch aborted (as when the same tab's previous page is torn
+    down) left the page with the form and no sheet until a reload by hand. The sheet's
+    module dropped once comes under a fresh URL; dropped twice, the page reloads once by
+    itself; either way the sheet shows the game, and no alert."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{dist_url}/calculator/?lang=en")
+    calculator = Calculator(page.locator("belot-calculator"))
+    expect(calculator.element).to_have_js_property("state", "ready", timeout=RUNTIME_TIMEOUT_MS)
+    calculator.enter(Deal("hearts", "us", "none", "us", 82, "us"))
+    calculator.part("button.record").click()
+    expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
+    aborted: list[str] = []
+
+    def drop(route: Route) -> None:
+        if len(aborted) < dropped:
+            aborted.append(route.request.url)
+            route.abort("aborted")
+        else:
+            route.continue_()
+
+    page.route(SHEET_MODULE, drop)
+    page.reload()
+    calculator = Calculator(page.locator("belot-calculator"))
+    expect(calculator.part(".sheet-table tbody tr")).to_have_count(1, timeout=RUNTIME_TIMEOUT_MS)
+    expect(calculator.part(".sheet-failure")).to_be_hidden()
+    assert len(aborted) == dropped, aborted
+    context.close()
+    assert not errors, errors
+
+
 def test_a_score_sheet_that_did_not_load_offers_a_reload_that_brings_it_back(
     browser: Browser, dist_url: str
 ) -> None:
-    """The sheet's modules refused (a network that dropped them): the calculator still
-    scores, an alert says the sheet did not load, and its Reload brings the sheet back
-    with the game recorded before. (No service worker: it would answer from its cache.)"""
+    """The sheet's modules refused (a network that dropped them, also under a fresh URL
+    and after the page's one reload by itself): the calculator still scores, an alert
+    says the sheet did not load, and its Reload brings the sheet back with the game
+    recorded before. (No service worker: it would answer from its cache.)"""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     errors: list[str] = []
@@ -287,7 +330,7 @@ def test_a_score_sheet_that_did_not_load_offers_a_reload_that_brings_it_back(
     def abort(route: Route) -> None:
         route.abort("internetdisconnected")
 
-    page.route("**/sheet/score-sheet.js", abort)
+    page.route(SHEET_MODULE, abort)
     page.reload()
     calculator = Calculator(page.locator("belot-calculator"))
     alert = calculator.part(".sheet-failure")
@@ -300,7 +343,7 @@ def test_a_score_sheet_that_did_not_load_offers_a_reload_that_brings_it_back(
     calculator.enter(Deal("hearts", "us", "none", "us", 82, "us"))
     expect(calculator.part(".outcome")).to_be_visible()
 
-    page.unroute("**/sheet/score-sheet.js", abort)
+    page.unroute(SHEET_MODULE, abort)
     with page.expect_navigation():
         alert.locator("button.reload").click()
     calculator = Calculator(page.locator("belot-calculator"))

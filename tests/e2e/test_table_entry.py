@@ -176,8 +176,9 @@ def test_a_whole_game_on_a_phone_without_a_scroll(phone: BrowserContext, dist_ur
         finger.enter(deal)
         expected = core(deal, hanging_in=calculator.element.evaluate("(e) => e.request.hanging_in"))
         record = expected["result"]["record"]
+        # (the totals line above it names the teams; the deal's line is its score)
         expect(calculator.part(".bar-deal")).to_contain_text(
-            f"Ние {record['us']} : {record['them']} Вие"
+            f"Раздаване: {record['us']} : {record['them']}"
         )
         finger.tap(calculator.part("button.record"))
         expect(rows).to_have_count(number)
@@ -263,7 +264,7 @@ def test_nothing_carries_over_and_the_bar_says_what_is_missing(page: Page, dist_
     assert len(calculator.property("game")["game"]["deals"]) == 1
     calculator.choose("last-trick", "us")
     scored = core(Deal("hearts", "us", "none", "them", 70, "us"))["result"]["record"]
-    expect(bar).to_have_text(f"Us {scored['us']} : {scored['them']} Them · Made")
+    expect(bar).to_have_text(f"This deal: {scored['us']} : {scored['them']} · Made")
     expect(record).to_be_enabled()
 
 
@@ -420,7 +421,7 @@ def test_keyboard_alone_enters_and_records_a_deal_along_a_short_tab_order(
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     expect(calculator.element).to_have_attribute("declarations-us", "belot:1")
-    expect(calculator.part(".bar-deal")).to_have_text("Us 11 : 7 Them · Made")
+    expect(calculator.part(".bar-deal")).to_have_text("This deal: 11 : 7 · Made")
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     expect(calculator.part("button.record")).to_be_focused()

@@ -172,6 +172,8 @@ test("a sheet whose modules did not load says so (failed) until it is turned off
     form: () => ({}),
     changed: () => changes++,
     importSheet: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module")),
+    importSheetAgain: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module")),
+    reloadOnce: () => false, // this page reloaded for it already: a real outage
   });
   const warn = console.warn;
   const warned = [];
@@ -188,4 +190,40 @@ test("a sheet whose modules did not load says so (failed) until it is turned off
   assert.match(warned.join("\n"), /score sheet could not be loaded/);
   host.setup(false);
   assert.equal(host.failed, false);
+});
+
+test("a sheet module that failed is fetched again under a fresh URL, then once by a reload, before the alert", async () => {
+  const { importWithRetry, freshURL, reloadOnce, RELOAD_WINDOW_MS } = await import("../../widget/element/module-retry.js");
+  const failed = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module"));
+  const module = { ScoreSheet: class {} };
+  // The module itself was dropped: its fresh URL brings it, no reload.
+  let reloads = 0;
+  assert.equal(await importWithRetry(failed, async () => module, () => ++reloads > 0), module);
+  assert.equal(reloads, 0);
+  // A module it imports stays failed: one reload, and no alert before the page goes.
+  const pending = importWithRetry(failed, failed, () => true);
+  const settled = await Promise.race([pending.then(() => "settled", () => "settled"), new Promise((resolve) => setTimeout(() => resolve("pending"), 50))]);
+  assert.equal(settled, "pending");
+  // After that one reload, a real outage: the failure, for the alert.
+  await assert.rejects(importWithRetry(failed, failed, () => false), /Failed to fetch/);
+  // A fresh URL each time, the path kept.
+  const a = freshURL("https://belot.example/widget/sheet/score-sheet.js");
+  assert.match(a, /^https:\/\/belot\.example\/widget\/sheet\/score-sheet\.js\?again=/);
+  assert.notEqual(a, freshURL("https://belot.example/widget/sheet/score-sheet.js"));
+  // The page reloads once in RELOAD_WINDOW_MS, then not again.
+  const stored = new Map();
+  const saved = { sessionStorage: globalThis.sessionStorage, location: globalThis.location };
+  let reloaded = 0;
+  globalThis.sessionStorage = { getItem: (key) => stored.get(key) ?? null, setItem: (key, value) => stored.set(key, value) };
+  globalThis.location = { pathname: "/calculator/", reload: () => reloaded++ };
+  try {
+    assert.equal(reloadOnce(1_000_000), true);
+    assert.equal(reloadOnce(1_000_000 + RELOAD_WINDOW_MS - 1), false);
+    assert.equal(reloaded, 1);
+    assert.equal(reloadOnce(1_000_000 + RELOAD_WINDOW_MS + 1), true);
+    assert.equal(reloaded, 2);
+  } finally {
+    globalThis.sessionStorage = saved.sessionStorage;
+    globalThis.location = saved.location;
+  }
 });

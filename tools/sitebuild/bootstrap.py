@@ -153,7 +153,9 @@ def ensure_node_modules() -> None:
         npm = shutil.which("npm")
         if npm is None:
             raise StepFailed("npm not found; install Node.js >= 18 with npm and run again")
-        run([npm, "ci", "--no-audit", "--no-fund"])
+        # No install scripts: none is needed (esbuild's postinstall only checks the binary
+        # its optional platform package brings; puppeteer-core downloads no browser).
+        run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"])
         stamp.write_text(wanted + "\n", encoding="utf-8")
 
 

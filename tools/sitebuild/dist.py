@@ -242,11 +242,11 @@ def trim_stdlib(runtime: Path) -> None:
         print(f"    {len(keep)} files; {before} -> {full.stat().st_size} bytes (stored .pyc)")
 
 
-def copy_tree_into(source: Path, target: Path, label: str) -> int:
+def copy_tree_into(source: Path, target: Path, label: str, skip: tuple[str, ...] = ()) -> int:
     """Copy every file of source into target, keeping folders; refuse to overwrite."""
     count = 0
     for path in sorted(source.rglob("*")):
-        if path.is_dir() or "__pycache__" in path.parts:
+        if path.is_dir() or "__pycache__" in path.parts or any(map(path.match, skip)):
             continue
         destination = target / path.relative_to(source)
         if destination.exists():
@@ -257,14 +257,18 @@ def copy_tree_into(source: Path, target: Path, label: str) -> int:
     return count
 
 
-def copy_web(out: Path) -> None:
-    with step("web files (widget/ -> dist/widget/, site/ -> dist/)"):
+def copy_web(out: Path, *, bundle: bool = True) -> None:
+    with step("web files (site/ -> dist/, widget/'s other files -> dist/widget/)"):
         for folder, target in (("widget", out / "widget"), ("site", out)):
             source = ROOT / folder
             if not source.is_dir():
                 print(f"    {folder}/ does not exist yet; skipped")
                 continue
-            print(f"    {folder}/: {copy_tree_into(source, target, folder + '/')} files")
+            skip = ("*.js",) if folder == "widget" and bundle else ()
+            print(f"    {folder}/: {copy_tree_into(source, target, folder + '/', skip)} files")
+    if bundle:
+        bundle_widget(out / "widget")
+    write_element_manifest(out / "widget")
     with step("npm modules the widget imports (node_modules/ -> dist/widget/vendor/)"):
         for name, source in VENDOR_FILES.items():
             if not source.is_file():
@@ -275,6 +279,53 @@ def copy_web(out: Path) -> None:
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, destination)
             print(f"    {name}: {source.stat().st_size} bytes")
+
+
+# The widget as dist/ ships it: esbuild's bundles of widget/'s modules (tools/sitebuild/
+# bundle.mjs says what it splits where, and why), minified, with source maps. Its report
+# (which output holds which modules) goes to .cache/, for the benches and the tests.
+BUNDLER = Path(__file__).with_name("bundle.mjs")
+BUNDLE_REPORT = CACHE / "widget-bundle.json"
+# What widget/build.js is bundled as until the build id is known (write_manifest).
+BUILD_PLACEHOLDER = b'"@BELOT-BUILD"'
+
+
+def bundle_widget(target: Path) -> None:
+    with step("the widget's bundles (esbuild: minified, split at its lazy imports, source maps)"):
+        node = shutil.which("node")
+        if node is None:
+            raise StepFailed("node not found; install Node.js >= 18 and run again")
+        if not (ROOT / "node_modules" / "esbuild").is_dir():
+            raise StepFailed("node_modules/esbuild is missing; run 'python3 build.py setup'")
+        run([node, BUNDLER, "--src", ROOT / "widget", "--out", target, "--report", BUNDLE_REPORT])
+
+
+# The Custom Elements Manifest (dist/widget/custom-elements.json), by the analyzer from
+# npm with our plugin (tools/sitebuild/cem.config.mjs); the types are widget/index.d.ts,
+# copied with the widget's other files.
+CEM_CONFIG = Path(__file__).with_name("cem.config.mjs")
+CEM_CLI = ROOT / "node_modules" / "@custom-elements-manifest" / "analyzer" / "cem.js"
+ELEMENT_SOURCE = "widget/element/belot-calculator.js"
+
+
+def write_element_manifest(target: Path) -> None:
+    with step("custom-elements.json (the Custom Elements Manifest of <belot-calculator>)"):
+        node = shutil.which("node")
+        if node is None or not CEM_CLI.is_file():
+            raise StepFailed("node or the analyzer is missing; run 'python3 build.py setup'")
+        run([node, CEM_CLI, "analyze", "--quiet", "--config", CEM_CONFIG,
+             "--globs", ELEMENT_SOURCE, "--outdir", os.path.relpath(target, ROOT)])  # fmt: skip
+        written = json.loads((target / "custom-elements.json").read_text(encoding="utf-8"))
+        tags = [
+            declaration.get("tagName")
+            for module in written["modules"]
+            for declaration in module.get("declarations", [])
+            if declaration.get("customElement")
+        ]
+        if tags != ["belot-calculator"]:
+            raise StepFailed(f"custom-elements.json declares {tags}, not belot-calculator")
+        size = (target / "custom-elements.json").stat().st_size
+        print(f"    widget/custom-elements.json: {size} bytes")
 
 
 # Every page gets the site's Content Security Policy as a <meta http-equiv> right after
@@ -338,8 +389,26 @@ export const BUILD = {build};
 """
 
 
+def unstamp_bundles(widget: Path) -> None:
+    """The bundles of a dist/ stamped before back to the placeholder, so that writing the
+    manifest again (a second build made from a copy: tests/shared/site_versions.py)
+    stamps them with the new build id, as it rewrites build.js."""
+    stamped = widget / "build.js"
+    if not stamped.is_file():
+        return
+    found = re.search(r'export const BUILD = ("[0-9a-f]{12}");', stamped.read_text("utf-8"))
+    if found is None:
+        return
+    old = found.group(1).encode()
+    for path in widget.rglob("*.js"):
+        raw = path.read_bytes()
+        if path != stamped and old in raw:
+            path.write_bytes(raw.replace(old, BUILD_PLACEHOLDER))
+
+
 def write_manifest(out: Path) -> dict[str, object]:
     with step("manifest.json (content hashes; JS reads file names and versions from it)"):
+        unstamp_bundles(out / "widget")
 
         def entry(path: Path) -> dict[str, object]:
             return {"sha256": sha256_file(path), "bytes": path.stat().st_size}
@@ -357,6 +426,13 @@ def write_manifest(out: Path) -> dict[str, object]:
             stamped.write_text(BUILD_MODULE_TEXT.format(build=json.dumps(build)), encoding="utf-8")
             files[BUILD_MODULE] = entry(stamped)
             files = dict(sorted(files.items()))
+        # The bundles carry the build id where the placeholder is (the same length: their
+        # source maps stay true).
+        for path in sorted(stamped.parent.rglob("*.js")) if stamped.parent.is_dir() else ():
+            raw = path.read_bytes()
+            if BUILD_PLACEHOLDER in raw:
+                path.write_bytes(raw.replace(BUILD_PLACEHOLDER, json.dumps(build).encode()))
+                files[path.relative_to(out).as_posix()] = entry(path)
         manifest: dict[str, object] = {
             "build": build,
             "runtime": {
@@ -389,11 +465,13 @@ def write_service_worker(out: Path) -> None:
         if (out / SERVICE_WORKER).exists():
             raise StepFailed(f"site/ must not have a {SERVICE_WORKER}: the build writes it")
         manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-        # Not the wheels of bundled packages: no page loads them (see STDLIB_NAME).
+        # Not the wheels of bundled packages: no page loads them (see STDLIB_NAME); not
+        # the bundles' source maps: only a browser's developer tools read them.
         hashes = {
             name: entry["sha256"]
             for name, entry in manifest["files"].items()
             if not (name.startswith("runtime/") and name.endswith(".whl"))
+            and not name.endswith(".map")
         }
         hashes["manifest.json"] = sha256_file(out / "manifest.json")
         # SRI form ("sha256-<base64>"): the worker fetches with integrity, so a file from
@@ -440,10 +518,12 @@ def precompress(out: Path) -> None:
             print(f"    {name}: gzip {packed_sizes[path]} -> brotli {size} bytes")
 
 
-def build() -> None:
+def build(*, bundle: bool = True) -> None:
     """Build dist/ from scratch: it is replaced only once the new one is complete.
 
     Needs what `bootstrap.setup()` installs (.venv with the build tools, node_modules).
+    `bundle` False: the widget's plain modules as they are, not esbuild's bundles (to
+    test the source as a browser loads it: `build.py build --modules`).
     """
     CACHE.mkdir(exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix="dist-", dir=CACHE))
@@ -454,7 +534,7 @@ def build() -> None:
         build_lock(wheel, runtime)
         copy_runtime(runtime)
         trim_stdlib(runtime)
-        copy_web(staging)
+        copy_web(staging, bundle=bundle)
         add_policy(staging)
         fill_examples(staging)
         write_manifest(staging)

@@ -51,6 +51,8 @@ MIME_TYPES = {
     ".xml": "application/xml",
     ".map": "application/json",
     ".md": "text/markdown; charset=utf-8",
+    # widget/index.d.ts, the types for an embedder's tools (never run by a browser).
+    ".ts": "text/plain; charset=utf-8",
 }
 DEFAULT_TYPE = "application/octet-stream"
 

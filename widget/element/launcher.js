@@ -33,9 +33,11 @@ export const LAUNCHER_WORDS = Object.freeze({
 });
 
 export class Launcher {
+  #root;
   #button;
   #hint;
   #place = null; // where the host's top was on the screen when the reader opened it (px)
+  #reserve = null; // the constructed sheet that sets --_reserve (styles/base.js)
   /** The launcher's element (the shadow root's first child). */
   element;
   /** The opened calculator's Close button (the view puts it in: CalculatorView.attachClose). */
@@ -55,6 +57,7 @@ export class Launcher {
     this.element = h("div", { class: "launcher", part: "launcher" }, h("slot", { name: "example" }), this.#button, this.#hint);
     this.closeButton = h("button", { type: "button", class: "close", part: "close-button", hidden: true });
     this.closeButton.addEventListener("click", close);
+    this.#root = root;
     root.prepend(this.element);
   }
 
@@ -66,6 +69,7 @@ export class Launcher {
   render(lang, { shown, busy = false, closable = false }) {
     const words = LAUNCHER_WORDS[lang] ?? LAUNCHER_WORDS.bg;
     setHidden(this.element, !shown);
+    this.element.classList.toggle("opening", busy);
     setText(this.#button, words.open);
     setText(this.#hint, words.openHint);
     setAttribute(this.#button, "aria-disabled", busy);
@@ -74,9 +78,25 @@ export class Launcher {
     setAttribute(this.closeButton, "aria-label", words.closeName);
   }
 
-  /** The reader opens the calculator `host`: remember where it is on the screen. */
+  /**
+   * The reader opens the calculator `host`: remember where it is on the screen, and
+   * reserve, from this frame on, the room from its top to the screen's bottom (issue 33:
+   * the form then grows a part per frame into room already taken, and what follows the
+   * calculator on the page, pushed off the screen at the tap, never moves in view after
+   * it, on a slow phone too). The room is kept while it is open.
+   */
   remember(host) {
     this.#place = host.getBoundingClientRect().top;
+    this.#reserveRoom(Math.round(innerHeight - Math.max(this.#place, 0)));
+  }
+
+  /** --_reserve: `px` of room for the opened calculator (none: 0). */
+  #reserveRoom(px) {
+    const root = this.#root;
+    if (!("adoptedStyleSheets" in root) || typeof CSSStyleSheet !== "function") return;
+    this.#reserve ??= new CSSStyleSheet();
+    this.#reserve.replaceSync(px > 0 ? `:host { --_reserve: ${px}px; }` : "");
+    if (!root.adoptedStyleSheets.includes(this.#reserve)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.#reserve];
   }
 
   /**
@@ -85,6 +105,7 @@ export class Launcher {
    * the reader opened it (at once: the reader is sent back, not shown a scroll).
    */
   folded(host, { focus }) {
+    this.#reserveRoom(0);
     if (focus) this.#button.focus({ preventScroll: true });
     if (this.#place === null) return;
     const by = host.getBoundingClientRect().top - this.#place;

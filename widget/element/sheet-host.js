@@ -3,19 +3,24 @@
 // (a SheetForm), its scorer and its storage key, and put into the view; a game link in
 // the page's address goes to it. Turned off or re-keyed, the sheet is taken out again.
 
+import { freshURL, importWithRetry, reloadOnce } from "./module-retry.js";
+
 /**
  * `host`: {element, storageKey(), manifest(), scorer(), loadView() → Promise<view>, view(),
- * form(), changed(), importSheet?() → Promise<module>} (the last for tests: the import).
+ * form(), changed(), importSheet?(), importSheetAgain?() → Promise<module>, reloadOnce?()
+ * → boolean} (the last three for tests: the import, the import under a fresh URL, the
+ * page's one reload; module-retry.js).
  */
 const importSheet = () => import("../sheet/score-sheet.js");
+const importSheetAgain = () => import(freshURL(new URL("../sheet/score-sheet.js", import.meta.url).href));
 
 export class SheetHost {
   #host;
   #load = null; // the import of the sheet's module under way
   sheet = null; // the ScoreSheet, once loaded
   /**
-   * True when the sheet's modules could not be loaded. A module that failed stays failed
-   * for the page (the browser keeps the failure in its module map), so the view offers
+   * True when the sheet's modules could not be loaded, fetched again under a fresh URL
+   * and after one reload of the page (module-retry.js): a real outage. The view offers
    * a reload: the saved games are on the device, untouched.
    */
   failed = false;
@@ -32,7 +37,8 @@ export class SheetHost {
     }
     if (this.sheet || this.#load) return;
     const host = this.#host;
-    const load = Promise.all([(host.importSheet ?? importSheet)(), host.loadView()]).then(
+    const sheetModule = importWithRetry(host.importSheet ?? importSheet, host.importSheetAgain ?? importSheetAgain, host.reloadOnce ?? reloadOnce);
+    const load = Promise.all([sheetModule, host.loadView()]).then(
       ([{ ScoreSheet }]) => {
         if (this.#load !== load) return; // turned off or re-keyed meanwhile
         this.#load = null;

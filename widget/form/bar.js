@@ -101,7 +101,8 @@ export class BarSection {
     }
   }
 
-  #text(view) {
+  /** The bar's sentence; `short`: the score without the team names (the sheet's totals line above names them). */
+  #text(view, short = false) {
     const { s, lang, state, missing, errors, questions, result, current, failure } = view;
     if (state === "failed") return failure?.code === "unsupported" ? s.failedUnsupported : s.failedShort;
     const first = (list) => list[0] && messageText(list[0].message, lang, list[0].code);
@@ -116,15 +117,17 @@ export class BarSection {
     // worked example, scored by the build, is one.
     if (!result || !current) return state === "loading" ? s.waiting : "…";
     const outcome = s.outcomes[result.outcome] ?? result.outcome;
-    const parts = [format(s.summary, { usName: s.teams.us, themName: s.teams.them, us: result.record?.us, them: result.record?.them, outcome })];
+    const parts = [format(short ? s.summaryShort : s.summary, { usName: s.teams.us, themName: s.teams.them, us: result.record?.us, them: result.record?.them, outcome })];
     if (result.hanging_out > 0) parts.push(format(s.barHanging, { points: result.hanging_out }));
     return parts.join(" · ");
   }
 
   render(view) {
     const ui = this.ui;
+    // With a sheet, the totals line above names the teams: the deal's score fits one line
+    // (the bar stays low on a phone); what is announced names them.
     const text = this.#text(view);
-    setText(ui.deal, text);
+    setText(ui.deal, view.sheet ? this.#text(view, true) : text);
     const missing = view.missing.length > 0 && view.state !== "failed";
     if (ui.deal.classList.contains("missing") !== missing) ui.deal.classList.toggle("missing", missing);
     const score = Boolean(view.current && view.result) && view.settled;

@@ -202,6 +202,12 @@ export class CardsDialog {
     for (const option of this.ui.tricks.querySelectorAll("option")) {
       if (option.selected !== (option.value === tricks)) option.selected = option.value === tricks;
     }
+    // More cards than the tricks hold is wrong at once: said now, not only after Done.
+    const over = snapshot.holds !== null && snapshot.count > snapshot.holds;
+    const hint = over ? format(plural(w.tooMany, snapshot.tricks, this.#lang), { tricks: snapshot.tricks, holds: snapshot.holds, count: snapshot.count }) : w.tricksHint;
+    setText(this.ui.tricksHint, hint);
+    this.ui.tricksHint.classList.toggle("error", over);
+    setAttribute(this.ui.tricks, "aria-invalid", String(over));
     setText(this.ui.mine, format(plural(w.chosen, snapshot.count, this.#lang), { points: snapshot.points }));
     setText(this.ui.rest, format(w.rest, { points: snapshot.otherPoints }));
   }

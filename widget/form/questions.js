@@ -5,7 +5,7 @@
 import { ANSWERS } from "../core-tables.js";
 import { QUESTIONS } from "../deal/request.js";
 import { format } from "../i18n/strings.js";
-import { h, setHidden, setText } from "../ui/dom.js";
+import { afterNextFrame, h, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { check } from "./fields.js";
 
@@ -19,6 +19,11 @@ export function questionText(s, asked, lang = "en") {
   const question = asked.params?.question ?? asked.field?.split(".")[1];
   const kind = s.declarationWords[asked.params?.kind] ?? "";
   return format(s.questions[question] ?? "", { kind }) || messageText(asked.message, lang);
+}
+
+/** Scroll smoothly unless the reader asked for less motion. */
+function motion() {
+  return globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
 }
 
 export class QuestionsSection {
@@ -64,8 +69,12 @@ export class QuestionsSection {
       let show = Boolean(asked || used);
       if (!settled) show = !fieldset.hidden;
       else if (!show) delete this.#asked[question];
+      // A question the core has just asked comes into view, clear of the sticky bar: its
+      // answers are the next thing to tap (it appears under the chip that raised it).
+      const arriving = Boolean(asked) && fieldset.hidden && show;
       setHidden(fieldset, !show);
       setText(legend, this.#asked[question] ?? "");
+      if (arriving) afterNextFrame().then(() => !fieldset.hidden && fieldset.scrollIntoView?.({ block: "nearest", behavior: motion() }));
       const hinted = s.questionHints[question];
       setText(hint, hinted ?? "");
       setHidden(hint, !hinted);

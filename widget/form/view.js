@@ -86,12 +86,14 @@ export class CalculatorView {
   }
 
   /**
-   * Put the score sheet in: `section` between the bar and the result, `note` at the top
+   * Put the score sheet in: `section` between the bar and the result, its `news` (notices)
+   * above the form, `note` at the top
    * of the form, `gameAction` beside the game's legend, and in the bar its `totals`
    * line, its `error` and its `actions` (Record and the like).
    */
-  attachSheet({ section, note, gameAction, totals, error, actions }) {
+  attachSheet({ section, news, note, gameAction, totals, error, actions }) {
     this.result.element.before(section);
+    if (news) this.ui.form.before(news);
     this.ui.form.prepend(note);
     this.game.head.append(gameAction);
     this.bar.ui.text.prepend(totals);
@@ -113,8 +115,8 @@ export class CalculatorView {
   }
 
   /** Take the score sheet's parts out again (the `sheet` attribute was removed). */
-  detachSheet({ section, note, gameAction, totals, error, actions }) {
-    for (const part of [section, note, gameAction, totals, error, ...actions]) part.remove();
+  detachSheet({ section, news, note, gameAction, totals, error, actions }) {
+    for (const part of [section, news, note, gameAction, totals, error, ...actions]) part?.remove();
   }
 
   /**
@@ -130,11 +132,15 @@ export class CalculatorView {
     }
     if (parts.length) this.ui.form.append(parts.shift());
     if (this.#revealing || !parts.length) return;
+    // What follows the form waits unseen until the form is whole (styles/base.js): as
+    // the form grows, nothing on screen moves (issue 33: CLS 0 on a slow phone too).
+    this.ui.root.toggleAttribute("data-revealing", true);
     this.#revealing = (async () => {
       while (parts.length) {
         await afterNextFrame();
         if (parts.length) this.ui.form.append(parts.shift());
       }
+      this.ui.root.toggleAttribute("data-revealing", false);
       this.#revealing = null;
     })();
   }

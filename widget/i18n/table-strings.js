@@ -3,13 +3,24 @@
 // The game's words (what a match is played to, the statistics' headings) are the
 // core's (core-tables.js NOUNS); loaded with the score sheet, handed on as `s.table`.
 
+import { plural } from "./format.js";
+
+/**
+ * A contract's line in the statistics, the number agreeing with each word: "1 казана:
+ * 1 изкарана, 0 вътре, 0 висящи" (`t`: TABLE_WORDS[lang]; `bid`: {bids, made, inside, hanging}).
+ */
+export function countsText(t, bid, lang) {
+  const [bids, made, inside, hanging] = ["bids", "made", "inside", "hanging"].map((key) => plural(t.statsCounts[key], bid[key] ?? 0, lang));
+  return `${bids}: ${made}, ${inside}, ${hanging}`;
+}
+
 export const TABLE_WORDS = Object.freeze({
   bg: Object.freeze({
     tableMode: "Маса",
     tableModeLabel: "Маса: големи резултати, екранът остава включен",
     tableClose: "Обратно към листа",
     tableTitle: "Резултат",
-    needs: "Трябват {n} до {target}",
+    needs: "Остават {n} до {target}",
     reached: "{target} или повече",
     lockOn: "Екранът остава включен.",
     lockPending: "Екранът се задържа включен…",
@@ -30,8 +41,8 @@ export const TABLE_WORDS = Object.freeze({
     statsLoading: "Статистиката се изчислява…",
     statsWon: "спечелена",
     statsWhere: "{points} ({date}, раздаване {n})",
-    statsCounts: "{bids} казани · {made} изкарани · {inside} вътре · {hanging} висящи",
-    statsGamesOf: "Игрите, от които е сметнато ({count})",
+    statsCounts: { bids: { one: "{count} казана", other: "{count} казани" }, made: { one: "{count} изкарана", other: "{count} изкарани" }, inside: "{count} вътре", hanging: { one: "{count} висяща", other: "{count} висящи" } },
+    statsGamesOf: { one: "Изчислено от {count} игра", other: "Изчислено от {count} игри" },
     statsMore: "Още {count} с по-малко игри не са показани тук.",
     statsLatest: "Сметнати са последните {count} игри; по-старите {left} не са.",
     printMatch: "Отпечатай мача",
@@ -62,8 +73,8 @@ export const TABLE_WORDS = Object.freeze({
     statsLoading: "Working out the statistics…",
     statsWon: "won",
     statsWhere: "{points} ({date}, deal {n})",
-    statsCounts: "{bids} bid · {made} made · {inside} inside · {hanging} hanging",
-    statsGamesOf: "The games it is counted from ({count})",
+    statsCounts: { bids: "{count} bid", made: "{count} made", inside: "{count} inside", hanging: "{count} hanging" },
+    statsGamesOf: { one: "Counted from {count} game", other: "Counted from {count} games" },
     statsMore: "{count} more with fewer games are not shown here.",
     statsLatest: "Counted from the latest {count} games; the {left} older ones are not.",
     printMatch: "Print the match",

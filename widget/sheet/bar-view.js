@@ -10,7 +10,7 @@ import { h, setHidden, setText } from "../ui/dom.js";
 import { errorsText, Labels, setIsolated } from "../ui/kit.js";
 import { format } from "../i18n/strings.js";
 import { dealerText, DealerView } from "./dealer-view.js";
-import { rowLine, statusText, teamNames } from "./summary.js";
+import { rowLine, statusText, teamNames, winnerParams } from "./summary.js";
 
 export class BarView {
   #labels = new Labels();
@@ -41,7 +41,9 @@ export class BarView {
     // Just after a Record, until the next deal is begun (Record would be off), its Undo
     // stands where Record stands: the bar keeps its height, the form stays in view.
     ui.undoRecorded = button("undo-recorded", (t) => t.undoShort, () => actions.undo());
-    ui.sheetLines = h("div", { class: "bar-sheet" }, ui.totals, ui.recent, this.dealer.ui.line);
+    // After an Undo that put the deal back into the form: it is out of the sheet, to fix.
+    ui.undone = h("p", { class: "bar-undone", hidden: true });
+    ui.sheetLines = h("div", { class: "bar-sheet" }, ui.totals, ui.recent, ui.undone, this.dealer.ui.line);
     ui.record = button("primary record", (t) => t.record, () => actions.record());
     ui.save = button("primary save", (t) => t.save, () => actions.save());
     // Once the game is over: the next game at once, no question asked (nothing is lost).
@@ -66,7 +68,7 @@ export class BarView {
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
   }
 
-  render({ s, lang, state, deal, sheet, justRecorded = null, formEmpty = false }) {
+  render({ s, lang, state, deal, sheet, justRecorded = null, marked = null, formEmpty = false }) {
     const ui = this.ui;
     const t = s.sheet;
     this.#labels.render(t);
@@ -99,7 +101,15 @@ export class BarView {
     setHidden(ui.formNote, !hint);
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
     this.#renderTotals(s, lang, sheet);
-    this.#renderRecent(s, lang, sheet, undoHere ? justRecorded : null);
+    this.#renderRecent(s, lang, sheet, undoHere ? justRecorded : marked?.kind === "edited" && !editing ? marked.n : null);
+    this.#renderUndone(s, marked?.kind === "undone" && !editing ? marked.n : null);
+  }
+
+  /** The deal just undone, back in the form: the bar says it is not in the sheet any more. */
+  #renderUndone(s, n) {
+    const ui = this.ui;
+    setHidden(ui.undone, n === null);
+    setText(ui.undone, n === null ? "" : format(s.sheet.undoneInForm, { n }));
   }
 
   /**
@@ -110,8 +120,10 @@ export class BarView {
     const ui = this.ui;
     const { result } = sheet;
     const dealer = dealerText(s, sheet);
-    const rows = result.rows.slice(dealer ? -1 : -2);
-    const first = result.rows.length - rows.length;
+    // The row marked (just recorded, or just saved from an edit) and the one before it.
+    const end = justRecorded ? Math.min(Math.max(justRecorded, 1), result.rows.length) : result.rows.length;
+    const rows = result.rows.slice(0, end).slice(dealer && end === result.rows.length ? -1 : -2);
+    const first = end - rows.length;
     const key = JSON.stringify([lang, rows.map((row) => [row.record, row.passed, row.hanging_out, row.collected]), first, justRecorded, dealer]);
     // Shown in the place of the form's "what is missing" line (styles/sheet.js), only just
     // after a Record while nothing of the next deal is entered: the bar keeps its height.
@@ -137,7 +149,7 @@ export class BarView {
     const { result, game } = sheet;
     const names = teamNames(game, s);
     const { us, them } = result.totals;
-    if (result.winner) setIsolated(ui.totalsMain, t.winner, { team: names[result.winner], us, them });
+    if (result.winner) setIsolated(ui.totalsMain, t.winner, winnerParams(result, names));
     else setIsolated(ui.totalsMain, t.totals, { usName: names.us, themName: names.them, us, them });
     const rest = [];
     if (!result.winner && result.hanging > 0) rest.push(format(t.totalsHanging, { points: result.hanging }));

@@ -10,9 +10,10 @@
 
 /**
  * `{focus, announce}` for `change`; `undoFocused`: a deleted game's Undo had the focus;
- * `finished`: the game is over after it (the form is closed: the focus goes to New game).
+ * `finished`: the game is over after it (the form is closed: the focus goes to New game);
+ * `fromBar`: the bar's Undo took the deal back (the player is at the form: it stays).
  */
-export function effectsOf(change, { undoFocused = false, finished = false } = {}) {
+export function effectsOf(change, { undoFocused = false, finished = false, fromBar = false } = {}) {
   const say = (key, params = {}, words = "sheet") => ({ words, key, params });
   const next = { to: finished ? "newGame" : "form" };
   switch (change.type) {
@@ -25,12 +26,17 @@ export function effectsOf(change, { undoFocused = false, finished = false } = {}
     case "dealerChosen":
       return { focus: { to: "form" }, announce: say("dealerChosen", {}, "seats") };
     case "undone":
-      return { focus: { to: "undo" }, announce: say("undone") };
+      // The bar's Undo is pressed at the form, where the deal comes back to be fixed: the
+      // player stays there; the sheet's Undo keeps the player at the sheet.
+      return { focus: { to: fromBar ? "form" : "undo" }, announce: say("undone") };
     case "editing":
       return { focus: { to: change.passed ? "deleteDeal" : "form" } };
     case "edited":
-    case "dealDeleted":
     case "editCancelled":
+      // Saved (or left) at the form, where the player is: the form stays on screen, and the
+      // bar shows the changed row, marked (sheet/bar-view.js), instead of a jump to the sheet.
+      return { focus: { to: "form" } };
+    case "dealDeleted":
       return { focus: { to: "row", index: change.index } };
     case "newGame":
       return { focus: { to: "form" }, announce: say("newGameStarted") };

@@ -38,6 +38,7 @@ import { dealerNow, seatName } from "./seats.js";
 import { SheetView } from "./sheet-view.js";
 import { TablePart } from "./table-part.js";
 import { formatDate, summaryText, teamNames } from "./summary.js";
+import { BarMarks } from "./bar-marks.js";
 import { afterNextFrame } from "../ui/dom.js";
 import { errorsText } from "../ui/kit.js";
 
@@ -59,8 +60,7 @@ const GAME_CHANGES = new Set([
   "noted", "matchChosen",
 ]);
 
-/** How long a deal just recorded stays marked in the bar, with its Undo (ms). */
-export const RECORDED_MS = 8000;
+export { RECORDED_MS } from "./bar-marks.js";
 
 /** The strings `s` with the words of games that travel (`s.travel`), of saving them (`s.store`) and of the table (`s.seats`). */
 function words(s, lang) {
@@ -83,8 +83,9 @@ export class ScoreSheet extends EventTarget {
   #table;
   #draft = null; // the form's values before a deal was loaded into it
   #keptLink = false; // a game kept from the address's link is not saved yet
-  #justRecorded = null; // the number of the deal just recorded, marked in the bar for a while
-  #recordedTimer = 0;
+  #marks = new BarMarks(() => this.dispatchEvent(new Event("change"))); // what the bar marks for a while
+  #undoFromBar = false; // the bar's Undo (not the sheet's) is under way
+  #tookOffer = false; // the form took the deal last undone
   #effects = null; // the last change's focus and announcement, carried out after its render
   #status = null; // copy/share status
   #lang = "bg";
@@ -134,7 +135,10 @@ export class ScoreSheet extends EventTarget {
       passed: (button) => this.#passed(button),
       deleteDeal: () => book.edits.deleteDeal(),
       cancel: () => book.edits.cancelEdit(),
-      undo: () => book.edits.undo(),
+      undo: () => {
+        this.#undoFromBar = true;
+        book.edits.undo().finally(() => (this.#undoFromBar = false));
+      },
     });
     this.#rules = new RulesPanel({
       apply: (rules, how) => book.applyRules(rules, how),
@@ -184,7 +188,7 @@ export class ScoreSheet extends EventTarget {
 
   /** The sheet's DOM, for the form's view to place (CalculatorView.attachSheet). */
   get parts() {
-    return { section: this.#view.section, ...this.#bar.parts };
+    return { section: this.#view.section, news: this.#view.ui.news, ...this.#bar.parts };
   }
 
   get storageKey() {
@@ -233,7 +237,7 @@ export class ScoreSheet extends EventTarget {
   #onChange = (event) => {
     const change = event.detail;
     this.#applyToForm(change);
-    const effects = effectsOf(change, { undoFocused: this.#games.undoFocused, finished: this.formClosed });
+    const effects = effectsOf(change, { undoFocused: this.#games.undoFocused, finished: this.formClosed, fromBar: this.#undoFromBar });
     if (effects.focus || effects.announce) this.#effects = { ...effects, change };
     if (["linkRefused", "sharedClosed"].includes(change.type)) clearLinkFromAddress();
     // A kept game leaves the address only once it is saved: a reload before (or a device
@@ -242,26 +246,13 @@ export class ScoreSheet extends EventTarget {
     if (this.#keptLink) this.#clearKeptLink();
     if (["linkOpened", "kept", "sharedClosed"].includes(change.type)) this.#send.reset();
     if (["linkOpened", "newGame", "gameOpened", "gameRemoved"].includes(change.type)) this.#view.question.close();
-    if (GAME_CHANGES.has(change.type)) this.#markRecorded(change);
+    if (GAME_CHANGES.has(change.type)) this.#marks.change(change, this.#tookOffer);
     if (GAME_CHANGES.has(change.type)) {
       this.#status = null;
       this.#target.dispatchEvent(new CustomEvent("belot-calculator-sheet", { bubbles: true, composed: true, detail: this.#eventDetail() }));
     }
     this.dispatchEvent(new Event("change"));
   };
-
-  /** A Record (or Redo) is marked in the bar for RECORDED_MS; any other change of the game ends it. */
-  #markRecorded(change) {
-    clearTimeout(this.#recordedTimer);
-    const recorded = ["recorded", "recordedPassed", "redone"].includes(change.type);
-    this.#justRecorded = recorded ? change.n : null;
-    if (!recorded) return;
-    this.#recordedTimer = setTimeout(() => {
-      this.#justRecorded = null;
-      this.dispatchEvent(new Event("change"));
-    }, RECORDED_MS);
-    this.#recordedTimer.unref?.(); // (Node's tests: a mark never keeps the process alive)
-  }
 
   /** Once the kept game is saved, its link leaves the address (it is done). */
   async #clearKeptLink() {
@@ -276,7 +267,8 @@ export class ScoreSheet extends EventTarget {
   #applyToForm({ form, deal }) {
     if (form === "offer") {
       // A deal taken back: into the form, unless something is being typed there.
-      if (this.#form.isEmpty()) this.#form.load(deal);
+      this.#tookOffer = this.#form.isEmpty();
+      if (this.#tookOffer) this.#form.load(deal);
     } else if (form === "clear") {
       this.#draft = null;
       this.#form.clear();
@@ -409,7 +401,11 @@ export class ScoreSheet extends EventTarget {
     adoptSheetStyles(this.#view.section.getRootNode());
     if (!book.validated && state === "ready") book.open();
     const sheet = book.snapshot();
-    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded: this.#justRecorded, formEmpty: this.#form.isEmpty() };
+    const formEmpty = this.#form.isEmpty();
+    // The undone deal stays marked until the player changes it in the form (or clears it).
+    this.#marks.follow(deal, formEmpty);
+    const { justRecorded, marked } = this.#marks;
+    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded, marked, formEmpty };
     this.#rules.render({ s, lang, game: sheet.game, result: sheet.result, validated: sheet.validated, ready: state === "ready", busy: sheet.busy, viewing: sheet.viewing });
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);

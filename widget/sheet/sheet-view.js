@@ -14,7 +14,7 @@ import { MAX_NOTICE, MAX_REASON } from "./notices.js";
 import { Question } from "./question.js";
 import { playerNames } from "./seats.js";
 import { SheetTable } from "./sheet-table.js";
-import { formatDate, statusText, summaryText, teamNames } from "./summary.js";
+import { formatDate, statusText, summaryText, teamNames, winnerParams } from "./summary.js";
 import { typedField } from "./text.js";
 
 /** A notice's text in `lang` (sheet/notices.js). */
@@ -74,6 +74,9 @@ export class SheetView {
       ui.noticeList,
       h("div", { class: "sheet-actions" }, ui.downloadAside, this.#button("dismiss", (t) => t.dismiss, () => this.#actions.dismiss())),
     );
+    // The sheet's news (a refused file, the games the browser cleared…) goes above the
+    // form (CalculatorView.attachSheet): it begins on the first screen, where it is read.
+    ui.news = h("div", { class: "sheet-news" }, ui.notices);
     ui.loading = label(h("p", { class: "message sheet-loading" }), (t) => t.loading);
     ui.bannerMain = h("span", {});
     ui.bannerRest = h("span", {});
@@ -106,7 +109,7 @@ export class SheetView {
     ui.section = h(
       "section",
       { class: "sheet", part: "sheet" },
-      ...[ui.printTitle, ui.notices, banner.element, ui.loading, ui.live, this.table.element, ui.empty, ui.toolbar, this.question.element],
+      ...[ui.printTitle, banner.element, ui.loading, ui.live, this.table.element, ui.empty, ui.toolbar, this.question.element],
       ...[rules.ui.panel, ui.namesDetails, send.element, games.element, ui.textDetails],
     );
   }
@@ -178,7 +181,7 @@ export class SheetView {
     const winner = Boolean(result.winner);
     if (ui.banner.classList.contains("winner") !== winner) ui.banner.classList.toggle("winner", winner);
     const rest = [];
-    if (winner) setIsolated(ui.bannerMain, t.winner, { team: names[result.winner], us: result.totals.us, them: result.totals.them });
+    if (winner) setIsolated(ui.bannerMain, t.winner, winnerParams(result, names));
     else {
       setIsolated(ui.bannerMain, "", {});
       if (result.rows.length && (result.status?.code !== "status_playing" || !(result.hanging > 0))) rest.push(statusText(result, lang));

@@ -6,6 +6,8 @@
 
 import { NOUNS } from "../core-tables.js";
 import { format } from "../i18n/strings.js";
+import { plural } from "../i18n/format.js";
+import { countsText } from "../i18n/table-strings.js";
 import { h, setText } from "../ui/dom.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { errorsText } from "../ui/kit.js";
@@ -128,12 +130,12 @@ export class StatsView {
       if (key === "biggest") value = value ? format(t.statsWhere, { points: value.points, date: gameDate(value.game), n: value.deal + 1 }) : "–";
       return [h("dt", {}, words[key]), h("dd", { "data-count": key }, String(value))];
     });
-    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [h("dt", {}, NOUNS[lang].contracts[contract]), h("dd", { "data-contract": contract }, format(t.statsCounts, bid))]);
+    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [h("dt", {}, NOUNS[lang].contracts[contract]), h("dd", { "data-contract": contract }, countsText(t, bid, lang))]);
     // The games it is counted from: listed when their <details> is opened, not before
     // (a pair of a thousand games is a thousand rows nobody asked to see).
     const played = entry.played ?? [];
     const list = h("ul", {});
-    const gamesOf = h("details", { class: "stats-games" }, h("summary", {}, format(t.statsGamesOf, { count: played.length })), list);
+    const gamesOf = h("details", { class: "stats-games" }, h("summary", {}, plural(t.statsGamesOf, played.length, lang)), list);
     gamesOf.addEventListener("toggle", () => {
       if (gamesOf.open && !list.childElementCount) list.append(...this.#games(t, lang, stats, entry, teamNames));
     });

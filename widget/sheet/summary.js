@@ -32,6 +32,16 @@ export function teamNames(game, s) {
   return names;
 }
 
+/**
+ * The winners' line's words: the winning team and its score first, whichever column
+ * won („Победители: Мария и Ана (164 : 130)“).
+ */
+export function winnerParams(result, names) {
+  const winner = result.winner;
+  const loser = TEAMS.find((team) => team !== winner);
+  return { team: names[winner], won: result.totals[winner], lost: result.totals[loser] };
+}
+
 /** Where the game stands, in the core's words (its `status`), in `lang`. */
 export function statusText(result, lang) {
   const status = result?.status;

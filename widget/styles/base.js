@@ -60,6 +60,14 @@ export const BASE_CSS = `
 [hidden] { display: none !important; }
 
 .root { display: grid; gap: var(--_gap); min-inline-size: 0; }
+/* An article's calculator opening: its form comes in a part per frame (form/view.js
+   revealForm), and what follows it (the result, the bar, a sheet) waits unseen until the
+   form is whole, so nothing on screen moves as it grows, on a slow phone too (issue 33). */
+.root[data-revealing] > form ~ * { visibility: hidden; }
+/* Opened by a tap, it keeps at least the room from its top to the screen's bottom, from
+   the tap on (element/launcher.js: --_reserve), and its rows start at its top. */
+.launcher.opening, .root { min-block-size: var(--_reserve, auto); }
+.root { align-content: start; }
 
 button, input { font: inherit; color: inherit; }
 button {
@@ -82,7 +90,7 @@ button:focus-visible {
   font-weight: 600;
 }
 
-.launcher { display: grid; gap: 0.5rem; justify-items: start; }
+.launcher { display: grid; gap: 0.5rem; justify-items: start; align-content: start; }
 .launcher p, .hint { margin: 0; color: var(--_muted); font-size: 0.9em; }
 /* The page's worked example (the build's slot="example"), as wide as the calculator. */
 .launcher slot { display: block; justify-self: stretch; }

@@ -62,10 +62,12 @@ fieldset:disabled, .disabled { opacity: 0.55; }
 .options .opt { flex: 1 1 0; }
 
 /* The game: a row per team, its six contracts; red suits red. */
+/* A team's name in a narrow column, in small type over as many lines as it takes, so each
+   of its six cells keeps a finger's 44 px with a name like "Иван и Петър" on a 360-px phone. */
 .game-grid {
   display: grid;
-  grid-template-columns: minmax(2.2rem, max-content) repeat(6, minmax(0, 1fr));
-  gap: 0.3rem 0.25rem;
+  grid-template-columns: minmax(2rem, min(6rem, calc(100% - 6 * 44px - 6 * 0.15rem))) repeat(6, minmax(0, 1fr));
+  gap: 0.3rem 0.15rem;
   align-items: stretch;
 }
 .row-team {
@@ -76,18 +78,22 @@ fieldset:disabled, .disabled { opacity: 0.55; }
   overflow-wrap: anywhere;
   line-height: 1.15;
 }
+.game-grid > .row-team { font-size: 0.8em; line-height: 1.1; hyphens: auto; }
+/* Once a game is chosen its hint has said its piece: a line less, the deal fits one screen. */
+.game:has(.game-grid input:checked) > .hint { display: none; }
 .cell .face { padding: 0.2rem 0.1rem; }
 .cell .suit { font-size: 1.45em; line-height: 1; }
 .cell .short { font-weight: 650; font-size: 0.95em; }
 .suit.red { color: var(--_red-suit); }
 .cell input:checked + .face.suit.red { color: var(--_accent-text); }
 
-/* The points: a box per team; the one not typed in shows the rest of the deck. */
-.piles { display: grid; grid-template-columns: 1fr 1fr auto; gap: 0.5rem; }
+/* The points: a box per team, its name above it (a long name never squeezes the box: the
+   number typed is what the player checks); the one not typed in shows the rest of the deck. */
+.piles { display: grid; grid-template-columns: 1fr 1fr auto; gap: 0.5rem; align-items: end; }
 /* Count the cards (form/cards-view.js): beside the boxes, two short lines at most. */
 .piles > .count-cards { max-inline-size: 6.5rem; padding: 0.2rem 0.5rem; font-size: 0.85em; line-height: 1.15; }
-.pile { display: flex; align-items: center; gap: 0.4rem; min-inline-size: 0; }
-.pile-team { font-weight: 650; overflow-wrap: anywhere; max-inline-size: 6rem; line-height: 1.15; }
+.pile { display: grid; gap: 0.1rem; min-inline-size: 0; }
+.pile-team { font-weight: 650; font-size: 0.78em; overflow-wrap: anywhere; line-height: 1.15; }
 input[type="text"][inputmode="numeric"], input[type="number"] {
   inline-size: 100%;
   min-inline-size: 0;
@@ -99,7 +105,7 @@ input[type="text"][inputmode="numeric"], input[type="number"] {
   font-size: 1.25em;
   font-variant-numeric: tabular-nums;
 }
-.pile input { flex: 1; max-inline-size: 8rem; text-align: center; font-weight: 650; }
+.pile input { text-align: center; font-weight: 650; }
 .pile input.other { background: var(--_surface); color: var(--_muted); border-style: dashed; font-weight: normal; }
 .pile input:disabled { opacity: 0.7; }
 input:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
@@ -109,6 +115,9 @@ fieldset.inline { display: block; }
 fieldset.inline > legend { float: inline-start; margin-inline-end: 0.6rem; line-height: 44px; }
 fieldset.inline > .options { display: flex; }
 fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
+
+/* The last trick's two teams: smaller type, so two names like "Иван и Петър" stay a line each. */
+.last-trick .opt .face { padding-inline: 0.25rem; font-size: 0.88em; line-height: 1.15; }
 
 /* Contra/recontra and capot: toggle buttons. */
 .toggles { gap: 0.2rem; }
@@ -125,7 +134,8 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 .declarations > .head > .legend { margin-inline-end: 0.4rem; }
 .team-chips { display: grid; gap: 0.2rem; }
 .chips { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.25rem; }
-.chips > .row-team { min-inline-size: 2.2rem; }
+/* The team's name narrow and small, as in the game's grid: its chips take two rows, not three. */
+.chips > .row-team { min-inline-size: 2.2rem; max-inline-size: 3.2rem; font-size: 0.8em; line-height: 1.1; hyphens: auto; }
 .chip-wrap { display: inline-flex; }
 .chip {
   position: relative;
@@ -161,7 +171,7 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 .chip-wrap:has(.chip-minus:not([hidden])) .chip { border-start-end-radius: 0; border-end-end-radius: 0; }
 .chip-minus {
   min-block-size: 44px;
-  min-inline-size: 30px;
+  min-inline-size: 44px;
   padding: 0;
   margin-inline-start: -1px;
   border-start-start-radius: 0;
@@ -187,10 +197,13 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
   border-radius: var(--_radius);
 }
 .question > .legend { flex: 1 1 7rem; margin: 0; line-height: 1.2; }
-.question > .options { flex: 0 1 auto; flex-wrap: nowrap; }
-.question .options .opt { flex: 0 0 auto; }
-.question .opt .face { padding-inline: 0.6rem; white-space: nowrap; overflow-wrap: normal; }
+/* The answers wrap (two long team names never push one off the screen's edge). */
+.question > .options { flex: 0 1 auto; flex-wrap: wrap; min-inline-size: 0; }
+.question .options .opt { flex: 0 1 auto; min-inline-size: 0; }
+.question .opt .face { padding-inline: 0.6rem; }
 .question > .error { flex-basis: 100%; }
+/* A question scrolled into view as it comes stops clear of the sticky bar. */
+.question { scroll-margin-block: 1rem calc(var(--_bar-space, 6.5rem) + 0.5rem); }
 
 .hanging-in .field { display: grid; gap: 0.25rem; justify-items: start; }
 .hanging-in input { max-inline-size: 10rem; }
@@ -236,9 +249,9 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
   .toggle-group, .question > .options { flex-wrap: wrap; }
   fieldset.inline > legend { float: none; line-height: 1.4; }
   .cell .short { font-size: 0.75em; white-space: nowrap; }
-  .piles { gap: 0.35rem; }
-  .pile { flex-wrap: wrap; gap: 0.1rem 0.4rem; }
-  .pile input { flex-basis: 100%; max-inline-size: none; }
+  /* Count the cards under the two boxes: at large text each box keeps its number whole. */
+  .piles { gap: 0.35rem; grid-template-columns: 1fr 1fr; }
+  .piles > .count-cards { grid-column: 1 / -1; max-inline-size: none; }
 }
 .hanging-out { margin: 0; font-weight: 600; }
 .explanation { margin: 0; padding-inline-start: 1.25rem; display: grid; gap: 0.2rem; font-size: 0.92em; }

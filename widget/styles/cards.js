@@ -67,6 +67,7 @@ export const CARDS_CSS = `
 }
 .cards-tricks select:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 .cards-tricks .hint { flex-basis: 100%; }
+.cards-tricks .hint.error { color: var(--_error); font-weight: 600; }
 .cards-sum { margin: 0; display: grid; gap: 0.1rem; }
 .cards-sum .mine { font-weight: 700; font-size: 1.05em; }
 .cards-sum .rest { color: var(--_muted); }

@@ -32,6 +32,9 @@ export const SHEET_CSS = `
 .sheet-toolbar > button { flex: 1 1 auto; }
 .copy-status { flex-basis: 100%; color: var(--_accent); font-weight: 600; }
 .copy-status:empty { display: none; }
+/* The sheet's news above the form (a refused file, the games cleared): on the first screen. */
+.sheet-news { display: grid; gap: 0.5rem; margin-block-end: 0.5rem; }
+.sheet-news:not(:has(> :not([hidden]))) { display: none; }
 .notices {
   display: grid;
   gap: 0.5rem;
@@ -52,7 +55,7 @@ export const SHEET_CSS = `
   border-inline-start: 4px solid var(--_focus);
 }
 .editing-note p { margin: 0; flex: 1 1 12rem; }
-.editing-note button { min-block-size: 40px; padding: 0.2rem 0.7rem; }
+.editing-note button { min-block-size: 44px; padding: 0.2rem 0.7rem; }
 .banner {
   padding: 0.5rem 0.75rem;
   border-radius: var(--_radius);
@@ -183,9 +186,9 @@ table.sheet-table { table-layout: fixed; }
 .share-link { box-sizing: border-box; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; }
 .link-status { color: var(--_accent); font-weight: 600; }
 .link-status:empty { display: none; }
-.files { color: var(--_muted); }
+/* Only the label is quiet: the JSON and CSV buttons look as enabled as they are. */
 .files > button { flex: 1 1 9rem; }
-.files-label { flex-basis: 100%; }
+.files-label { flex-basis: 100%; color: var(--_muted); }
 .shared {
   display: grid;
   gap: 0.5rem;
@@ -224,6 +227,9 @@ table.sheet-table { table-layout: fixed; }
 /* Just after a Record the strip stands where the form's "what is missing" line was. */
 .bar:has(.bar-recent:not([hidden])) .bar-deal.missing { display: none; }
 .recent-row { white-space: nowrap; }
+/* The deal undone back into the form: said instead of its score, so it never looks recorded. */
+.bar-undone { margin: 0; font-weight: 700; color: var(--_error); line-height: 1.25; }
+.bar:has(.bar-undone:not([hidden])) .bar-deal { display: none; }
 .recent-row.recorded { font-weight: 700; color: var(--_accent); }
 .bar-totals .not-saved { color: var(--_error); white-space: nowrap; }
 .players { display: grid; gap: 0.4rem; margin: 0.6rem 0 0; padding: 0.5rem 0.6rem; border: 1px solid var(--_border); border-radius: var(--_radius); }
@@ -235,9 +241,10 @@ table.sheet-table { table-layout: fixed; }
 .form-top { display: grid; gap: 0.5rem; }
 .form-top:not(:has(> :not([hidden]))) { display: none; }
 .bar:has(.bar-dealer:not([hidden])) .bar-deal.missing { display: none; }
+/* A finger's 44 px tall: it stands alone in the bar between deals (no score then). */
 .bar-dealer {
   justify-self: start;
-  min-block-size: 24px;
+  min-block-size: 44px;
   padding: 0;
   border: 0;
   background: none;

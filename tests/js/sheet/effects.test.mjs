@@ -12,11 +12,15 @@ test("a recorded deal: the form's first field, and the row said with the totals"
 test("editing: a played deal to the form, a passed one to its Delete; after it, back to its row", () => {
   assert.deepEqual(effectsOf({ type: "editing", index: 2, passed: false }), { focus: { to: "form" } });
   assert.deepEqual(effectsOf({ type: "editing", index: 2, passed: true }), { focus: { to: "deleteDeal" } });
-  for (const type of ["edited", "dealDeleted", "editCancelled"]) assert.deepEqual(effectsOf({ type, index: 1 }), { focus: { to: "row", index: 1 } }, type);
+  // Saved or left at the form: the player stays at the form (the bar marks the row).
+  for (const type of ["edited", "editCancelled"]) assert.deepEqual(effectsOf({ type, index: 1 }), { focus: { to: "form" } }, type);
+  assert.deepEqual(effectsOf({ type: "dealDeleted", index: 1 }), { focus: { to: "row", index: 1 } });
 });
 
 test("games: undo, new, opened, removed and restored", () => {
   assert.deepEqual(effectsOf({ type: "undone" }), { focus: { to: "undo" }, announce: { words: "sheet", key: "undone", params: {} } });
+  // The bar's Undo, pressed at the form: the deal comes back there, and so does the focus.
+  assert.deepEqual(effectsOf({ type: "undone" }, { fromBar: true }).focus, { to: "form" });
   assert.equal(effectsOf({ type: "newGame" }).focus.to, "form");
   assert.deepEqual(effectsOf({ type: "gameOpened", id: "g" }), { focus: { to: "table" } });
   assert.deepEqual(effectsOf({ type: "gameRemoved", created: "c" }), { focus: { to: "gamesUndo" }, announce: { words: "travel", key: "deleted", params: { date: "c" } } });

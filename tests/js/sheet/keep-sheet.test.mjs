@@ -51,7 +51,7 @@ async function mount({ lang = "bg", backend = new MemoryBackend(), env = fakeEnv
   const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => fakeScorer(), target: new EventTarget(), linkBase: () => "https://example.test/calculator/", store: backend.store(), keepEnv: env });
   const parts = sheet.parts;
   const root = container();
-  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.section);
+  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.news, parts.section);
   const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
   sheet.addEventListener("change", () => queueMicrotask(render));
   render();

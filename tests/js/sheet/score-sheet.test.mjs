@@ -40,7 +40,7 @@ async function mountSheet({ lang = "bg", store = new MemoryStore(), scorer = fak
   const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => scorer, target, linkBase: () => "https://example.test/calculator/", store });
   const parts = sheet.parts;
   const root = container();
-  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.section);
+  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.news, parts.section);
   const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
   sheet.addEventListener("change", () => queueMicrotask(render));
   render();

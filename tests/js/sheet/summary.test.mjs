@@ -3,16 +3,23 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { STRINGS } from "../../../widget/i18n/strings.js";
+import { format, STRINGS } from "../../../widget/i18n/strings.js";
 import { STORE_WORDS } from "../../../widget/i18n/store-strings.js";
 import { TRAVEL_WORDS } from "../../../widget/i18n/travel-strings.js";
-import { formatDate, rowNotes, rowWhy, statusText, summaryText, teamNames } from "../../../widget/sheet/summary.js";
+import { formatDate, rowNotes, rowWhy, statusText, summaryText, teamNames, winnerParams } from "../../../widget/sheet/summary.js";
 
 const words = (lang) => ({ ...STRINGS[lang], store: STORE_WORDS[lang], travel: TRAVEL_WORDS[lang] });
 
 test("a game's own names, or the language's Ние/Вие when none is typed", () => {
   assert.deepEqual(teamNames({ names: { us: " Ана ", them: "" } }, STRINGS.bg), { us: "Ана", them: "Вие" });
   assert.deepEqual(teamNames(null, STRINGS.en), { us: "Us", them: "Them" });
+});
+
+test("the winners' line puts the winners' score first, whichever column won (issue 30 §8)", () => {
+  const names = { us: "Иван и Петър", them: "Мария и Ана" };
+  const line = (winner, totals) => format(STRINGS.bg.sheet.winner, winnerParams({ winner, totals }, names));
+  assert.equal(line("them", { us: 130, them: 164 }), "Победители: Мария и Ана (164\u00a0:\u00a0130)");
+  assert.equal(line("us", { us: 151, them: 90 }), "Победители: Иван и Петър (151\u00a0:\u00a090)");
 });
 
 test("a date as the reader's language writes it; a stamp that is no date stays as it is", () => {

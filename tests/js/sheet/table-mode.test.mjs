@@ -10,7 +10,7 @@ import { fakeScorer } from "./fakes.mjs";
 
 installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
-const { TABLE_WORDS } = await import("../../../widget/i18n/table-strings.js");
+const { countsText, TABLE_WORDS } = await import("../../../widget/i18n/table-strings.js");
 const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
 const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 const { tableSnapshot } = await import("../../../widget/sheet/table-mode.js");
@@ -78,7 +78,7 @@ test("the Table toggle shows the large totals, keeps the screen on, and lets it 
   assert.equal(dialog.hasAttribute("open"), true);
   assert.equal(text(dialog.querySelector(".table-team.us .table-total")), "10");
   assert.equal(text(dialog.querySelector(".table-team.them .table-total")), "6");
-  assert.equal(text(dialog.querySelector(".table-team.us .table-needs")), `Трябват ${TARGET - 10} до ${TARGET}`);
+  assert.equal(text(dialog.querySelector(".table-team.us .table-needs")), `Остават ${TARGET - 10} до ${TARGET}`);
   assert.equal(text(dialog.querySelector(".table-team.them .table-name")), "Вие");
   assert.equal(text(dialog.querySelector(".table-lock")), t.lockOn);
   await press(dialog.querySelector("button.table-close"));
@@ -104,10 +104,17 @@ test("closing the sheet ends table mode and lets the screen go", async () => {
   assert.equal(keeper.state, "off");
 });
 
+test("a contract's statistics line: each number agrees with its word (issue 30)", () => {
+  assert.equal(countsText(TABLE_WORDS.bg, { bids: 1, made: 1, inside: 0, hanging: 0 }, "bg"), "1 казана: 1 изкарана, 0 вътре, 0 висящи");
+  assert.equal(countsText(TABLE_WORDS.bg, { bids: 3, made: 2, inside: 1, hanging: 1 }, "bg"), "3 казани: 2 изкарани, 1 вътре, 1 висяща");
+  assert.equal(countsText(TABLE_WORDS.en, { bids: 2, made: 1, inside: 1, hanging: 0 }, "en"), "2 bid: 1 made, 1 inside, 0 hanging");
+});
+
 test("the table words are in both languages, with the same placeholders", () => {
   const keys = (lang) => Object.keys(TABLE_WORDS[lang]).sort();
   assert.deepEqual(keys("bg"), keys("en"));
-  const holes = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+  // A word with forms by number ({one, other}, or one per count of a line) has the holes of all its forms.
+  const holes = (text) => [...JSON.stringify(text).matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort().filter((hole, i, all) => hole !== all[i - 1]);
   for (const key of keys("bg")) {
     assert.ok(TABLE_WORDS.bg[key] && TABLE_WORDS.en[key], key);
     assert.deepEqual(holes(TABLE_WORDS.bg[key]), holes(TABLE_WORDS.en[key]), key);

@@ -1,0 +1,182 @@
+"""What the layout audit (test_layout_audit.py) measures on the page, in one place.
+
+Each check runs in the page (through the calculator's open shadow root) and returns a
+list of problems in words ("text box points-us shows 18 px of its 22-px value '82'"),
+empty when all is well, so a failing audit reads as a list of what a player would meet.
+
+- `text_boxes`: every visible text box (points, names, players, the hanging points…)
+  shows its whole value: the value's width, in the box's own font, fits the box's
+  room inside its padding.
+- `tap_areas`: every visible control (buttons, the tiles of a choice, text boxes,
+  disclosures' summaries) is at least 44x44 CSS px (WCAG 2.5.5's size).
+- `clear_of_the_bar`: the controls that are the next thing to tap are on screen, and
+  no part of one lies under the sticky bar (unless it is in the bar).
+- `fits`: a plain deal fits one screen: from the game's legend to the last team's
+  declaration chips, with the bar under it.
+- `first_screen`: an element (a notice, an alert) begins on the first screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+MIN_TAP = 44  # CSS px, WCAG 2.5.5 (AAA) and what Android and iOS ask of a touch target
+
+#: Helpers the checks share, defined once per page (window.__audit).
+PRELUDE = """
+(() => {
+  if (window.__audit) return;
+  const host = () => document.querySelector("belot-calculator");
+  const root = () => host().shadowRoot;
+  const shown = (element) => {
+    if (!element.isConnected) return false;
+    const box = element.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) return false;
+    if (!element.checkVisibility({ visibilityProperty: true })) return false;
+    // Inside a closed <details> (its summary aside) or a closed dialog: not shown.
+    for (let e = element; e && e !== root(); e = e.parentElement ?? e.getRootNode().host) {
+      if (e.localName === "dialog" && !e.open) return false;
+    }
+    return true;
+  };
+  const name = (element) => {
+    const label = element.getAttribute("aria-label") || element.name || element.textContent || "";
+    const tag = element.localName + (element.classList.length ? "." + [...element.classList].join(".") : "");
+    return `${tag} ${JSON.stringify(label.trim().replace(/\\s+/g, " ").slice(0, 40))}`;
+  };
+  const bar = () => {
+    const element = root().querySelector(".bar");
+    if (!element || !shown(element) || getComputedStyle(element).position !== "sticky") return null;
+    return element;
+  };
+  // Where the screen ends for a control not in the bar: the bar's top, when it sticks.
+  const bottom = (element) => {
+    const sticky = bar();
+    if (!sticky || sticky.contains(element)) return innerHeight;
+    return Math.min(innerHeight, sticky.getBoundingClientRect().top);
+  };
+  const canvas = document.createElement("canvas").getContext("2d");
+  const textWidth = (element, text) => {
+    const style = getComputedStyle(element);
+    canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    canvas.letterSpacing = style.letterSpacing === "normal" ? "0px" : style.letterSpacing;
+    return canvas.measureText(text).width;
+  };
+  window.__audit = { host, root, shown, name, bar, bottom, textWidth };
+})();
+"""
+
+TEXT_BOXES = """() => {
+  const { root, shown, name, textWidth } = window.__audit;
+  const problems = [];
+  for (const box of root().querySelectorAll("input:is([type=text], [type=number], :not([type])), textarea")) {
+    if (!shown(box) || !box.value || box.localName === "textarea") continue;
+    const style = getComputedStyle(box);
+    const room = box.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+    const needs = textWidth(box, box.value);
+    if (needs > room + 0.5 || box.scrollWidth > box.clientWidth + 1) {
+      problems.push(`${name(box)} shows ${Math.max(0, room).toFixed(0)} px of its ${needs.toFixed(0)}-px value ${JSON.stringify(box.value)}`);
+    }
+  }
+  return problems;
+}"""
+
+TAP_AREAS = """(min) => {
+  const { root, shown, name } = window.__audit;
+  const problems = [];
+  const controls = root().querySelectorAll(
+    "button, summary, a[href], select, textarea, input:is([type=text], [type=number], [type=file]:not(.visually-hidden)), label.opt, label.cell");
+  for (const control of controls) {
+    if (!shown(control) || control.closest(".visually-hidden")) continue;
+    // A file input hidden behind its own button is that button's business.
+    if (control.localName === "input" && control.type === "file" && getComputedStyle(control).opacity === "0") continue;
+    const box = control.getBoundingClientRect();
+    if (box.width < min - 0.5 || box.height < min - 0.5) {
+      problems.push(`${name(control)} is ${box.width.toFixed(0)}x${box.height.toFixed(0)} px`);
+    }
+  }
+  return problems;
+}"""
+
+CLEAR_OF_THE_BAR = """(selector) => {
+  const { root, shown, name, bottom } = window.__audit;
+  const problems = [];
+  const targets = [...root().querySelectorAll(selector)].filter(shown);
+  if (!targets.length) return [`nothing shown matches ${selector}`];
+  for (const target of targets) {
+    const box = target.getBoundingClientRect();
+    const end = bottom(target);
+    if (box.top < -0.5 || box.bottom > innerHeight + 0.5) {
+      problems.push(`${name(target)} is off screen (${box.top.toFixed(0)}–${box.bottom.toFixed(0)} of ${innerHeight} px)`);
+    } else if (box.bottom > end + 0.5) {
+      problems.push(`${name(target)} lies ${(box.bottom - end).toFixed(0)} px under the bar`);
+    }
+  }
+  return problems;
+}"""
+
+FITS = """() => {
+  const { root, bar } = window.__audit;
+  const game = root().querySelector(".group.game");
+  const chips = root().querySelectorAll(".declarations .chips");
+  const last = chips[chips.length - 1];
+  const sticky = bar();
+  const span = last.getBoundingClientRect().bottom - game.getBoundingClientRect().top;
+  const barHeight = sticky ? sticky.getBoundingClientRect().height : 0;
+  const over = span + barHeight - innerHeight;
+  return over > 0.5
+    ? [`a plain deal takes ${span.toFixed(0)} px and the bar ${barHeight.toFixed(0)} px: ${over.toFixed(0)} px more than the screen`]
+    : [];
+}"""
+
+FIRST_SCREEN = """(selector) => {
+  const { root, shown, name } = window.__audit;
+  const problems = [];
+  const found = [...root().querySelectorAll(selector)].filter(shown);
+  if (!found.length) return [`nothing shown matches ${selector}`];
+  for (const element of found) {
+    const top = element.getBoundingClientRect().top + scrollY;
+    if (top > innerHeight - 48) problems.push(`${name(element)} begins ${top.toFixed(0)} px down the page, past the first screen (${innerHeight} px)`);
+  }
+  return problems;
+}"""
+
+BAR_HEIGHT = """() => { const sticky = window.__audit.bar(); return sticky ? sticky.getBoundingClientRect().height : 0; }"""
+
+
+class Audit:
+    """The problems met on one page, state by state ("entered: text box … shows …")."""
+
+    def __init__(self, page: Page, *, on_screen: bool = True) -> None:
+        self.page = page
+        self.on_screen = on_screen  # whether the next tap is checked on screen, clear of the bar
+        self.problems: list[str] = []
+        page.evaluate(PRELUDE)
+
+    def note(self, state: str, found: list[str]) -> None:
+        self.problems.extend(f"{state}: {problem}" for problem in found)
+
+    def run(self, script: str, arg: Any = None) -> list[str]:
+        self.page.evaluate(PRELUDE)  # (again after a reload)
+        found: list[str] = self.page.evaluate(script, arg)
+        return found
+
+    def look(self, state: str, *, next_tap: str | None = None, taps: bool = True) -> None:
+        """The checks every state gets: text boxes, tap areas, and the next thing to tap."""
+        self.note(state, self.run(TEXT_BOXES))
+        if taps:
+            self.note(state, self.run(TAP_AREAS, MIN_TAP))
+        if next_tap and self.on_screen:
+            self.note(state, self.run(CLEAR_OF_THE_BAR, next_tap))
+
+    def fits(self, state: str) -> None:
+        self.note(state, self.run(FITS))
+
+    def first_screen(self, state: str, selector: str) -> None:
+        if self.on_screen:
+            self.note(state, self.run(FIRST_SCREEN, selector))
+
+    def bar_height(self) -> float:
+        return float(self.page.evaluate(BAR_HEIGHT))
