@@ -11,8 +11,8 @@ drive: chromium, firefox-esr, webkit2gtk-driver under xvfb).
     python3 build.py kit [--base P]  build, then dist-kit/belot-calculator-*.zip: what a site
                                      hosts to embed the calculator (sitebuild.kit)
     python3 build.py serve           serve dist/ on http://127.0.0.1:8000 like a static host
-    python3 build.py test            setup --dev, build, mypy --strict, ruff, node --test, pytest
-    python3 build.py check           the fast loop: ruff, mypy, node --test, the core's pytest
+    python3 build.py test            setup --dev, build, every check of check, all of pytest
+    python3 build.py check           the fast loop: ruff, mypy, eslint, node --test, core pytest
                                      (no build, no Pyodide, no browser; under a minute)
 
 This file is the command line and the test runner; the work is done by the
@@ -101,8 +101,11 @@ TYPED = (
 FAST_TESTS = ("tests/core", "tests/docs", "tests/agreement")
 
 
+ESLINT = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
+
+
 def static_checks(python: Path, node_flags: Sequence[str] = ()) -> list[Stage]:
-    """mypy, ruff and the widget's Node tests: the checks that need no build."""
+    """mypy, ruff, ESLint and the widget's Node tests: the checks that need no build."""
     # The widget's pure modules in Node, no browser (files named: Node 18-22 differ on
     # folders). Several files at once: many wait on timers, not on the processor.
     js_tests = sorted(ROOT.glob("tests/js/**/*.test.mjs"))
@@ -111,6 +114,8 @@ def static_checks(python: Path, node_flags: Sequence[str] = ()) -> list[Stage]:
         Stage(f"mypy --strict ({', '.join(TYPED)})", [python, "-m", "mypy", "--strict", *TYPED]),
         Stage("ruff check (.)", [python, "-m", "ruff", "check", "."]),
         Stage("ruff format --check (.)", [python, "-m", "ruff", "format", "--check", "."]),
+        # The JavaScript's lint (eslint.config.js): node_modules' own copy, no npx download.
+        Stage("eslint (.)", [node, ESLINT, "--cache", "--cache-location", CACHE / "eslint", "."]),
         Stage(
             "node --test (tests/js/)",
             [node, "--test", "--test-concurrency=4", *node_flags, *js_tests],
@@ -132,7 +137,7 @@ class Checks:
             self.failures.append(name)
 
     def static(self, python: Path) -> None:
-        """mypy, ruff and the widget's Node tests, one after another."""
+        """mypy, ruff, ESLint and the widget's Node tests, one after another."""
         for stage in static_checks(python):
             self(stage.name, stage.cmd)
 

@@ -7,6 +7,11 @@ four players): the match ends with the first, so the third (a game played after 
 e.g. kept twice from a link and a backup before ids travelled) does not fit. The
 statistics still answer, and name both games with Open and Delete. Writes
 docs/stats-conflict-*.png.
+
+And the question before such a copy is kept: the same game (same id), played on at
+both phones differently, arrives again as a JSON file; the sheet asks „Запази и двете“ /
+„Остави тази тук“. Writes docs/keep-both-360-bg.png and -390-en-dark.png, the other
+sizes and schemes to .cache/ (`--only keep-both`).
 """
 
 from __future__ import annotations
@@ -37,6 +42,16 @@ SHOTS = {
     for lang in ("bg", "en")
     for scheme in ("light", "dark")
 }
+
+
+QUESTIONS = {
+    f"keep-both-{width}-{lang}{'-dark' if scheme == 'dark' else ''}": (width, height, lang, scheme)
+    for width, height in ((360, 740), (390, 844))
+    for lang in ("bg", "en")
+    for scheme in ("light", "dark")
+}
+IN_DOCS = {"keep-both-360-bg", "keep-both-390-en-dark"}  # the rest to .cache/, to look at
+PLAYED = "2026-05-14T17:00:00.000Z"
 
 
 def seeded() -> str:
@@ -81,11 +96,48 @@ def shoot(
     context.close()
 
 
+def shoot_question(
+    browser: Browser, url: str, name: str, size: tuple[int, int, str, str], pngquant: str | None
+) -> None:
+    """The game here (seven deals) and the same game from the other phone's file, whose
+    seventh deal differs: the sheet asks whether to keep both."""
+    width, height, lang, scheme = size
+    game = {"id": "g-both", "names": NAMES, "rules": {}, "seats": SEATS}
+    here = {**game, "created": PLAYED, "updated": PLAYED, "deals": [WIN, LOSS] * 3 + [WIN]}
+    sent = {"version": 1, **game, "played": PLAYED, "deals": [WIN, LOSS] * 3 + [LOSS]}
+    path = DOCS.parent / ".cache" / "belot-2026-05-14-2000.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(sent, ensure_ascii=False), "utf-8")
+    context = phone(browser, width, height, scheme)
+    page: Page = context.new_page()
+    page.goto(f"{url}/index.html")
+    store = json.dumps({"version": 1, "current": "g-both", "games": [here]})
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", ["belot-calculator", store])
+    page.goto(f"{url}/calculator/?lang={lang}")
+    calculator = Calculator(page.locator("belot-calculator"))
+    expect(calculator.part(".sheet-table")).to_be_visible(timeout=90_000)
+    games = calculator.part("details.games")
+    games.locator("summary").click()
+    with page.expect_file_chooser() as chooser:
+        games.locator("button.import-game").click()
+    chooser.value.set_files(path)
+    question = calculator.part('[part="sheet-keep-both"]')
+    expect(question).to_be_visible()
+    question.evaluate("(element) => element.scrollIntoView({block: 'center'})")
+    path = (DOCS if name in IN_DOCS else path.parent) / f"{name}.png"
+    page.screenshot(path=path)
+    shrink(path, pngquant)
+    context.close()
+
+
 def main() -> None:
     with session(__doc__) as (browser, url, only, pngquant):
         for name, size in SHOTS.items():
             if name.startswith(only):
                 shoot(browser, url, name, size, pngquant)
+        for name, size in QUESTIONS.items():
+            if name.startswith(only):
+                shoot_question(browser, url, name, size, pngquant)
 
 
 if __name__ == "__main__":

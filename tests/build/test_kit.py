@@ -1,7 +1,7 @@
 """The kit for site owners (tools/sitebuild/kit.py) as `python3 build.py kit` writes it
 from a built dist/: only what a site hosts, its own manifest and service worker of
 exactly those files (the build's id kept), `_headers` for the path it is served at.
-(Served and used in browsers: tests/e2e/test_kit.py, tests/engines/test_engine_kit.py.)
+(Served and used in browsers: tests/e2e/test_kit_host.py, tests/engines/test_engine_kit.py.)
 
 Needs `python3 build.py build` first.
 """

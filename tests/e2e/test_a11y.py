@@ -308,8 +308,9 @@ def test_the_sheets_panels_undo_and_a_game_sent_by_link(
     calculator.part("button.confirm-yes").click()
     games = calculator.part("details.games")
     games.locator("summary").click()
-    expect(games.locator("li.game")).to_have_count(2)
-    games.locator("li.game").nth(1).locator("button.delete-game").click()
+    # The new game has no deal, name or player yet: only the first is listed (issue 30).
+    expect(games.locator("li.game")).to_have_count(1)
+    games.locator("li.game").nth(0).locator("button.delete-game").click()
     expect(games.locator("button.undo-delete")).to_be_focused()
     scan(tab, "a deleted game with its undo")
 

@@ -2,7 +2,7 @@
 folder beside a blog post of the test's own (tests/shared/kit_site.py), served as a
 static host serves it; the post's calculator opens and records a deal; then, with the
 server stopped, the kit's standalone calculator finds the game. (Chromium:
-tests/e2e/test_kit.py.)
+tests/e2e/test_kit_host.py.)
 """
 
 from __future__ import annotations

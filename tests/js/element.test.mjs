@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { container, frames, installDom } from "./dom.mjs";
+import { container, installDom } from "./dom.mjs";
 
 installDom();
 const { defineDealProperties } = await import("../../widget/element/deal-properties.js");

@@ -25,8 +25,8 @@ export function widgetFiles(folder = WIDGET) {
 const HEADERS = [
   [/^(export )?(default )?class \w+/, "class"],
   [/^(export )?(async )?function\*? \w+\s*\(/, "function"],
-  [/^  (static )?(async )?(get |set )?#?\w+\s*\(.*\)\s*\{$/, "method"],
-  [/^  (static )?#?\w+ = (async )?\(.*\) => \{$/, "method"],
+  [/^ {2}(static )?(async )?(get |set )?#?\w+\s*\(.*\)\s*\{$/, "method"],
+  [/^ {2}(static )?#?\w+ = (async )?\(.*\) => \{$/, "method"],
   [/^(export )?const \w+ = (async )?\(.*\) => \{$/, "function"],
 ];
 

@@ -1,7 +1,7 @@
 """A site owner's site with the kit (tools/sitebuild/kit.py): the kit built from dist/,
 unpacked into a fresh folder as /static/belot/, beside a blog post of the test's own at
 /blog/2026/post.html that embeds the calculator with a score sheet. Shared by the kit's
-tests in Chromium (tests/e2e/test_kit.py) and in Firefox and WebKit
+tests in Chromium (tests/e2e/test_kit_host.py) and in Firefox and WebKit
 (tests/engines/test_engine_kit.py).
 """
 

@@ -16,7 +16,7 @@
   the path the kit is served at, for `_headers`' rules);
 - README.md: the snippet and what to send.
 
-No articles, no index pages. tests/e2e/test_kit.py and tests/engines/test_engine_kit.py
+No articles, no index pages. tests/e2e/test_kit_host.py and tests/engines/test_engine_kit.py
 unpack it beside a page of their own, as a static host serves it, in Chromium,
 Firefox and WebKit.
 """

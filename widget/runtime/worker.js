@@ -262,7 +262,7 @@ async function startPython(loader, options, snapshots, cold, firstVisit) {
 /** The core's JSON functions, imported; and the worker's diagnostics. */
 function coreApi(pyodide) {
   const api = pyodide.pyimport("belot_core.json_api");
-  let scoreGame = null;
+  let scoreGame;
   try {
     scoreGame = api.score_game_json ?? null;
   } catch {

@@ -73,13 +73,15 @@ function startsWith(deals, head) {
 
 /**
  * What `game` (of a backup) is to the games here — `here`: id → game, `contents`: the
- * contentKey of each: "same" (a game here has its content), "older" (the game here with
- * its id has every deal of it: a later version), "add" (new: added under its own id), or
- * "copy" (its id is a different game's here: added under a new id, never over it).
+ * contentKey of each: "same" (the game here with its id, as it is), "older" (the game
+ * here with its id has every deal of it: a later version), "add" (new: added under its
+ * own id), or "copy" (its id is a different game's here: added under a new id, never
+ * over it). A game is known by its id: two games of the same names and deals are two
+ * games; only an entry without an id is known by its content.
  */
 export function placeOf(game, here, contents) {
-  if (contents.has(contentKey(game))) return "same";
-  const mine = here.get(game.id);
-  if (!mine) return "add";
+  const mine = typeof game.id === "string" && game.id ? here.get(game.id) : null;
+  if (!mine) return mine === null && contents.has(contentKey(game)) ? "same" : "add";
+  if (contentKey(mine) === contentKey(game)) return "same";
   return startsWith(mine.deals, game.deals) ? "older" : "copy";
 }

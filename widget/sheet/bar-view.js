@@ -134,7 +134,7 @@ export class BarView {
       ...rows.flatMap((row, i) => {
         const n = first + i + 1;
         const marked = n === justRecorded;
-        const line = h("span", { class: marked ? "recent-row recorded" : "recent-row" }, rowLine(row, n, s, lang));
+        const line = h("span", { class: marked ? "recent-row recorded" : "recent-row" }, rowLine(row, n, s));
         if (marked) line.prepend(h("span", { class: "recorded-mark", "aria-hidden": "true" }, "✓ "));
         return i ? [" · ", line] : [line];
       }),

@@ -5,7 +5,7 @@
 // What the core refuses is not added and is said in a notice; the rest comes in.
 
 import { backupFile, contentKey, placeOf, readBackup } from "./backup.js";
-import { compareArriving } from "./book-travel.js";
+import { compareArriving, upToDate } from "./book-travel.js";
 import { gameFile } from "./export.js";
 import { runtimeFailure } from "./game-book.js";
 import { copyGame } from "./records.js";
@@ -105,7 +105,8 @@ export class BookBackup {
     if (place === "same") return true;
     const update = turned ? await book.travel.turned(gameFile(game)) : { data: game, result };
     if (!update) return false;
-    book.replace({ ...mine, deals: update.data.deals, updated: book.now().toISOString() }, update.result);
+    const record = { ...mine, deals: update.data.deals, updated: book.now().toISOString() };
+    book.replace(record, await upToDate(book, record, update.result));
     return true;
   }
 

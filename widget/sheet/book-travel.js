@@ -53,6 +53,21 @@ function rowsKey(game, result) {
   return JSON.stringify([names, (result?.rows ?? []).map((row) => (row.passed ? 0 : [row.record?.us, row.record?.them]))]);
 }
 
+/**
+ * The score of `game`, a game here brought up to date (`result`: the arriving copy's):
+ * scored again when the game keeps a table of its own (a first dealer, seats) the copy
+ * did not carry, so who deals goes on from the game's own first dealer.
+ */
+export async function upToDate(book, game, result) {
+  if (game.dealer == null && game.seats == null) return result;
+  try {
+    const reply = await book.score(game);
+    return reply?.ok ? reply.result : result;
+  } catch {
+    return result;
+  }
+}
+
 export class BookTravel {
   #book;
   #link = null; // a game link waiting for the games to be checked
@@ -109,7 +124,8 @@ export class BookTravel {
   /**
    * A game the core accepted (a file's, `file`, or a link's): the same game here already
    * opened, the game here brought up to date when it is that game plus more deals, or a
-   * new game — beside a game with its id but other deals only if the player says so.
+   * new game — beside a game with its id but other deals only if the player says so. A
+   * game is known by its id; one without (an old file or link) by its content.
    */
   async #arrived(data, result, { file = null } = {}) {
     const book = this.#book;
@@ -124,9 +140,14 @@ export class BookTravel {
         const update = turned ? await this.turned(data) : { data, result };
         if (update) return this.#update(mine, update.data, update.result, file, about);
       }
-      const params = { file: file ?? "", date: mine.created };
+      // The two games in the player's words: names, deals and score (the sheet shows them).
+      const words = (game, totals) => ({ names: game.names ?? {}, deals: game.deals.length, us: totals?.us ?? 0, them: totals?.them ?? 0 });
+      const here = words(mine, book.results.get(mine.id)?.totals);
+      const params = { file: file ?? "", date: mine.created, here, arriving: words(data, result.totals) };
       if (!(await this.ask({ key: "keepBoth", params }))) return this.#alreadyHere(mine.id, file, about);
-    } else {
+    } else if (typeof data.id !== "string") {
+      // Known by its content only when it has no identity (a file or link from before
+      // games had ids): two games of the same names and deals are two games.
       const same = this.#sameGame(data, result);
       if (same) return this.#alreadyHere(same, file, about);
     }
@@ -142,11 +163,11 @@ export class BookTravel {
   }
 
   /** The game here (`mine`) with every deal of the arriving `data`: brought up to date, and opened. */
-  #update(mine, data, result, file, about) {
+  async #update(mine, data, result, file, about) {
     const book = this.#book;
     const game = { ...mine, names: { ...mine.names, ...(data.names ?? {}) }, rules: data.rules ?? mine.rules ?? {}, deals: data.deals, updated: book.now().toISOString() };
     for (const field of TABLE_FIELDS) if (data[field] != null) game[field] = data[field];
-    book.replace(game, result);
+    book.replace(game, await upToDate(book, game, result));
     book.notices.add({ words: "travel", key: "updated", params: { file: file ?? "", n: data.deals.length - mine.deals.length }, info: true, ...about });
     if (mine.id === book.current) book.emit({ type: "updated", file });
     else book.openGame(mine.id);
@@ -259,7 +280,8 @@ export class BookTravel {
     const viewing = book.viewing;
     if (!viewing || book.busy || book.editing) return Promise.resolve();
     book.viewing = null;
-    const data = { ...viewing.game, ...viewing.origin };
+    // The contract's game (as a file brings it), so that it can be read from the other side too.
+    const data = { ...gameFile(viewing.game), ...viewing.origin };
     // Kept twice, or kept after a file or a backup brought it: still one game.
     return book.serial(() => this.#arrived(data, viewing.result));
   }

@@ -70,7 +70,6 @@ export function gameFromCsv(text) {
   const s = STRINGS[lang];
   const labels = s.teams;
   const shown = { us: header[8], them: header[9] };
-  if (shown.us === shown.them) return { refused: "notCsv", params: {} };
   const names = {};
   for (const team of TEAMS) names[team] = shown[team] === labels[team] ? "" : shown[team];
   // The game's link (the export writes it in the first row): the very same game, checked
@@ -82,6 +81,8 @@ export function gameFromCsv(text) {
     if (!Number.isInteger(totals.us) || !Number.isInteger(totals.them)) return { refused: "csvRow", params: { line: rows.length } };
     return { link, totals };
   }
+  // Without the link the rows name the teams: two teams of one name cannot be told apart.
+  if (shown.us === shown.them) return { refused: "notCsv", params: {} };
   const deals = [];
   let totals = { us: 0, them: 0 };
   for (let line = 1; line < rows.length; line += 1) {

@@ -32,6 +32,16 @@ export function gameItem({ game, result, current }, t, lang) {
   return { id: game.id, date, text, current };
 }
 
+/**
+ * Whether `game` is one nobody has played or named yet (the empty game a fresh device
+ * starts with, or the one after New game): no deal, no team name, no player, no note.
+ * Such a game is neither listed nor counted until something is in it (issue 30).
+ */
+export function untouched(game) {
+  const players = Object.values(game.seats ?? {}).flat();
+  return !game.deals.length && !game.names?.us && !game.names?.them && !game.note && !players.some(Boolean);
+}
+
 /** `entries` newest first (by `created`; ISO texts compare as their dates), then by id. */
 function newestFirst(entries) {
   const key = (entry) => entry.game.created;
@@ -85,11 +95,12 @@ export class GamesList {
    * `entries`: the book's games (`{game, result, current}`, any order); `deleted`:
    * `{date}` of the game whose Undo stands, or null; `busy`: a change is on its way.
    */
-  render(s, lang, entries, { deleted = null, busy = false } = {}) {
+  render(s, lang, all, { deleted = null, busy = false } = {}) {
     const ui = this.ui;
+    const entries = all.filter((entry) => !untouched(entry.game));
     const t = s.sheet;
     const travel = s.travel;
-    this.#render = () => this.render(s, lang, entries, { deleted, busy });
+    this.#render = () => this.render(s, lang, all, { deleted, busy });
     ui.summary.textContent = format(t.games, { count: new Intl.NumberFormat(lang).format(entries.length) });
     ui.importButton.textContent = travel.importGame;
     ui.importButton.disabled = busy;

@@ -238,7 +238,7 @@ export class Persistence extends EventTarget {
     this.#emit();
     // Not awaited by the queue: Firefox asks the player, who may answer much later.
     this.#asking = (async () => {
-      let granted = false;
+      let granted;
       try {
         granted = Boolean(await storage.persist());
       } catch {

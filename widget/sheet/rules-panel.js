@@ -265,7 +265,7 @@ export class RulesPanel {
     const view = this.#view;
     if (!view) return;
     const ui = this.ui;
-    const { s, lang, game, result, busy, ready, validated, viewing } = view;
+    const { s, lang, game, busy, ready, validated, viewing } = view;
     const words = s.houseRules;
     // A game opened from a link: its rules are the sender's, summed up by the title, not to be changed here.
     setHidden(ui.panel, !validated || !game || viewing);

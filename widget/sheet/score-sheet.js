@@ -31,9 +31,10 @@ import { downloadAside, exportGame, readGameFile } from "./files.js";
 import { GameBook } from "./game-book.js";
 import { GamesList } from "./games-list.js";
 import { IdbStore } from "./idb-store.js";
+import { askInSheet } from "./keep-both.js";
 import { KEEP_WORDS, KeepSheet } from "./keep-sheet.js";
 import { RulesPanel } from "./rules-panel.js";
-import { askPlayer, clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
+import { clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
 import { dealerNow, seatName } from "./seats.js";
 import { SheetView } from "./sheet-view.js";
 import { TablePart } from "./table-part.js";
@@ -106,8 +107,8 @@ export class ScoreSheet extends EventTarget {
     this.#storageKey = storageKey;
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
-    this.#book.travel.ask = (question) => askPlayer(question, this.#lang); // keep both games?
     this.#build();
+    this.#book.travel.ask = askInSheet(this.#view.ui.notices, (text) => this.#form.announce(text), () => this.#lang); // keep both games?
     this.#table = new TablePart({ keeper, book: this.#book, scorer, view: this.#view });
     this.#table.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     this.#keep = new KeepSheet({

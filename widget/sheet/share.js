@@ -12,8 +12,6 @@ import { LINK_KEY } from "../core-tables.js";
 import { h } from "../ui/dom.js";
 import { format } from "../i18n/strings.js";
 import { setIsolated } from "../ui/kit.js";
-import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
-import { formatDate } from "./summary.js";
 
 /** Whether `hash` (a URL's fragment, "#…") carries a game. */
 export function isGameLink(hash) {
@@ -266,14 +264,4 @@ export class SharedBanner {
     if (blocked) ui.keep.setAttribute("aria-describedby", "shared-blocked");
     else ui.keep.removeAttribute("aria-describedby");
   }
-}
-
-/**
- * The game book's question to the player (`{key, params}` of the travel words: keep a
- * game that differs from the one here with its id beside it?), in `lang`, answered
- * with the browser's own dialog: resolves to true (yes) or false.
- */
-export function askPlayer({ key, params }, lang) {
-  const text = format(TRAVEL_WORDS[lang][key] ?? key, { ...params, date: formatDate(params?.date, lang) });
-  return Promise.resolve(typeof globalThis.confirm === "function" ? globalThis.confirm(text) : true);
 }

@@ -44,7 +44,7 @@ export class SheetTable {
     });
     ui.table = h("table", { class: "sheet-table", part: "sheet-table", tabindex: "-1" }, ui.caption, h("thead", {}, headRow), ui.tbody, h("tfoot", {}, footRow));
     this.#rows = new KeyedRows(ui.tbody, {
-      key: ({ row, deal, editing, disabled }) =>
+      key: ({ row, deal, editing }) =>
         JSON.stringify([row.record, row.totals, row.hanging_out, row.collected, row.passed, row.capot, row.outcome, row.doubling, row.status?.code, row.applied_rules, deal?.contract, deal?.bidder, editing]),
       build: ({ row, deal, editing, disabled }, index) => this.#row(row, deal, index, editing, disabled),
       chunk: ROWS_PER_TASK,

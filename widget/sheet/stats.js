@@ -4,6 +4,7 @@
 // made safe by export.js csvCell). No DOM: Node tests it with a fake scorer.
 
 import { MAX_BOOK_GAMES, NOUNS, TEAMS } from "../core-tables.js";
+import { STRINGS } from "../i18n/strings.js";
 import { csvCell } from "./export.js";
 import { bookRequest } from "./matches.js";
 
@@ -100,7 +101,11 @@ export function statisticsCsv(result, lang, teamNames) {
   return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-/** Teams this device names by default, for `whoText` of a team without a name. */
-export function defaultTeamNames(s) {
-  return Object.fromEntries(TEAMS.map((team) => [team, s.teams[team]]));
+/**
+ * The language's own words for the teams ("Ние"/"Вие"), for `whoText` of a team without
+ * a name: never the current game's names, which change with every letter typed (and
+ * would rebuild the statistics of a thousand games per letter, issue 32).
+ */
+export function defaultTeamNames(lang) {
+  return Object.fromEntries(TEAMS.map((team) => [team, STRINGS[lang].teams[team]]));
 }

@@ -72,7 +72,7 @@ export function rowNotes(row, t, lang) {
 }
 
 /** A row in a few words: "5. 10 : 27 (+9 висящи)", "6. пас", "7. 0 : 8 (висят 8)". */
-export function rowLine(row, n, s, lang) {
+export function rowLine(row, n, s) {
   const t = s.sheet;
   if (row.passed) return `${n}. ${t.rowPassed}`;
   const notes = [];

@@ -60,7 +60,7 @@ export class TablePart extends EventTarget {
   /** The statistics shown, as a CSV file ("belot-statistics-2026-05-14.csv"). */
   #statsFile() {
     if (this.stats.state !== "ready" || !this.#s) return;
-    const csv = statisticsCsv(this.stats.result, this.#lang, defaultTeamNames(this.#s));
+    const csv = statisticsCsv(this.stats.result, this.#lang, defaultTeamNames(this.#lang));
     download(`belot-statistics-${localDay(this.#book.now().toISOString())}.csv`, "text/csv;charset=utf-8", `\ufeff${csv}`);
   }
 
@@ -76,7 +76,7 @@ export class TablePart extends EventTarget {
     this.#lang = lang;
     this.match.render(s, lang, sheet);
     setHidden(this.statsView.element, !sheet.validated || sheet.viewing);
-    if (sheet.validated) this.statsView.render({ t: TABLE_WORDS[lang], s, lang, stats: this.stats, teamNames: defaultTeamNames(s), busy: sheet.busy, headingLevel });
+    if (sheet.validated) this.statsView.render({ t: TABLE_WORDS[lang], s, lang, stats: this.stats, teamNames: defaultTeamNames(lang), busy: sheet.busy, headingLevel });
     const match = this.match.matchLine(lang);
     const shown = sheet.validated && !sheet.viewing;
     if (!shown && this.mode.on) this.mode.toggle(false);

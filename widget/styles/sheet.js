@@ -189,7 +189,7 @@ table.sheet-table { table-layout: fixed; }
 /* Only the label is quiet: the JSON and CSV buttons look as enabled as they are. */
 .files > button { flex: 1 1 9rem; }
 .files-label { flex-basis: 100%; color: var(--_muted); }
-.shared {
+.shared, .keep-both {
   display: grid;
   gap: 0.5rem;
   padding: 0.6rem 0.75rem;
@@ -199,6 +199,13 @@ table.sheet-table { table-layout: fixed; }
 }
 .shared-title { margin: 0; font-size: 1.15em; }
 .shared-title:focus { outline: none; } /* focused for screen readers, not a control */
+.keep-both[hidden] { display: none; }
+.keep-both-title { margin: 0; font-size: 1.1em; }
+.keep-both-title:focus { outline: none; } /* the question's heading takes the focus, not a control */
+.keep-both-text, .keep-both-games { margin: 0; }
+.keep-both-games dt { font-weight: 600; }
+.keep-both-games dd { margin: 0 0 0.3rem; overflow-wrap: anywhere; }
+.keep-both .sheet-actions > button { flex: 1 1 9rem; }
 .shared .keep-game { flex-basis: 100%; }
 .shared-side[hidden] { display: none; }
 .side-label { margin: 0; font-weight: 600; }

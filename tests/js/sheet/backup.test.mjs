@@ -1,8 +1,8 @@
 // widget/sheet/backup.js and book-backup.js: every game as one file and back, through
 // game books on memory stores (two "devices") and the fake core. Every game of a backup
-// goes through the core before it is added; a game already here (its id, or its
-// content) is not added twice; no game here is replaced; fields a newer version wrote
-// are kept.
+// goes through the core before it is added; a game already here (its id; its content
+// only for an entry without an id) is not added twice; no game here is replaced; fields
+// a newer version wrote are kept.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -66,11 +66,45 @@ test("what a backup's game is to the games here: the same, an older version, new
   const here = { id: "a", names: { us: "", them: "" }, rules: {}, deals: [deal(), deal(20, 0)] };
   const games = new Map([["a", here]]);
   const contents = new Set([contentKey(here)]);
-  assert.equal(placeOf({ ...here, id: "elsewhere", updated: "another day" }, games, contents), "same", "the same content under another id");
+  assert.equal(placeOf({ ...here, updated: "another day" }, games, contents), "same", "the game here, as it was");
+  assert.equal(placeOf({ ...here, id: "elsewhere" }, games, contents), "add", "the same names and deals under another id: another game");
+  assert.equal(placeOf({ ...here, id: undefined }, games, contents), "same", "an entry without an id: known by its content");
   assert.equal(placeOf({ ...here, deals: [deal()] }, games, contents), "older", "every deal of it is here, and more");
   assert.equal(placeOf({ ...here, deals: [deal(), deal(1, 1)] }, games, contents), "copy", "its id is a different game's here");
   assert.equal(placeOf({ ...here, id: "b", deals: [deal(3, 3)] }, games, contents), "add");
   assert.equal(contentKey({ ...here, names: { them: "", us: "" } }), contentKey(here), "field order aside");
+});
+
+test("two different games with the same names and deals: a backup brings both back (issue 31, the model)", async () => {
+  const from = await openBook({ store: new MemoryBackend().store() });
+  await from.record(deal(10, 6));
+  from.newGame();
+  await from.record(deal(10, 6));
+  await from.saver.settled();
+  const data = JSON.parse(backupText(new BookBackup(from).file()));
+  assert.equal(data.games.length, 2);
+  const book = await openBook({ store: new MemoryBackend().store() });
+  assert.deepEqual(await new BookBackup(book).restore(data, "b.json"), { added: 2, same: 0, refused: 0 });
+  assert.deepEqual(await new BookBackup(book).restore(data, "b.json"), { added: 0, same: 2, refused: 0 }, "and brought back again, nothing more");
+  assert.equal([...book.games.values()].filter((game) => game.deals.length).length, 2);
+});
+
+test("a game here brought up to date by a backup keeps its dealer, and who deals next goes on from it (issue 31, the model)", async () => {
+  const from = await openBook({ store: new MemoryBackend().store() });
+  await from.record(deal(10, 6));
+  await from.saver.settled();
+  const data = JSON.parse(backupText(new BookBackup(from).file()));
+  const book = await openBook({ store: new MemoryBackend().store() });
+  await new BookBackup(book).restore(data, "b.json");
+  const id = data.games[0].id;
+  book.openGame(id);
+  await book.table.chooseDealer(2); // this phone says who deals: the game's first dealer is seat 1
+  await from.passed();
+  await from.saver.settled();
+  await new BookBackup(book).restore(JSON.parse(backupText(new BookBackup(from).file())), "b.json");
+  assert.equal(book.games.get(id).deals.length, 2, "brought up to date");
+  assert.equal(book.games.get(id).dealer, 1);
+  assert.equal(book.results.get(id).next_dealer, 3, "one seat on for each deal from the game's first dealer");
 });
 
 test("a backup of several games, brought back on a device that lost them: each checked by the core, ids and fields kept", async () => {

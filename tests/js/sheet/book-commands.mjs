@@ -2,9 +2,10 @@
 // fast-check commands: what a player does in one tab (record, all passed, undo, redo,
 // edit or delete a deal, a new game, open another, choose the dealer, delete a game),
 // two tabs of one phone pressing at the same moment, and games travelling between the
-// two phones (a kept link, a JSON file, the sheet's CSV, a backup; an earlier file
-// picked again). Each step acts on the world (book-model.mjs), says in the model what
-// the players did, lets everything settle and checks the world against the model.
+// two phones (a link kept as either team, a JSON file, the sheet's CSV, a backup; an
+// earlier file picked again; the player's answer if asked to keep both of two copies).
+// Each step acts on the world (book-model.mjs), says in the model what the players did,
+// lets everything settle and checks the world against the model.
 
 import assert from "node:assert/strict";
 
@@ -12,6 +13,7 @@ import fc from "fast-check";
 
 import { gameFile } from "../../../widget/sheet/export.js";
 import { bookRequest, nextMatch } from "../../../widget/sheet/matches.js";
+import { turn } from "./book-arrival.mjs";
 import { CAPOT, DEALS, dealText, gist } from "./book-model.mjs";
 
 const NAMES = { us: "Иван и Петър", them: "Мария и Ана" };
@@ -97,14 +99,24 @@ async function redo(world, t) {
   world.undone[t] = kept.deals.length > 1 ? { id: kept.id, deals: kept.deals.slice(0, -1) } : null;
 }
 
+/**
+ * Whether the core takes `deals` as a game: a change that would end the game before its
+ * last deal is refused (the game stays as it was, and the player leaves the form).
+ */
+async function takes(world, deals) {
+  return (await world.scorer.scoreGame({ version: 1, deals })).ok;
+}
+
 async function edit(world, t, i, d) {
   const { book, game } = at(world, t);
   if (!game.deals.length) return;
   const index = i % game.deals.length;
   if (game.deals[index].passed) return; // a passed deal can only be deleted
+  const deals = game.deals.map((deal, k) => (k === index ? DEALS[d] : deal));
   book.edits.edit(index);
   await book.edits.saveEdit(DEALS[d]);
-  game.deals = game.deals.map((deal, k) => (k === index ? DEALS[d] : deal));
+  if (!(await takes(world, deals))) return book.stopEditing();
+  game.deals = deals;
   changed(world, t);
 }
 
@@ -112,9 +124,11 @@ async function deleteDeal(world, t, i) {
   const { book, game } = at(world, t);
   if (!game.deals.length) return;
   const index = i % game.deals.length;
+  const deals = game.deals.filter((_, k) => k !== index);
   book.edits.edit(index);
   await book.edits.deleteDeal();
-  game.deals = game.deals.filter((_, k) => k !== index);
+  if (!(await takes(world, deals))) return book.stopEditing();
+  game.deals = deals;
   changed(world, t);
 }
 
@@ -252,31 +266,36 @@ async function typeWhileRecording(world, name, d) {
   changed(world, 1);
 }
 
-/** The game tab `from` shows, kept on tab `to` from its link. */
-async function keepLink(world, from, to) {
+/**
+ * The game tab `from` shows, kept on tab `to` from its link, read as `side` ("them": the
+ * other team keeps it, names, deals and seats turned); `answer`: the player's, if asked
+ * to keep both of two differing copies.
+ */
+async function keepLink(world, from, to, side, answer) {
   const { book: source } = at(world, from);
   const game = source.game;
   if (!game.deals.length) return;
   const reply = await source.scorer().gameLink(gameFile(game));
   assert.equal(reply.ok, true, "every game has a link");
-  const { phone, book } = at(world, to);
-  const before = await world.ids(phone);
-  await book.travel.openLink(`#game=${reply.result.link}`, 1);
-  book.travel.keepShared();
-  await world.settle();
-  await world.arrive(phone, "link", [{ ...gist(game), origin: world.origin(world.tabs[from][0], game.id) }], before);
+  const { book } = at(world, to);
+  const sent = { ...gist(game), id: game.id };
+  const incoming = side === "them" ? { ...(await turn(world.scorer, sent)), id: game.id } : sent;
+  await world.arrive(to, "link", [incoming], answer, async () => {
+    await book.travel.openLink(`#game=${reply.result.link}`, 1, { weAre: side });
+    await book.travel.keepShared();
+  });
 }
 
-/** A file of the game tab `from` shows (or, `again`, the last file of that kind), imported on tab `to`. */
-async function importFile(world, route, from, to, again) {
+/**
+ * A file of the game tab `from` shows (or, `again`, the last file of that kind), imported
+ * on tab `to`; `answer`: the player's, if asked to keep both of two differing copies.
+ */
+async function importFile(world, route, from, to, again, answer) {
   const earlier = world.files.findLast((file) => file.route === route);
   const file = again && earlier ? earlier : await world.exportFile(route, from);
   if (!file) return;
-  const { phone, book } = at(world, to);
-  const before = await world.ids(phone);
-  await world.importFile(book, file);
-  await world.settle();
-  await world.arrive(phone, route, file.games, before);
+  const { book } = at(world, to);
+  await world.arrive(to, route, file.games, answer, () => world.importFile(book, file));
 }
 
 const TAB = fc.integer({ min: 0, max: 2 });
@@ -285,6 +304,15 @@ const PRESS = fc.integer({ min: -1, max: DEALS.length - 2 }); // -1: all passed;
 const INDEX = fc.nat({ max: 20 });
 const d = (n) => dealText(DEALS[n]);
 const p = (n) => (n < 0 ? "pass" : d(n));
+
+const keepBoth = (yes) => (yes ? "" : ", not both");
+
+/** A file exported and imported: from tab `f` (or the last of its kind) to tab `t`, the player's answer `yes`. */
+function fileStep(name, route, last, source) {
+  return fc
+    .tuple(TAB, TAB, fc.boolean(), fc.boolean())
+    .map(([f, t, a, yes]) => new Step(name, `${name}(${a ? last : source(f)} → tab ${t}${keepBoth(yes)})`, (w) => importFile(w, route, f, t, a, yes)));
+}
 
 /** Every kind of step, by name: the arbitrary of its commands. */
 export const STEPS = {
@@ -311,10 +339,12 @@ export const STEPS = {
   openGame: fc.tuple(TAB, INDEX).map(([t, i]) => new Step("openGame", `openGame(tab ${t}, game ${i})`, (w) => openGame(w, t, i))),
   chooseDealer: fc.tuple(TAB, fc.nat({ max: 3 })).map(([t, s]) => new Step("chooseDealer", `chooseDealer(tab ${t}, seat ${s})`, (w) => chooseDealer(w, t, s))),
   removeGame: fc.tuple(TAB, fc.boolean()).map(([t, u]) => new Step("removeGame", `removeGame(tab ${t}${u ? ", then undo" : ""})`, (w) => removeGame(w, t, u))),
-  importJson: fc.tuple(TAB, TAB, fc.boolean()).map(([f, t, a]) => new Step("importJson", `importJson(${a ? "the last file" : `tab ${f}`} → tab ${t})`, (w) => importFile(w, "json", f, t, a))),
-  importCsv: fc.tuple(TAB, TAB, fc.boolean()).map(([f, t, a]) => new Step("importCsv", `importCsv(${a ? "the last file" : `tab ${f}`} → tab ${t})`, (w) => importFile(w, "csv", f, t, a))),
-  restoreBackup: fc.tuple(TAB, TAB, fc.boolean()).map(([f, t, a]) => new Step("restoreBackup", `restoreBackup(${a ? "the last backup" : `phone of tab ${f}`} → tab ${t})`, (w) => importFile(w, "backup", f, t, a))),
-  keepLink: fc.tuple(TAB, TAB).map(([f, t]) => new Step("keepLink", `keepLink(tab ${f} → tab ${t})`, (w) => keepLink(w, f, t))),
+  importJson: fileStep("importJson", "json", "the last file", (f) => `tab ${f}`),
+  importCsv: fileStep("importCsv", "csv", "the last file", (f) => `tab ${f}`),
+  restoreBackup: fileStep("restoreBackup", "backup", "the last backup", (f) => `phone of tab ${f}`),
+  keepLink: fc
+    .tuple(TAB, TAB, fc.constantFrom("us", "them"), fc.boolean())
+    .map(([f, t, side, yes]) => new Step("keepLink", `keepLink(tab ${f} → tab ${t} as ${side}${keepBoth(yes)})`, (w) => keepLink(w, f, t, side, yes))),
   together: fc.tuple(PRESS, PRESS).map(([a, b]) => new Step("together", `together(tab 0 ${p(a)}, tab 1 ${p(b)})`, (w) => together(w, a, b))),
   typeWhileRecording: fc
     .tuple(fc.constantFrom("Иван и Петър", "Petar"), DEAL)

@@ -18,11 +18,13 @@ import { readGameFile } from "../../../widget/sheet/files.js";
 import { GameBook } from "../../../widget/sheet/game-book.js";
 import { IdbStore } from "../../../widget/sheet/idb-store.js";
 import { bookRequest } from "../../../widget/sheet/matches.js";
+import { linkURL } from "../../../widget/sheet/share.js";
 import { rowNotes, teamNames } from "../../../widget/sheet/summary.js";
 import { STRINGS } from "../../../widget/i18n/strings.js";
 import { STORE_WORDS } from "../../../widget/i18n/store-strings.js";
 import { TRAVEL_WORDS } from "../../../widget/i18n/travel-strings.js";
-import { canonical, sameValue } from "../../../widget/sheet/records.js";
+import { canonical } from "../../../widget/sheet/records.js";
+import { expectArrival } from "./book-arrival.mjs";
 import { fakeTimers } from "./fakes.mjs";
 
 /**
@@ -92,6 +94,7 @@ class Phone {
     this.tabs = [];
     this.stores = [];
     // The model: id → {deals, names, dealer} (dealer undefined: whatever the book chose).
+    // A game is known by its id wherever it goes (book-arrival.mjs).
     this.games = new Map();
   }
 
@@ -132,15 +135,8 @@ export class World {
   /** Per tab, what Undo took back for Redo as the model sees it: {id, deals} or null. */
   undone = [null, null, null];
 
-  /**
-   * `carried`: the routes ("backup", "json", "csv", "link") by which a game keeps its
-   * identity — it arrives as the same game, so an earlier state of it adds nothing; by
-   * the others it becomes a game of its own, as the book does until issue 30's identity
-   * lands.
-   */
-  constructor(scorer, { carried = [] } = {}) {
+  constructor(scorer) {
     this.scorer = scorer;
-    this.carried = new Set(carried);
     this.phones = [new Phone("A", scorer), new Phone("B", scorer)];
   }
 
@@ -190,14 +186,9 @@ export class World {
   modelGame(phone, book, id = book.current) {
     if (!phone.games.has(id)) {
       const game = book.games.get(id);
-      phone.games.set(id, { ...gist(game), dealer: game.dealer ?? undefined, origin: `${phone.name}:${id}` });
+      phone.games.set(id, { ...gist(game), dealer: game.dealer ?? undefined });
     }
     return phone.games.get(id);
-  }
-
-  /** Where game `id` of `phone` was first started: the same game wherever it travels. */
-  origin(phone, id) {
-    return phone.games.get(id)?.origin ?? `${phone.name}:${id}`;
   }
 
   /** The ids of the games in `phone`'s database now. */
@@ -206,13 +197,13 @@ export class World {
   }
 
   /**
-   * A file as the sheet saves it, kept in `files`: "json" or "csv" of the game tab `t`
-   * shows (null if it has no deals), or "backup" of every game on its phone. `games`:
-   * what the model expects the file to bring.
+   * A file as the sheet saves it, kept in `files`: "json" or "csv" (with the game's link
+   * in its first row) of the game tab `t` shows (null if it has no deals), or "backup" of
+   * every game on its phone. `games`: what the model expects the file to bring.
    */
   async exportFile(route, t) {
-    const [phone, book] = this.tabs[t];
-    const arriving = (game) => ({ ...gist(game), origin: this.origin(phone, game.id) });
+    const [, book] = this.tabs[t];
+    const arriving = (game) => ({ ...gist(game), id: game.id });
     let file;
     if (route === "backup") {
       const backup = backupFile([...book.games.values()], book.now());
@@ -225,11 +216,13 @@ export class World {
       else {
         const lang = this.files.length % 2 ? "en" : "bg";
         const s = { ...STRINGS[lang], travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
-        const csv = gameCsv(game, book.results.get(game.id), s, lang, teamNames(game, s), (row) => rowNotes(row, s.sheet, lang).join(", "));
+        const link = await this.scorer.gameLink(gameFile(game));
+        assert.equal(link.ok, true, "every game has a link");
+        const url = linkURL("https://belot.example/calculator/", link.result.link);
+        const csv = gameCsv(game, book.results.get(game.id), s, lang, teamNames(game, s), (row) => rowNotes(row, s.sheet, lang).join(", "), url);
         file = { route, name: "belot.csv", text: `\ufeff${csv}` };
       }
-      // The CSV carries no first dealer (nor the players): the game comes back without one.
-      file.games = [{ ...arriving(game), ...(route === "csv" ? { dealer: null } : {}) }];
+      file.games = [arriving(game)];
     }
     this.files.push(file);
     return file;
@@ -242,33 +235,35 @@ export class World {
     assert.equal(read.refused, undefined, `the sheet's own ${file.route} is read back: ${JSON.stringify(read)}`);
     // Export → import is the identity: the file reads back as the game it was saved from.
     if (file.route === "json") assert.deepEqual(read.data, JSON.parse(file.text));
-    return book.travel.importGame(read.data, file.name, { totals: read.totals });
+    return book.travel.importGame(read.data ?? null, file.name, { totals: read.totals, link: read.link });
   }
 
   /**
-   * Games arrived on `phone` by `route` (`incoming`, as the model sees them; `before`:
-   * the ids there before). One already here adds nothing — the same names and deals, or
-   * (by a route that carries the game's identity) an earlier state of a game here: the
-   * same game, fewer deals — and every other comes in as a game of its own.
+   * Let `act()` bring `incoming` (as the model sees them: [{id, deals, names, dealer}])
+   * onto tab `t` by `route`, the player answering `answer` if asked to keep both of two
+   * differing copies; then check that what came in is what the model says
+   * (book-arrival.mjs).
    */
-  async arrive(phone, route, incoming, before) {
-    const carried = this.carried.has(route);
+  async arrive(t, route, incoming, answer, act) {
+    const [phone, book] = this.tabs[t];
+    const before = await this.ids(phone);
+    const questions = [];
+    book.travel.ask = async (question) => (questions.push(question.key), answer);
+    const { fresh, asked } = await expectArrival(this.scorer, phone.games, route, incoming, book, answer);
+    await act();
+    await this.settle();
+    assert.equal(questions.length, asked, `phone ${phone.name}: asked to keep both ${questions.length} time(s), not ${asked}`);
     const key = (game) => canonical({ deals: game.deals, names: game.names });
-    const known = [...phone.games.values()].filter((game) => game.deals.length);
-    const fresh = [];
-    for (const game of incoming) {
-      if (!game.deals.length) continue;
-      const here = [...known, ...fresh].some(
-        (mine) => key(mine) === key(game) || (carried && mine.origin === game.origin && startsWith(mine.deals, game.deals) && sameValue(mine.names, game.names)),
-      );
-      if (!here) fresh.push(game);
-    }
     const added = (await phone.stored()).filter((game) => !before.has(game.id) && game.deals.length);
     assert.equal(added.length, fresh.length, `phone ${phone.name}: ${fresh.length} game(s) should have come in, ${added.length} did`);
-    for (const game of fresh) {
+    for (const { game, id } of fresh) {
+      if (id !== null) {
+        assert.ok(added.some((stored) => stored.id === id), `phone ${phone.name}: ${id} came in under its id`);
+        continue;
+      }
       const match = added.find((stored) => key(gist(stored)) === key(game) && !phone.games.has(stored.id));
       assert.ok(match, `phone ${phone.name}: a game came in other than it was sent`);
-      phone.games.set(match.id, { ...game, origin: carried ? game.origin : `${phone.name}:${match.id}` });
+      phone.games.set(match.id, { deals: game.deals, names: game.names, dealer: game.dealer });
     }
   }
 
@@ -316,10 +311,6 @@ export class World {
       result.rows.forEach((row, i) => assert.equal(row.dealer, (game.dealer + i) % 4, `phone ${phone.name}: the dealer of deal ${i + 1} in ${game.id}`));
     }
   }
-}
-
-function startsWith(deals, head) {
-  return head.length <= deals.length && head.every((deal, i) => sameValue(deal, deals[i]));
 }
 
 /** A deal in a few letters, for the failure messages: "h82", "pass". */

@@ -69,3 +69,20 @@ test("a new language, or busy, makes new lines", () => {
   assert.notEqual(list.ui.list.children[0], first);
   assert.equal(list.ui.list.children[0].querySelector("button.delete-game").disabled, true);
 });
+
+test("a game nobody has played or named is neither listed nor counted (issue 30)", () => {
+  const list = mount();
+  const fresh = { game: { id: "g-new", created: "2026-01-02T20:00:00.000Z", names: { us: "", them: "" }, deals: [] }, result: { totals: { us: 0, them: 0 }, winner: null }, current: true };
+  list.render(s, "en", [fresh]);
+  assert.equal(list.ui.summary.textContent, "Games on this device (0)");
+  assert.equal(list.ui.list.children.length, 0);
+  const named = { ...fresh, game: { ...fresh.game, names: { us: "Ann", them: "" } } };
+  list.render(s, "en", [named]);
+  assert.equal(list.ui.summary.textContent, "Games on this device (1)", "a name typed: listed");
+  const seated = { ...fresh, game: { ...fresh.game, seats: { us: ["", "Ivo"], them: ["", ""] } } };
+  list.render(s, "en", [seated]);
+  assert.equal(list.ui.list.children.length, 1, "a player named: listed");
+  const played = { ...fresh, game: { ...fresh.game, deals: [{}] } };
+  list.render(s, "en", [...book(2), played]);
+  assert.equal(list.ui.summary.textContent, "Games on this device (3)", "a deal: listed");
+});

@@ -22,7 +22,10 @@ function travellingScorer() {
     names: { us: game.names?.them ?? "", them: game.names?.us ?? "" },
     deals: game.deals.map((deal) => (deal.fake ? { fake: [...deal.fake].reverse() } : deal)),
   });
-  scorer.gameLink = async (data) => ({ ok: true, result: { link: `#game=${encodeURIComponent(JSON.stringify(data))}` } });
+  // As the core: only the contract's game has a link (a stored record is refused; issue 31, the model).
+  const record = (data) => data?.version == null || "created" in data || "updated" in data;
+  const refused = { ok: false, errors: [{ code: "unknown_field", message: { bg: "непознато поле", en: "unknown field" } }] };
+  scorer.gameLink = async (data) => (record(data) ? refused : { ok: true, result: { link: `#game=${encodeURIComponent(JSON.stringify(data))}` } });
   scorer.readGameLink = async ({ link, we_are: weAre }) => {
     const sent = JSON.parse(decodeURIComponent(link.slice("#game=".length)));
     const game = weAre === "them" ? turn(sent) : sent;
@@ -92,6 +95,7 @@ test("a game that differs from the one here with its id is kept beside it only i
     assert.equal(questions.length, 1);
     assert.equal(questions[0].key, "keepBoth");
     assert.equal(questions[0].params.date, PLAYED);
+    assert.deepEqual([questions[0].params.here.deals, questions[0].params.arriving.deals], [3, 2], "both games named");
     assert.equal(played(book).length, answer ? 2 : 1);
     assert.equal(book.game.deals.length, answer ? 2 : 3, "the kept copy, or the game that was here, is open");
   }

@@ -42,6 +42,29 @@ test("a game already on the device is opened, not copied", async () => {
   assert.equal(book.changes.at(-1).type, "alreadyHere");
 });
 
+test("two different games of the same names and deals are two games: one's file brings it beside the other", async () => {
+  // Known by its id (issue 30): the content names a game only when it has no id (issue 31, the model).
+  const book = await openBook();
+  const game = { version: 1, names: { us: "X", them: "Y" }, deals: [deal(3, 3)] };
+  await book.travel.importGame({ ...game, id: "g-one" }, "one.json");
+  await book.travel.importGame({ ...game, id: "g-two" }, "two.json");
+  assert.deepEqual([...book.games.keys()].sort(), ["g-one", "g-two"]);
+  assert.deepEqual(texts(book), ["imported two.json"]);
+  await book.travel.importGame({ ...game, id: "g-two" }, "two.json");
+  assert.equal(book.games.size, 2, "and the same one again adds nothing");
+});
+
+test("a game here brought up to date by a file without a dealer keeps its own, and who deals next goes on from it (issue 31, the model)", async () => {
+  const book = await openBook();
+  const game = { version: 1, id: "g-one", deals: [deal(3, 3)] };
+  await book.travel.importGame(game, "one.json");
+  await book.table.chooseDealer(2);
+  await book.travel.importGame({ ...game, deals: [deal(3, 3), { passed: true }] }, "two.json");
+  assert.equal(book.game.deals.length, 2, "brought up to date");
+  assert.equal(book.game.dealer, 1);
+  assert.equal(book.result.next_dealer, 3, "one seat on for each deal from the game's first dealer");
+});
+
 test("a CSV whose totals do not come out again is refused with them", async () => {
   const book = await openBook();
   await book.travel.importGame({ version: 1, deals: [deal(3, 3)] }, "t.csv", { totals: { us: 4, them: 3 } });
@@ -93,6 +116,17 @@ for (const lang of ["bg", "en"]) {
     const link = "https://belot.example/calculator/#game=3ABC";
     const csv = `\ufeff${gameCsv(GAME, RESULT, s, lang, teamNames(GAME, s), () => "", link)}`;
     assert.deepEqual(gameFromCsv(csv), { link, totals: { us: 26, them: 80 } });
+  });
+
+  test(`the sheet's CSV (${lang}) of a game whose two teams have one name comes back by its link`, () => {
+    // The columns cannot be told apart by name: the link says everything (issue 31, the model).
+    const s = { ...STRINGS[lang], travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
+    const game = { ...GAME, names: { us: "Иван и Петър", them: "Иван и Петър" } };
+    const link = "#game=3ABC";
+    const csv = `\ufeff${gameCsv(game, RESULT, s, lang, teamNames(game, s), () => "", link)}`;
+    assert.deepEqual(gameFromCsv(csv), { link, totals: { us: 26, them: 80 } });
+    const bare = gameCsv(game, RESULT, s, lang, teamNames(game, s), () => "");
+    assert.deepEqual(gameFromCsv(bare), { refused: "notCsv", params: {} }, "without the link its rows cannot say which team is which");
   });
 }
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MAX_NAME_LENGTH } from "../../../widget/core-tables.js";
-import { copyGame, emptyStore, newGame, parseStore, readRecords, STORE_VERSION } from "../../../widget/sheet/records.js";
+import { emptyStore, newGame, parseStore, readRecords, STORE_VERSION } from "../../../widget/sheet/records.js";
 import { STORE_WORDS } from "../../../widget/i18n/store-strings.js";
 
 const GAME = {

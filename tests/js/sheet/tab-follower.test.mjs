@@ -7,7 +7,6 @@ import { test } from "node:test";
 import { idle, openBook, twoTabs } from "./fakes.mjs";
 
 const deal = (us, them) => ({ fake: [us, them] });
-const game = (deals, rev = "r") => ({ id: "g", created: "c", updated: "u", names: {}, deals, rev });
 
 test("two tabs on one game follow each other, deal by deal, and lose none", async () => {
   const { one, two } = await twoTabs();
