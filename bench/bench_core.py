@@ -1,12 +1,12 @@
 """Throughput of the scoring core in CPython (or any Python that runs it).
 
-    python bench/bench_core.py [--seconds 2] [--samples 40] [--sizes 20 60 150] [--json FILE]
+    python bench/bench_core.py [--seconds 2] [--samples 40] [--sizes 20 60 100] [--json FILE]
 
 Reports deals scored per second through the Python API and through the JSON
-contract, how long the 150-deal game sheet of ``bench/long_games.py`` takes to
+contract, how long the 100-deal game sheet of ``bench/long_games.py`` takes to
 work out from nothing (the core's memos empty) and when it is sent again
 unchanged, and the long games
-of ``bench/long_games.py`` (20, 60 and 150 deals) through ``score_game_json``,
+of ``bench/long_games.py`` (20, 60 and 100 deals) through ``score_game_json``,
 the way the score sheet uses it: the page sends the whole game after every
 change, so each sample first sends the game as it was (what the page sent
 last), then times the request after the change --
@@ -247,7 +247,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--samples", type=int, default=40, help="changes timed per long game")
     parser.add_argument(
-        "--sizes", type=int, nargs="*", default=[20, 60, 150], help="long games (none: skip)"
+        "--sizes", type=int, nargs="*", default=[20, 60, 100], help="long games (none: skip)"
     )
     parser.add_argument(
         "--json",
@@ -270,8 +270,8 @@ def main() -> None:
             score_deal_json(text)
         return len(requests)
 
-    # The whole 150-deal game worked out from nothing (empty memos), and sent again.
-    game = json.dumps(long_game(150), ensure_ascii=False)
+    # The whole 100-deal game worked out from nothing (empty memos), and sent again.
+    game = json.dumps(long_game(100), ensure_ascii=False)
     timings, again = [], []
     for _ in range(20):
         clear_memos()
@@ -281,7 +281,7 @@ def main() -> None:
         start = time.perf_counter()
         score_game_json(game)
         again.append(time.perf_counter() - start)
-    assert answer["ok"] and len(answer["result"]["rows"]) == 150, answer
+    assert answer["ok"] and len(answer["result"]["rows"]) == 100, answer
 
     results: dict[str, Any] = {
         "python": platform.python_implementation() + " " + platform.python_version(),

@@ -1,9 +1,9 @@
 """Long games for the benchmarks: realistic deals, a sheet that does not end early.
 
-    python bench/long_games.py [--deals 60 150] > scenarios.json
+    python bench/long_games.py [--deals 60 100] > scenarios.json
 
 A real game to 151 lasts about 10-25 deals; a long evening's 30-60 deals are
-several such games, each its own sheet. A single sheet of 60 or 150 deals is a
+several such games, each its own sheet. A single sheet of 60 or 100 deals is a
 stress shape, and it can only exist one way: the sheet refuses deals after the
 end, and a game ends at the first deal (not a capot, not passed) after which a
 team has 151 or more and the totals differ. So each game here is built deal by
@@ -348,7 +348,7 @@ def describe(game: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def scenarios(sizes: tuple[int, ...] = (20, 60, 150), samples: int = 40) -> list[dict[str, Any]]:
+def scenarios(sizes: tuple[int, ...] = (20, 60, 100), samples: int = 40) -> list[dict[str, Any]]:
     """For each size: the game, and the changes the bench times on it.
 
     ``base`` is the sheet before the change (the request the page sent last);
@@ -371,7 +371,7 @@ def scenarios(sizes: tuple[int, ...] = (20, 60, 150), samples: int = 40) -> list
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, nargs="+", default=[20, 60, 150])
+    parser.add_argument("--deals", type=int, nargs="+", default=[20, 60, 100])
     parser.add_argument("--samples", type=int, default=40)
     args = parser.parse_args()
     json.dump(scenarios(tuple(args.deals), args.samples), sys.stdout, ensure_ascii=False)

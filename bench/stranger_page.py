@@ -11,13 +11,13 @@ bench/worst_inputs.py). The calculator has been opened once before (its offline 
 installed, its start-up snapshot saved), as on a phone that has used it. Then, each
 step timed from its start to what the player sees:
 
-- open a link of MAX_DEALS (150) heavy deals (tests/shared/worst_inputs.py link_heavy: the longest
+- open a link of MAX_DEALS (100) heavy deals (tests/shared/worst_inputs.py link_heavy: the longest
   names, every house rule per deal, every declaration): a fresh navigation, as from a
   chat app, until the shared game's banner shows;
 - keep it: from Keep's click until the address has lost its `#game=`, i.e. it is saved;
-- import a file of 150 heavy deals (json_heavy): from choosing the file until its
-  150 rows show;
-- open the link of 39,900 passed deals (link_passed, refused: at most 150 deals) until
+- import a file of 100 heavy deals (json_heavy): from choosing the file until its
+  100 rows show;
+- open the link of 39,900 passed deals (link_passed, refused: at most 100 deals) until
   the notice shows;
 - pick files of 1, 5 and 20 MB, each of nested brackets (``[[[…]]]``, valid JSON) and
   flat (an array of zeros), until the notice about each shows (issue 32: a 19 MB nested

@@ -39,11 +39,15 @@ from report import table, write_results  # noqa: E402
 from worst_inputs import worst_inputs  # noqa: E402
 
 from belot_core import json_api, link, memo  # noqa: E402
+from belot_core.matches import match_scores_json  # noqa: E402
+from belot_core.stats import statistics_json  # noqa: E402
 
 FUNCTIONS = {
     "score_game_json": json_api.score_game_json,
     "game_link_json": link.game_link_json,
     "read_game_link_json": link.read_game_link_json,
+    "statistics_json": statistics_json,
+    "match_scores_json": match_scores_json,
 }
 GOAL_MS = 200
 GOAL_BYTES = 100 * 1024

@@ -180,7 +180,7 @@ export const CAPOT_BONUS = 90;
 export const TARGET = 151;
 
 /** The most deals a game holds (sheet.MAX_DEALS); the core refuses more: too_many_deals. */
-export const MAX_DEALS = 150;
+export const MAX_DEALS = 100;
 
 /** The longest request the core reads, in characters (json_api.MAX_INPUT_CHARS). */
 export const MAX_INPUT_CHARS = 250000;

@@ -88,8 +88,8 @@ MAX_INPUT_CHARS = 250_000
 """The longest request read, in characters. A game to 151 is a few kilobytes (a
 deal is about 200 characters); the longest game the core takes
 (:data:`~belot_core.sheet.MAX_DEALS` of the heaviest deals, every declaration
-and house rule, the longest names) is some 51,000 as ``json.dumps`` writes it
-and 96,000 indented by two, so a file another program wrote has room to spare.
+and house rule, the longest names) is some 38,000 as ``json.dumps`` writes it
+and 64,000 indented by two, so a file another program wrote has room to spare.
 The limit bounds the work of parsing: a text of
 nothing but nested brackets costs CPython's parser about 0.3 ms a kilobyte,
 so a quarter of a megabyte is read in well under 200 ms."""

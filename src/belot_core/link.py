@@ -129,7 +129,7 @@ MAX_LINK_CHARS = 8_000
 """The longest link text read. A 40-deal game is about 300 characters (400 with
 every pile entered as its cards); the longest game (``MAX_DEALS``) of the heaviest
 deals, with the longest names and table and every pile listed card by card, some
-3,600 (tests/core/test_link.py checks it)."""
+2,500 (tests/core/test_link.py checks it)."""
 
 # --- every value's number in the link: append only, never reorder ---------------------
 

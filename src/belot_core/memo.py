@@ -45,7 +45,7 @@ from typing import Any, Protocol
 __all__ = ["MEMO_SIZE", "CacheInfo", "Memo", "clear", "hash_once", "memoized", "stats"]
 
 MEMO_SIZE = 512
-"""Entries each memo keeps: the deals of the longest game (150) with room for its edits
+"""Entries each memo keeps: the deals of the longest game (100) with room for its edits
 and a few more games (the sheet checks every stored game when it opens)."""
 
 

@@ -54,12 +54,12 @@ __all__ = ["MAX_DEALS", "TARGET", "GameSheet", "GameStatus", "Passed", "Row"]
 TARGET = 151
 """Game points that win the game."""
 
-MAX_DEALS = 150
+MAX_DEALS = 100
 """The most deals a game sheet holds: a number no real game reaches.
 
 A game to 151 is 10 to 30 deals: every played deal writes 16 to 26 points or
 more, except the rare hanging deal under contra, and a deal where all four
-passed is replayed at once. A hundred and fifty is five times a long game, so a
+passed is replayed at once. A hundred is more than three times a long game, so a
 table never meets it. What it is for: a stranger's link or file. Each passed
 deal costs one bit of a link, so a link of 8,000 characters could carry 39,900
 deals, and a 990 KB file 61,872 -- seconds of work and tens of megabytes of
@@ -67,12 +67,16 @@ answer for the phone. The JSON contract checks the count before it reads a
 single deal (``too_many_deals``: a request's ``deals``, a link's count), so a
 game over the cap costs no more than counting it.
 
-Why 150 and not more: it is the budget of the worst game. A capot never ends a
+Why 100 and not more: it is the budget of the worst game. A capot never ends a
 game, so a stranger's game can be that many capots, each with every declaration
-the deck allows and the longest names. Reading such a link answers the game and
-its score, some 640 bytes a deal: 96 KB at 150, under the 100 KB an answer may
-be (tests/core/test_worst_inputs.py), where 300 deals answered 198 KB and held
-a phone's page a quarter of a second when it opened with that game.
+the deck allows, every pile given as its 32 cards, every other deal under house
+rules of its own, and the longest names and table. Reading such a link answers
+the game (the cards echoed, some 530 bytes a deal) and its score (some 370 bytes
+a row): 96.7 KB at 100, under the 100 KB an answer may be
+(tests/core/test_worst_inputs.py), where 150 deals answered 144.6 KB (issue 32;
+300 deals without cards had answered 198 KB and held a phone's page a quarter
+of a second when it opened with that game). The answer loses nothing to fit:
+the page keeps and edits the cards, the rules and the rows as they are.
 
 A game saved before the cap existed that is longer (only a crafted one can be)
 is refused the same way when the sheet checks the games it stores: the answer

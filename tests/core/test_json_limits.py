@@ -252,8 +252,8 @@ def test_a_game_of_max_deals_is_scored_and_one_more_is_refused_by_its_count() ->
         {"deals": MAX_DEALS + 1, "max": MAX_DEALS},
     )
     assert error["message"] == {
-        "bg": "Играта има 151 раздавания; най-много са 150.",
-        "en": "The game has 151 deals; a game can have at most 150.",
+        "bg": "Играта има 101 раздавания; най-много са 100.",
+        "en": "The game has 101 deals; a game can have at most 100.",
     }
     assert "deal" not in error  # the whole game's, no deal's
 
@@ -266,8 +266,8 @@ def test_a_game_over_the_cap_is_refused_without_reading_a_deal() -> None:
     errors = answer(text, game=True)["errors"]
     assert [error["code"] for error in errors] == ["unsupported_version", "too_many_deals"]
     assert errors[1]["message"] == {
-        "bg": "Играта има 12\u00a0500 раздавания; най-много са 150.",
-        "en": "The game has 12,500 deals; a game can have at most 150.",
+        "bg": "Играта има 12\u00a0500 раздавания; най-много са 100.",
+        "en": "The game has 12,500 deals; a game can have at most 100.",
     }
     with pytest.raises(InvalidInputError) as first:
         game_from_dict({"version": 1, "deals": bad})

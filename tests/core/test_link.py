@@ -500,8 +500,8 @@ def test_a_link_of_39900_passed_deals_is_refused_by_its_count_alone() -> None:
     [error] = answer(read_game_link_json, {"version": 1, "link": text})["errors"]
     assert error["code"] == "too_many_deals"
     assert error["message"] == {
-        "bg": "Играта има 39\u00a0900 раздавания; най-много са 150.",
-        "en": "The game has 39,900 deals; a game can have at most 150.",
+        "bg": "Играта има 39\u00a0900 раздавания; най-много са 100.",
+        "en": "The game has 39,900 deals; a game can have at most 100.",
     }
 
 
@@ -914,6 +914,6 @@ def test_counts_in_one_message_are_written_alike() -> None:
     text = link_of(3_327, (0, 3_327))
     [error] = answer(read_game_link_json, {"version": 1, "link": text})["errors"]
     assert error["message"] == {
-        "bg": "Играта има 3327 раздавания; най-много са 150.",
-        "en": "The game has 3,327 deals; a game can have at most 150.",
+        "bg": "Играта има 3327 раздавания; най-много са 100.",
+        "en": "The game has 3,327 deals; a game can have at most 100.",
     }

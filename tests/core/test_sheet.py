@@ -767,7 +767,7 @@ def test_a_deals_own_rules_ask_their_own_questions_in_json() -> None:
 
 def test_a_sheet_holds_at_most_max_deals() -> None:
     full = GameSheet((Passed(),) * MAX_DEALS)
-    assert len(full.rows) == MAX_DEALS == 150
+    assert len(full.rows) == MAX_DEALS == 100
     with pytest.raises(InvalidInputError) as longer:
         full.append(Passed())
     assert (longer.value.code, longer.value.field) == ("too_many_deals", "deals")

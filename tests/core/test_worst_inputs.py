@@ -7,8 +7,10 @@ refused with the right code or answered, and every answer's size -- deterministi
 stays within its bound. The goal of issue 22 is 100 KB, which a game of MAX_DEALS of
 the heaviest deals meets without explanations (what the sheet asks: some 330 bytes
 a row), and so does a link of those deals, whose answer is the game as well as its
-score (~0.64 KB a deal: the cap, 150, is chosen for it). It is over the goal only
-when every row's explanation is asked for (~5.1 KB a deal), which the page never does.
+score: ~0.63 KB a deal, ~0.97 KB with every pile echoed as its 32 cards and house
+rules of its own (link-cards: the cap, 100, is chosen for it; issue 32 found 150
+such deals answered 144.6 KB). It is over the goal only when every row's
+explanation is asked for (~5.1 KB a deal), which the page never does.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ EXPECTED: dict[str, tuple[str, int]] = {
     "link-capots": ("too_many_deals", 1_000),
     "link-heavy": ("ok", GOAL),  # the game, and rows without words: ~0.64 KB a deal
     "link-heavy-all": ("ok", 5_400 * MAX_DEALS + 1_000),
+    "link-heavy-them": ("ok", GOAL),
+    "link-cards": ("ok", GOAL),  # the game echoes every card: the largest answer (issue 32)
+    "link-cards-them": ("ok", GOAL),
     "link-count": ("link_damaged", 1_000),
     "link-long": ("input_too_large", 1_000),
     "stats-strangers": ("ok", GOAL),  # at most MAX_LISTED pairs and players (issue 32)

@@ -5,6 +5,7 @@ statistics still answer (two browser contexts: two phones that share nothing).""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,9 @@ def test_a_game_sent_both_ways_and_kept_twice_stays_one_game(
         other = sheet_of(receiver)
         other.part("button.keep-game").click()
         expect(other.part(".shared")).to_be_hidden()
+        # Saved: the link leaves the address, so the next goto is a navigation of its own
+        # (the same address again would be no navigation at all on a slow phone).
+        expect(receiver).not_to_have_url(re.compile("#game="))
     import_file(receiver, sent)  # and from its file
     expect(sheet_of(receiver).part(".notices")).to_contain_text("вече е на това устройство")
     [kept] = played(receiver)

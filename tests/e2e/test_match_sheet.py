@@ -180,7 +180,7 @@ def test_the_statistics_from_the_core_each_pair_with_its_games(page: Page, dist_
     expect(us.locator('dd[data-count="matches"]')).to_have_text("1")
     expect(us.locator('dd[data-count="deals"]')).to_have_text("15")
     expect(us.locator('dd[data-contract="hearts"]')).to_have_text(
-        "15 bid · 15 made · 0 inside · 0 hanging"
+        "15 bid: 15 made, 0 inside, 0 hanging"
     )
     us.locator(".stats-games summary").click()  # the games are listed when opened
     games = us.locator(".stats-games li")

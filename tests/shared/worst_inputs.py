@@ -32,6 +32,7 @@ from typing import Any
 from belot_core import HOUSE_RULES, Deal, Names, Passed, Rules
 from belot_core import link as link_module
 from belot_core.book import MAX_GAMES
+from belot_core.cards import DECK as CARDS
 from belot_core.json_api import MAX_DEALS, MAX_INPUT_CHARS, deal_from_dict
 from belot_core.link import MAX_LINK_CHARS
 from belot_core.link_frame import BitWriter, frame
@@ -242,6 +243,20 @@ def link_heavy(count: int) -> str:
     return _link([_deal(item) for item in items], list(own), **LONG_NAMES)
 
 
+def link_heavy_cards(count: int) -> str:
+    """``count`` heavy capots with the longest names and table, every pile given as its
+    32 cards (the longest list of cards an answer echoes) and every other deal with
+    every house rule of its own (the game has none): the largest answer a link within
+    the limits reads to (issue 32: at 150 deals, some 3,400 characters answered 144 KB)."""
+    request = json.loads(json_heavy(count))
+    request["rules"] = {}
+    for index, item in enumerate(request["deals"]):
+        item["cards"] = {"team": item["capot"], "cards": [card.code for card in CARDS], "tricks": 8}
+        item["rules"] = EVERY_RULE if index % 2 else {}
+    made = json.loads(link_module.game_link_json(json.dumps(request)))
+    return str(made["result"]["link"])
+
+
 def link_huge_count() -> str:
     """A link whose deal count has 6,000 digits (Elias gamma: 19,950 zero bits, a one, 19,950 bits)."""
     bits = BitWriter()
@@ -283,11 +298,13 @@ def book_strangers(games: int = MAX_GAMES) -> str:
     return json.dumps(request, separators=(",", ":"), ensure_ascii=False)
 
 
-def link_request(text: str, explain: Any = None) -> str:
-    """A request to read a link, as the page sends one (``explain`` if given)."""
+def link_request(text: str, explain: Any = None, we_are: str | None = None) -> str:
+    """A request to read a link, as the page sends one (``explain``, ``we_are`` if given)."""
     request: dict[str, Any] = {"version": 1, "link": text}
     if explain is not None:
         request["explain"] = explain
+    if we_are is not None:
+        request["we_are"] = we_are
     return json.dumps(request)
 
 
@@ -374,6 +391,24 @@ def worst_inputs(max_deals: int = MAX_DEALS) -> list[Worst]:
             "read_game_link_json",
             f"{max_deals} heavy deals, every row explained",
             lambda: link_request(link_heavy(max_deals), "all"),
+        ),
+        Worst(
+            "link-heavy-them",
+            "read_game_link_json",
+            f"{max_deals} heavy deals, read as the other team",
+            lambda: link_request(link_heavy(max_deals), we_are="them"),
+        ),
+        Worst(
+            "link-cards",
+            "read_game_link_json",
+            f"{max_deals} heavy deals, every pile its 32 cards",
+            lambda: link_request(link_heavy_cards(max_deals)),
+        ),
+        Worst(
+            "link-cards-them",
+            "read_game_link_json",
+            f"{max_deals} heavy deals of 32 cards, as the other team",
+            lambda: link_request(link_heavy_cards(max_deals), we_are="them"),
         ),
         Worst(
             "link-count",

@@ -91,9 +91,11 @@ export class BarView {
     ui.deleteDeal.disabled = busy || !ready;
     ui.newGame.disabled = busy;
     setText(ui.newGame, s.seats.newGameSame);
-    // Who deals stands where "what is missing" stands while nothing is entered (after a
-    // Record, beside the row just written).
-    const line = formEmpty && !deal && editing === null && !undoHere;
+    // The row just recorded (or just saved from an edit), shown with who deals beside it.
+    const recent = undoHere ? justRecorded : marked?.kind === "edited" && !editing ? marked.n : null;
+    // Who deals stands where "what is missing" stands while nothing is entered (beside the
+    // row just written while that is shown: once, not twice).
+    const line = formEmpty && !deal && editing === null && recent === null;
     this.dealer.render({ s, lang, sheet, disabled: busy || !ready, line });
     let hint = "";
     if (editing) hint = format(editing.fixing ? s.houseRules.fixing : editing.passed ? t.editingPassed : t.editingForm, { n: editing.index + 1 });
@@ -101,7 +103,7 @@ export class BarView {
     setHidden(ui.formNote, !hint);
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
     this.#renderTotals(s, lang, sheet);
-    this.#renderRecent(s, lang, sheet, undoHere ? justRecorded : marked?.kind === "edited" && !editing ? marked.n : null);
+    this.#renderRecent(s, lang, sheet, recent);
     this.#renderUndone(s, marked?.kind === "undone" && !editing ? marked.n : null);
   }
 

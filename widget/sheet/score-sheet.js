@@ -160,7 +160,7 @@ export class ScoreSheet extends EventTarget {
       file: (kind) => this.exportFile(kind),
       title: () => this.#shareTitle(),
     });
-    this.#banner = new SharedBanner({ keep: () => book.travel.keepShared(), close: () => book.travel.closeShared(), side: (team) => book.travel.chooseSide(team) });
+    this.#banner = new SharedBanner({ keep: () => book.travel.keepShared().then(() => this.#keptLinkDone()), close: () => book.travel.closeShared(), side: (team) => book.travel.chooseSide(team) });
     this.#view = new SheetView(
       {
         undo: () => book.edits.undo(),
@@ -255,7 +255,8 @@ export class ScoreSheet extends EventTarget {
     this.dispatchEvent(new Event("change"));
   };
 
-  /** Once the kept game is saved, its link leaves the address (it is done). */
+  /** A link kept, found already here or brought up to date: it leaves once the game is saved. */
+  #keptLinkDone = () => ((this.#keptLink = true), this.#clearKeptLink());
   async #clearKeptLink() {
     const saver = this.#book.saver;
     await saver.settled();

@@ -10,7 +10,7 @@ import { KeyedRows, Labels } from "../ui/kit.js";
 import { rowNotes, rowWhy } from "./summary.js";
 
 const RED = new Set(["diamonds", "hearts"]);
-/** Rows built in one task: a real game's in one go, a stranger's 150 (the most a game holds) in steps. */
+/** Rows built in one task: a real game's in one go, a stranger's 100 (the most a game holds) in steps. */
 const ROWS_PER_TASK = 30;
 
 export class SheetTable {

@@ -101,8 +101,9 @@ export class DeferredFocus {
  *
  * At most `chunk` new rows are added in one task: the rest follow after the next frames,
  * in order, `chunk` at a time (a newer render takes over from where it is). A stranger's
- * game of 150 heavy deals (the most a game holds), opened on a slow phone, would hold the page for
- * a quarter of a second in one task (bench/stranger_page.py); a real game builds in one go.
+ * game of 150 heavy deals, opened on a slow phone, held the page for a quarter of a second
+ * in one task (bench/stranger_page.py; 100 is now the most a game holds); a real game builds
+ * in one go.
  * Rows already there that changed are replaced at once, so no row shows old numbers
  * (deal 1 edited changes every running total).
  * `settled` is a promise of the moment every row of the latest render is built.
