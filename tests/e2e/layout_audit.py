@@ -11,6 +11,8 @@ empty when all is well, so a failing audit reads as a list of what a player woul
   disclosures' summaries) is at least 44x44 CSS px (WCAG 2.5.5's size).
 - `clear_of_the_bar`: the controls that are the next thing to tap are on screen, and
   no part of one lies under the sticky bar (unless it is in the bar).
+- `page_width`: nothing makes the page wider than the screen (a page that scrolls
+  sideways also shifts a phone's fixed layers, table mode among them, off its screen).
 - `fits`: a plain deal fits one screen: from the game's legend to the last team's
   declaration chips, with the bar under it.
 - `first_screen`: an element (a notice, an alert) begins on the first screen.
@@ -117,6 +119,19 @@ CLEAR_OF_THE_BAR = """(selector) => {
   return problems;
 }"""
 
+PAGE_WIDTH = """() => {
+  const { root, shown, name } = window.__audit;
+  const screen = document.documentElement.clientWidth;
+  const over = document.documentElement.scrollWidth - screen;
+  if (over <= 1) return [];
+  // The innermost shown elements reaching past the screen's right edge: the culprits.
+  const past = [...root().querySelectorAll("*")].filter(
+    (e) => shown(e) && e.getBoundingClientRect().right > screen + 1);
+  const innermost = past.filter((e) => !past.some((other) => other !== e && e.contains(other)));
+  const what = innermost.slice(0, 3).map((e) => `${name(e)} ends at ${e.getBoundingClientRect().right.toFixed(0)} px`);
+  return [`the page is ${over.toFixed(0)} px wider than the ${screen}-px screen (it scrolls sideways): ${what.join("; ") || "outside the calculator"}`];
+}"""
+
 FITS = """() => {
   const { root, bar } = window.__audit;
   const game = root().querySelector(".group.game");
@@ -146,8 +161,16 @@ FIRST_SCREEN = """(selector) => {
 BAR_HEIGHT = """() => { const sticky = window.__audit.bar(); return sticky ? sticky.getBoundingClientRect().height : 0; }"""
 
 
+SCHEMES = ("light", "dark")
+
+
 class Audit:
-    """The problems met on one page, state by state ("entered: text box … shows …")."""
+    """The problems met on one page, state by state ("entered (dark): text box … shows …").
+
+    Every check runs in both colour schemes (`page.emulate_media`), on the same page in the
+    same state: the widget's schemes differ only in colours (styles/base.js: light-dark()
+    pairs), and checking both keeps that true. A problem met in both is listed once.
+    """
 
     def __init__(self, page: Page, *, on_screen: bool = True) -> None:
         self.page = page
@@ -163,20 +186,34 @@ class Audit:
         found: list[str] = self.page.evaluate(script, arg)
         return found
 
+    def _schemes(self, state: str, checks: list[tuple[str, Any]]) -> None:
+        """`checks` ((script, arg)…) in each scheme; the page is left in light."""
+        seen: dict[str, list[str]] = {}
+        for scheme in SCHEMES:
+            self.page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+            for script, arg in checks:
+                for problem in self.run(script, arg):
+                    seen.setdefault(problem, []).append(scheme)
+        self.page.emulate_media(color_scheme="light")
+        for problem, schemes in seen.items():
+            self.problems.append(f"{state} ({', '.join(schemes)}): {problem}")
+
     def look(self, state: str, *, next_tap: str | None = None, taps: bool = True) -> None:
-        """The checks every state gets: text boxes, tap areas, and the next thing to tap."""
-        self.note(state, self.run(TEXT_BOXES))
+        """The checks every state gets: text boxes, the page's width, tap areas, and the
+        next thing to tap."""
+        checks: list[tuple[str, Any]] = [(TEXT_BOXES, None), (PAGE_WIDTH, None)]
         if taps:
-            self.note(state, self.run(TAP_AREAS, MIN_TAP))
+            checks.append((TAP_AREAS, MIN_TAP))
         if next_tap and self.on_screen:
-            self.note(state, self.run(CLEAR_OF_THE_BAR, next_tap))
+            checks.append((CLEAR_OF_THE_BAR, next_tap))
+        self._schemes(state, checks)
 
     def fits(self, state: str) -> None:
-        self.note(state, self.run(FITS))
+        self._schemes(state, [(FITS, None)])
 
     def first_screen(self, state: str, selector: str) -> None:
         if self.on_screen:
-            self.note(state, self.run(FIRST_SCREEN, selector))
+            self._schemes(state, [(FIRST_SCREEN, selector)])
 
     def bar_height(self) -> float:
         return float(self.page.evaluate(BAR_HEIGHT))

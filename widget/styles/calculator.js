@@ -122,9 +122,11 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 /* Contra/recontra and capot: toggle buttons. */
 .toggles { gap: 0.2rem; }
 .toggle-row { display: flex; flex-wrap: wrap; gap: 0.35rem 0.6rem; }
-.toggle-group { display: flex; align-items: center; gap: 0.25rem; flex: 1 1 auto; }
+/* A group wraps, and a button's words wrap when it alone is wider than the line (a team
+   named "Владимирова Христофорова" on a 360-px phone): nothing pushes the page sideways. */
+.toggle-group { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem; flex: 1 1 auto; min-inline-size: 0; }
 .toggle-lead { font-weight: 650; padding-inline-end: 0.1rem; }
-.toggle { flex: 1 1 auto; padding: 0.2rem 0.35rem; font-size: 0.88em; white-space: nowrap; }
+.toggle { flex: 1 1 auto; padding: 0.2rem 0.35rem; font-size: 0.88em; }
 .toggle[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 650; }
 
 /* Declarations as announced: a row of chips per team, a count badge, a − to take one back. */
@@ -199,7 +201,7 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 .question > .legend { flex: 1 1 7rem; margin: 0; line-height: 1.2; }
 /* The answers wrap (two long team names never push one off the screen's edge). */
 .question > .options { flex: 0 1 auto; flex-wrap: wrap; min-inline-size: 0; }
-.question .options .opt { flex: 0 1 auto; min-inline-size: 0; }
+.question .options .opt { flex: 0 1 auto; min-inline-size: 44px; }
 .question .opt .face { padding-inline: 0.6rem; }
 .question > .error { flex-basis: 100%; }
 /* A question scrolled into view as it comes stops clear of the sticky bar. */
@@ -235,6 +237,9 @@ table { border-collapse: collapse; inline-size: 100%; font-variant-numeric: tabu
 th, td { padding: 0.3rem 0.5rem; text-align: end; }
 th[scope="row"], td.corner { text-align: start; font-weight: normal; color: var(--_muted); }
 thead th, thead td { border-block-end: 1px solid var(--_border); }
+/* A team's name over its column wraps (between its words, inside a word only if one is
+   longer than the column): a 24-letter name never widens the page. */
+thead th { overflow-wrap: anywhere; hyphens: auto; }
 tr.record td { font-size: 1.6em; font-weight: 700; }
 /* Narrow for its text (large text, a small phone): the figures smaller, a row's name
    wraps, so the table fits and no figure is cut (nothing scrolls sideways). */
@@ -246,7 +251,7 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
   /* The game: each team's name over its six cells; the toggles and answers wrap. */
   .game-grid { grid-template-columns: repeat(6, minmax(0, 1fr)); column-gap: 0.15rem; }
   .game-grid > .row-team { grid-column: 1 / -1; max-inline-size: none; }
-  .toggle-group, .question > .options { flex-wrap: wrap; }
+  .question > .options { flex-wrap: wrap; }
   fieldset.inline > legend { float: none; line-height: 1.4; }
   .cell .short { font-size: 0.75em; white-space: nowrap; }
   /* Count the cards under the two boxes: at large text each box keeps its number whole. */
@@ -279,14 +284,27 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
    the bar stays under the form instead of covering it. */
 .bar.loose { position: static; box-shadow: none; }
 .bar { flex-wrap: wrap; }
-.bar-text { flex: 1 1 11rem; min-inline-size: 0; display: grid; gap: 0.1rem; }
+.bar-text { flex: 1 1 11rem; min-inline-size: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.1rem; }
 .bar-totals { font-size: 0.85em; color: var(--_muted); font-weight: 600; }
+/* The teams' names in the totals line: a name longer than the line less the room of
+   "Общо" and a score is cut with an ellipsis, so the score stays in view and the line
+   takes two lines at most ("Общо Александрина К… 9 : 7" / "Владимирова Хрис…"). */
+.bar-totals bdi {
+  display: inline-block;
+  max-inline-size: calc(100% - 6em);
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+  vertical-align: top;
+}
 .bar-totals.winner { color: var(--_accent); font-size: 1em; }
 .bar-deal { font-weight: 700; line-height: 1.25; font-size: 0.97em; }
 .bar-deal:not(.scored) { color: var(--_muted); }
 .bar-deal[data-gain="us"] { color: var(--_accent); }
 .bar-deal[data-gain="them"] { color: var(--_error); }
-.bar-actions { display: flex; gap: 0.35rem; flex: 0 0 auto; margin-inline-start: auto; }
+.bar-actions { display: flex; gap: 0.35rem; flex: 0 1 auto; min-inline-size: 0; max-inline-size: 100%; margin-inline-start: auto; }
+/* Large text: a long label ("Запази промените") wraps inside its button, never past the screen. */
+.bar-actions > button { min-inline-size: 0; overflow-wrap: anywhere; }
 /* Once the game is over, the bar is its winner and New game (a "what if" deal still shows). */
 .bar:has(.bar-totals.winner) .bar-deal.missing { display: none; }
 .bar-actions > button { padding-inline: 0.7rem; }

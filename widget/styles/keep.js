@@ -23,6 +23,7 @@ export const KEEP_CSS = `
 .keep-status:empty { display: none; }
 .keep-notice {
   display: grid;
+  grid-template-columns: minmax(0, 1fr); /* large text: its words and buttons wrap, the page keeps its width */
   gap: 0.5rem;
   padding: 0.6rem 0.75rem;
   border: 2px solid var(--_accent);
@@ -31,10 +32,10 @@ export const KEEP_CSS = `
 }
 .keep-notice[data-kind="cleared"] { border-color: var(--_error); background: var(--_bg); }
 .keep-title { font-weight: 700; font-size: 1.1em; }
-.keep-link { display: grid; gap: 0.3rem; margin: 0; }
+.keep-link { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.3rem; margin: 0; }
 .keep-link > label { font-weight: 600; }
 .keep-link-row { display: flex; flex-wrap: wrap; gap: 0.4rem; }
-.keep-link-row > input { flex: 1 1 12rem; inline-size: auto; min-inline-size: 0; box-sizing: border-box; }
+.keep-link-row > input { flex: 1 1 12rem; inline-size: 0; /* no intrinsic 20 characters */ min-inline-size: 0; box-sizing: border-box; }
 .keep-link-row > button { flex: 1 1 auto; }
 .keep-notice .sheet-actions:not(:has(> :not([hidden]))) { display: none; }
 @media print { .keep-notice { display: none !important; } }

@@ -229,7 +229,7 @@ table.sheet-table { table-layout: fixed; }
 .notices:focus { outline: none; }
 /* The sheet's notices that are news, not warnings (saved again, followed another tab). */
 .notices.info { border-color: var(--_accent); }
-.bar-sheet { display: grid; gap: 0.15rem; }
+.bar-sheet { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.15rem; }
 .bar-recent { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; color: var(--_muted); }
 /* Just after a Record the strip stands where the form's "what is missing" line was. */
 .bar:has(.bar-recent:not([hidden])) .bar-deal.missing { display: none; }
@@ -263,7 +263,17 @@ table.sheet-table { table-layout: fixed; }
   text-underline-offset: 0.2em;
   overflow-wrap: anywhere;
 }
-.recent-dealer { display: inline-block; color: var(--_fg); } /* wraps as one: "Раздава: Георги" */
+/* Wraps as one ("Раздава: Георги"); a long team name is cut, one line at most, so the
+   bar stays compact (the choice of who deals shows it whole). */
+.recent-dealer {
+  display: inline-block;
+  max-inline-size: 100%;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+  vertical-align: top;
+  color: var(--_fg);
+}
 .dealer-chooser { display: grid; gap: 0.4rem; padding: 0.5rem 0.6rem; border-radius: var(--_radius); background: var(--_surface); border-inline-start: 4px solid var(--_focus); }
 .dealer-question { margin: 0; font-weight: 700; }
 .dealer-seats { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.3rem; }

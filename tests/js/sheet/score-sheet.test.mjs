@@ -176,7 +176,7 @@ test("a name the players typed is isolated wherever it sits in a sentence", asyn
   await settle();
   await press($("button.record"));
   assert.deepEqual($$(".bar-totals bdi").map((bdi) => bdi.textContent), ["مريم", "Them"]);
-  assert.equal($(".bar-totals").textContent, "Total مريم 10 : 6 Them");
+  assert.equal($(".bar-totals").textContent, "Total مريم 10\u00a0:\u00a06 Them");
   assert.deepEqual($$(".games li .game-text bdi").map((bdi) => bdi.textContent), ["مريم", "Them"]);
   assert.equal($(".sheet-table thead th.us").getAttribute("dir"), "auto");
 });
