@@ -11,6 +11,8 @@ score_deal_json) from what the page stored or sent — never written in the test
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -28,11 +30,19 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / ".cache" / "e2e"
 ROUNDING_FIRST = "round_before_multiply"
 
 
-def current_game(page: Page) -> dict[str, Any]:
-    saved = stored(page)
-    assert saved is not None
-    game: dict[str, Any] = next(g for g in saved["games"] if g["id"] == saved["current"])
-    return game
+def current_game(
+    page: Page, until: Callable[[dict[str, Any]], bool] | None = None
+) -> dict[str, Any]:
+    """The current game as stored; with `until`, once it holds (a change is saved a moment
+    after the screen shows it: under the store's lock, joined with any other tab's)."""
+    deadline = time.monotonic() + 10
+    while True:
+        saved = stored(page)
+        assert saved is not None
+        game: dict[str, Any] = next(g for g in saved["games"] if g["id"] == saved["current"])
+        if until is None or until(game) or time.monotonic() > deadline:
+            return game
+        page.wait_for_timeout(50)
 
 
 def core_game(game: dict[str, Any]) -> dict[str, Any]:
@@ -119,7 +129,7 @@ def test_a_house_rule_rescores_every_row_and_is_kept_with_the_game(
     expect(question).to_be_hidden()
 
     expect(summary).to_have_text("Домашни правила: закръгляне преди контрата")
-    game = current_game(page)
+    game = current_game(page, until=lambda game: game.get("rules") == {ROUNDING_FIRST: True})
     assert game["rules"] == {ROUNDING_FIRST: True}
     assert all("rules" not in deal for deal in game["deals"])
     ruled = expect_the_cores_rows(page, calculator)
@@ -181,7 +191,7 @@ def test_a_house_rule_rescores_every_row_and_is_kept_with_the_game(
     expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text(
         "Без домашни правила"
     )
-    assert current_game(page)["rules"] == {}
+    assert current_game(page, until=lambda game: game.get("rules") == {})["rules"] == {}
 
 
 def test_from_the_next_deal_on_the_rows_written_stay_as_they_are(page: Page, dist_url: str) -> None:
@@ -196,7 +206,7 @@ def test_from_the_next_deal_on_the_rows_written_stay_as_they_are(page: Page, dis
     expect(calculator.part(".rules-question")).to_be_hidden()
     summary = calculator.part(".sheet-table caption .rules-summary")
     expect(summary).to_have_text("House rules: rounding before contra (from deal 3)")
-    game = current_game(page)
+    game = current_game(page, until=lambda game: game.get("rules") == {ROUNDING_FIRST: True})
     assert game["rules"] == {ROUNDING_FIRST: True}
     assert [deal.get("rules") for deal in game["deals"]] == [{}, {}]  # the rule book, their own
     assert rows_of(expect_the_cores_rows(page, calculator)) == rows_of(book)
@@ -237,7 +247,8 @@ def test_from_the_next_deal_on_the_rows_written_stay_as_they_are(page: Page, dis
     expect(calculator.part("td.record-us")).to_have_text(str(edited["result"]["record"]["us"]))
     calculator.part("button.save").click()
     expect(calculator.part(".editing-note")).to_be_hidden()
-    assert current_game(page)["deals"][1]["rules"] == {}
+    edited_deal = current_game(page, until=lambda game: game["deals"][1].get("rules") == {})
+    assert edited_deal["deals"][1]["rules"] == {}
     expect_the_cores_rows(page, calculator)
 
     # Back to the rule book for every deal: the deals' own rules go.
@@ -248,7 +259,7 @@ def test_from_the_next_deal_on_the_rows_written_stay_as_they_are(page: Page, dis
     )
     calculator.part("button.rules-all").click()
     expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text("No house rules")
-    game = current_game(page)
+    game = current_game(page, until=lambda game: game.get("rules") == {})
     assert game["rules"] == {} and all("rules" not in deal for deal in game["deals"])
     expect_the_cores_rows(page, calculator)
 
@@ -331,7 +342,7 @@ def test_a_rescore_the_core_refuses_changes_nothing_and_the_deal_can_be_fixed(
     expect(summary).to_have_text("Без домашни правила")
     expect(calculator.part(".rules-question")).to_be_hidden()
     expect(calculator.part(".editing-note")).to_be_hidden()
-    game = current_game(page)
+    game = current_game(page, until=lambda game: game.get("rules") == {})
     assert game["rules"] == {}
     assert game["deals"][0]["higher"] == {"sequence": "us"}
     expect_the_cores_rows(page, calculator)
@@ -387,7 +398,8 @@ def test_a_rescore_that_would_end_the_game_early_can_start_with_the_next_deal(
     expect(calculator.part(".sheet-table caption .rules-summary")).to_have_text(
         "House rules: capot in No trumps is 44 (from deal 4)"
     )
-    assert current_game(page)["rules"] == {"no_trumps_capot_44": True}
+    capot_44 = {"no_trumps_capot_44": True}
+    assert current_game(page, until=lambda game: game.get("rules") == capot_44)["rules"] == capot_44
     assert rows_of(expect_the_cores_rows(page, calculator)) == rows_of(book["result"])
 
 
