@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from e2e_ui import Calculator, Deal
+from games_store import KEY, READ_STORE
 from playwright.sync_api import Browser, Page, Route, expect
 
 from sitebuild.paths import DIST
@@ -272,6 +273,18 @@ def test_the_index_pages_list_every_article(page: Page, dist_url: str, lang: str
 SHEET_MODULE = re.compile(r"/sheet/score-sheet\.js(\?.*)?$")
 
 
+def wait_saved(page: Page, deals: int) -> None:
+    """Until the current game is saved with `deals` deals (the save follows the screen)."""
+    page.wait_for_function(
+        f"""async (key) => {{
+          const data = await ({READ_STORE})(key);
+          const game = data?.games.find((g) => g.id === data.current);
+          return game?.deals.length === {deals};
+        }}""",
+        arg=KEY,
+    )
+
+
 @pytest.mark.parametrize("dropped", [1, 2])
 def test_a_sheet_module_dropped_once_is_fetched_again_with_no_alert(
     browser: Browser, dist_url: str, dropped: int
@@ -290,6 +303,7 @@ def test_a_sheet_module_dropped_once_is_fetched_again_with_no_alert(
     calculator.enter(Deal("hearts", "us", "none", "us", 82, "us"))
     calculator.part("button.record").click()
     expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
+    wait_saved(page, deals=1)  # the reload below finds it, as it would a moment later
     aborted: list[str] = []
 
     def drop(route: Route) -> None:
@@ -326,6 +340,7 @@ def test_a_score_sheet_that_did_not_load_offers_a_reload_that_brings_it_back(
     calculator.enter(Deal("hearts", "us", "none", "us", 82, "us"))
     calculator.part("button.record").click()
     expect(calculator.part(".sheet-table tbody tr")).to_have_count(1)
+    wait_saved(page, deals=1)  # the reload below finds it, as it would a moment later
 
     def abort(route: Route) -> None:
         route.abort("internetdisconnected")
