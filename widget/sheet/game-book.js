@@ -362,13 +362,14 @@ export class GameBook extends EventTarget {
     this.emit({ type: "gameOpened", id, form: restore ? "restore" : undefined });
   }
 
-  /** Leaving the current game for another: an empty one is not worth keeping. */
+  /** Leaving the current game for another: an empty one is not worth keeping (its id returned). */
   #leave() {
     const game = this.games.get(this.current);
-    if (!game || game.deals.length) return;
+    if (!game || game.deals.length) return null;
     this.games.delete(game.id);
     this.results.delete(game.id);
     this.saver.forget(game.id);
+    return game.id;
   }
 
   /** Delete game `id` at once; its Undo stands for UNDO_MS, until the next change. */
@@ -430,14 +431,15 @@ export class GameBook extends EventTarget {
   /** A new game on this device from a checked game (a file's or a link's): the current one, saved. */
   addGame(data, result, change) {
     this.stopEditing();
-    this.#leave();
+    const left = this.#leave();
     const text = (name) => (typeof name === "string" ? name : "");
     const game = cleanGame(withTable(newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {}), data)); // names as the core cleans them
     arrivedAs(game, data, this.games);
     game.deals = data.deals;
     this.games.set(game.id, game);
     this.results.set(game.id, result);
-    this.saver.based(game.id, null);
+    // The empty game left may be this one (deals undone): dropped first, then created anew.
+    if (left !== game.id) this.saver.based(game.id, null);
     this.current = game.id;
     this.saver.remember(game.id);
     this.replace(game, null, { op: "create", game });

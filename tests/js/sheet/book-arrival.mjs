@@ -11,7 +11,8 @@
 //   kept (the new one under an id of its own) only if the answer is yes; a backup keeps
 //   both without asking;
 // - no game here has its id: it comes in under its id (another id if this tab holds an
-//   empty game under it). Two games of the same names and deals are two games.
+//   empty game under it, unless that is the tab's current game, which it leaves for the
+//   one arriving). Two games of the same names and deals are two games.
 //
 // What "recording the same" means and which side a game is seen from come from the core
 // (the records of its deals, a link read as the other team), never from the book.
@@ -83,6 +84,10 @@ export async function expectArrival(scorer, games, route, incoming, book, answer
       }
       if (route !== "backup" && (asked++, !answer)) continue;
       fresh.push({ game, id: null });
+    } else if (empty && route !== "backup" && book.current === game.id) {
+      // The tab's own game, emptied (its deals undone): the tab leaves an empty current
+      // game for the one arriving, which so comes in under its id, as it was sent.
+      games.set(game.id, { deals: game.deals, names: game.names, dealer: game.dealer });
     } else if (empty && route === "backup") {
       // A backup brings the deals into this tab's empty game under that id.
       const kept = { deals: game.deals, names: { us: empty.names?.us ?? "", them: empty.names?.them ?? "" }, dealer: empty.dealer ?? null };

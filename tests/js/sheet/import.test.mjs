@@ -164,3 +164,17 @@ test("a shared game asks which team this is: read again from that side, kept as 
   assert.equal(book.game.dealer, 0);
   assert.equal(book.snapshot().side, null);
 });
+
+test("a game whose deals were undone here, then imported again, is stored with them under its id (issue 31, the model)", async () => {
+  const book = await openBook();
+  await book.travel.importGame({ version: 1, id: "g-one", names: { us: "X" }, deals: [deal(3, 3)] }, "one.json");
+  await book.saver.settled();
+  await book.edits.undo();
+  await book.saver.settled();
+  assert.equal(book.games.get("g-one").deals.length, 0, "its one deal undone: the game is empty, and current");
+  await book.travel.importGame({ version: 1, id: "g-one", names: { us: "X" }, deals: [deal(3, 3)] }, "one.json");
+  await book.saver.settled();
+  assert.equal(book.current, "g-one", "it comes back under its id");
+  const stored = await book.store.get(["g-one"]);
+  assert.equal(stored.get("g-one")?.deals.length, 1, "and the store has its deal (it kept the empty game before)");
+});
