@@ -14,7 +14,7 @@ empty when all is well, so a failing audit reads as a list of what a player woul
 - `page_width`: nothing makes the page wider than the screen (a page that scrolls
   sideways also shifts a phone's fixed layers, table mode among them, off its screen).
 - `fits`: a plain deal fits one screen: from the game's legend to the last team's
-  declaration chips, with the bar under it.
+  declaration chips, with the bar under it (and so the set-up step, top to its Done).
 - `first_screen`: an element (a notice, an alert) begins on the first screen.
 """
 
@@ -132,17 +132,18 @@ PAGE_WIDTH = """() => {
   return [`the page is ${over.toFixed(0)} px wider than the ${screen}-px screen (it scrolls sideways): ${what.join("; ") || "outside the calculator"}`];
 }"""
 
-FITS = """() => {
+FITS = """({ top, bottom, what }) => {
   const { root, bar } = window.__audit;
-  const game = root().querySelector(".group.game");
-  const chips = root().querySelectorAll(".declarations .chips");
-  const last = chips[chips.length - 1];
+  const first = root().querySelector(top);
+  const lasts = root().querySelectorAll(bottom);
+  const last = lasts[lasts.length - 1];
+  if (!first || !last) return [`${what}: nothing matches ${first ? bottom : top}`];
   const sticky = bar();
-  const span = last.getBoundingClientRect().bottom - game.getBoundingClientRect().top;
+  const span = last.getBoundingClientRect().bottom - first.getBoundingClientRect().top;
   const barHeight = sticky ? sticky.getBoundingClientRect().height : 0;
   const over = span + barHeight - innerHeight;
   return over > 0.5
-    ? [`a plain deal takes ${span.toFixed(0)} px and the bar ${barHeight.toFixed(0)} px: ${over.toFixed(0)} px more than the screen`]
+    ? [`${what} takes ${span.toFixed(0)} px and the bar ${barHeight.toFixed(0)} px: ${over.toFixed(0)} px more than the screen`]
     : [];
 }"""
 
@@ -208,8 +209,16 @@ class Audit:
             checks.append((CLEAR_OF_THE_BAR, next_tap))
         self._schemes(state, checks)
 
-    def fits(self, state: str) -> None:
-        self._schemes(state, [(FITS, None)])
+    def fits(
+        self,
+        state: str,
+        top: str = ".group.game",
+        bottom: str = ".declarations .chips",
+        what: str = "a plain deal",
+    ) -> None:
+        """From `top` to the last `bottom`, with the bar, in one screen (the page scrolled
+        to `top` first, by the caller)."""
+        self._schemes(state, [(FITS, {"top": top, "bottom": bottom, "what": what})])
 
     def first_screen(self, state: str, selector: str) -> None:
         if self.on_screen:

@@ -6,7 +6,7 @@ One page per combination of team names {default; "Иван и Петър"/"Ма�
 and 200 % text for a subset; every state is checked in light and in dark on that same
 page (layout_audit.Audit: the schemes differ only in colours, styles/base.js). In each
 page the player goes through the evening: the games the browser cleared (said on the
-first screen), the table set up, a plain deal entered (it fits one screen with the
+first screen), the table set up in the game's set-up step (it fits one screen), a plain deal entered (it fits one screen with the
 example names), recorded, taken back with the bar's Undo and fixed, a deal whose carré
 the core asks about, a recorded deal edited and saved, the card grid, table mode and
 the statistics; then a won game opened from its link, asking which team this phone is,
@@ -111,22 +111,38 @@ def tap(target: Locator) -> None:
     target.tap()
 
 
-def set_up(calculator: Calculator, table: Table) -> None:
-    """The table's names and players typed where the sheet asks for them."""
-    if not (table.us or table.them or any(table.players)):
-        return
-    names = calculator.part("details.names")
-    if names.get_attribute("open") is None:
-        tap(names.locator("summary"))
+def set_up(
+    page: Page, calculator: Calculator, table: Table, audit: Audit, lang: str, text: int
+) -> None:
+    """The table set up in the set-up step at the game's start (sheet/setup-step.js):
+    opened, the names and players typed, the first dealer chosen; it fits one screen
+    (with the bar under it) and its Done is clear of the bar; Done goes on to the deal."""
+    tap(calculator.part("button.setup-open"))
+    expect(calculator.part(".setup-panel")).to_be_visible()
     for team, name in (("us", table.us), ("them", table.them)):
         if name:
-            calculator.part(f'input[name="name-{team}"]').fill(name)
+            calculator.part(f'.setup input[name="name-{team}"]').fill(name)
     seats = (("us", 0), ("them", 0), ("us", 1), ("them", 1))
     for (team, index), player in zip(seats, table.players, strict=True):
         if player:
-            calculator.part(f'input[name="player-{team}-{index}"]').fill(player)
-    calculator.part("input").first.page.keyboard.press("Tab")  # the last name is left
-    tap(names.locator("summary"))  # and the names folded away again
+            calculator.part(f'.setup input[name="player-{team}-{index}"]').fill(player)
+    page.keyboard.press("Tab")  # the last name is left
+    seats_shown = calculator.part(".setup .dealer-seats button.seat")
+    last = table.players[3] or table.them or ("Вие" if lang == "bg" else "Them")
+    expect(seats_shown.last).to_contain_text(last)  # the seats are drawn again as names change
+    tap(seats_shown.first)
+    calculator.part(".setup").evaluate(
+        "(step) => scrollBy(0, step.getBoundingClientRect().top - 4)"
+    )
+    if table.fits and text == 100:
+        audit.fits("set-up step", ".setup", "button.setup-done", "the set-up step")
+    else:  # longer than the screen: its Done is where the player scrolls to
+        calculator.part("button.setup-done").evaluate(
+            "(done) => done.scrollIntoView({block: 'center'})"
+        )
+    audit.look("set-up step", next_tap="button.setup-done")
+    tap(calculator.part("button.setup-done"))
+    expect(calculator.part(".setup-panel")).to_be_hidden()
 
 
 @pytest.mark.parametrize(("table", "screen", "lang", "text"), list(combinations()))
@@ -166,11 +182,8 @@ def walk(page: Page, dist_url: str, names: Table, lang: str, text: int) -> None:
     tap(notice.locator("button.keep-dismiss"))
     expect(notice).to_be_hidden()
 
-    set_up(calculator, names)
+    set_up(page, calculator, names, audit, lang, text)
     page.evaluate("window.scrollTo(0, 0)")
-    seat = calculator.part(".dealer-seats button.seat")
-    if seat.count():
-        tap(seat.first)
     audit.look("empty", next_tap=".game-grid label.cell")
 
     # A plain deal: hearts, ours, 82 typed, the last trick ours.

@@ -15,6 +15,11 @@ const WORDS = {
     changeLabel: "Смени кой раздава",
     newGameSame: "Нова игра (същите отбори)",
     dealerChosen: "Раздава {dealer}.",
+    setupTitle: "Нова игра",
+    setupOpen: "Настрой масата",
+    setupClose: "Затвори",
+    setupHint: "Всичко е по желание. Играчите — в реда на раздаване (обратно на часовниковата стрелка), всеки под отбора си.",
+    setupDone: "Готово — към раздаването",
   },
   en: {
     players: "Players",
@@ -25,6 +30,11 @@ const WORDS = {
     changeLabel: "Change who deals",
     newGameSame: "New game (same teams)",
     dealerChosen: "{dealer} deals.",
+    setupTitle: "New game",
+    setupOpen: "Set up the table",
+    setupClose: "Close",
+    setupHint: "All of it is optional. The players in the order the deal passes (counter-clockwise), each under their team.",
+    setupDone: "Done — to the first deal",
   },
 };
 

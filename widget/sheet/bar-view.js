@@ -10,13 +10,17 @@ import { h, setHidden, setText } from "../ui/dom.js";
 import { errorsText, Labels, setIsolated } from "../ui/kit.js";
 import { format } from "../i18n/strings.js";
 import { dealerText, DealerView } from "./dealer-view.js";
+import { SetupStep } from "./setup-step.js";
 import { rowLine, statusText, teamNames, winnerParams } from "./summary.js";
 
 export class BarView {
   #labels = new Labels();
   ui = {};
 
-  /** `actions`: {record, save, newGame(button), passed(button), deleteDeal, cancel, undo, chooseDealer(seat)}. */
+  /**
+   * `actions`: {record, save, newGame(button), passed(button), deleteDeal, cancel, undo,
+   * chooseDealer(seat), setupChanged() (the set-up step opened or closed), setupDone()}.
+   */
   constructor(actions) {
     const ui = this.ui;
     const button = (className, text, onClick) => {
@@ -29,7 +33,9 @@ export class BarView {
     ui.cancel = button("cancel", (t) => t.cancel, () => actions.cancel());
     ui.formNote = h("div", { class: "editing-note form-note", part: "editing-note", hidden: true }, ui.actionHint, ui.deleteDeal, ui.cancel);
     this.dealer = new DealerView((seat) => actions.chooseDealer(seat));
-    ui.formTop = h("div", { class: "form-top" }, this.dealer.ui.chooser, ui.formNote);
+    // At a game's start, the table's set-up (sheet/setup-step.js) before the seats.
+    this.setup = new SetupStep({ changed: () => actions.setupChanged(), done: () => actions.setupDone() });
+    ui.formTop = h("div", { class: "form-top" }, this.setup.element, this.dealer.ui.chooser, ui.formNote);
     ui.totalsMain = h("span", { class: "totals-main" });
     ui.totalsRest = h("span", { class: "totals-rest" });
     ui.notSaved = h("span", { class: "not-saved" });
@@ -63,12 +69,12 @@ export class BarView {
   renderLoading({ s, lang, sheet }) {
     const ui = this.ui;
     this.#labels.render(s.sheet);
-    for (const element of [this.dealer.ui.chooser, this.dealer.ui.line]) setHidden(element, true);
+    for (const element of [this.setup.element, this.dealer.ui.chooser, this.dealer.ui.line]) setHidden(element, true);
     for (const element of [ui.formNote, ui.totals, ui.recent, ui.undoRecorded, ui.record, ui.save, ui.newGame, ui.passed]) setHidden(element, true);
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
   }
 
-  render({ s, lang, state, deal, sheet, justRecorded = null, marked = null, formEmpty = false }) {
+  render({ s, lang, state, deal, sheet, justRecorded = null, marked = null, formEmpty = false, setupMatch = "" }) {
     const ui = this.ui;
     const t = s.sheet;
     this.#labels.render(t);
@@ -96,7 +102,8 @@ export class BarView {
     // Who deals stands where "what is missing" stands while nothing is entered (beside the
     // row just written while that is shown: once, not twice).
     const line = formEmpty && !deal && editing === null && recent === null;
-    this.dealer.render({ s, lang, sheet, disabled: busy || !ready, line });
+    this.setup.render({ s, sheet, match: setupMatch, disabled: busy || !ready });
+    this.dealer.render({ s, lang, sheet, disabled: busy || !ready, line, offer: this.setup.open });
     let hint = "";
     if (editing) hint = format(editing.fixing ? s.houseRules.fixing : editing.passed ? t.editingPassed : t.editingForm, { n: editing.index + 1 });
     setText(ui.actionHint, hint);

@@ -45,9 +45,10 @@ export class DealerView {
 
   /**
    * `s`: the strings (with `s.seats`); `sheet`: the book's snapshot; `disabled`: no change
-   * now; `line`: whether the bar has room for who deals (nothing being entered).
+   * now; `line`: whether the bar has room for who deals (nothing being entered); `offer`:
+   * the seats are offered whoever deals (the set-up step is open).
    */
-  render({ s, lang, sheet, disabled, line }) {
+  render({ s, lang, sheet, disabled, line, offer = false }) {
     const ui = this.ui;
     const t = s.seats;
     const { game, result, editing } = sheet;
@@ -60,7 +61,7 @@ export class DealerView {
     setAttribute(ui.line, "aria-label", `${text}. ${t.changeLabel}`);
     setHidden(ui.line, !text || !line);
     ui.line.disabled = disabled;
-    setHidden(ui.chooser, !shown || (dealer !== null && !this.#choosing));
+    setHidden(ui.chooser, !shown || (dealer !== null && !this.#choosing && !offer));
     if (!shown) return;
     setText(ui.question, game.deals.length ? t.chooseNow : t.chooseFirst);
     const choices = seatChoices(game, teamNames(game, s), t);

@@ -50,7 +50,7 @@ export class MatchView {
       h("p", { class: "sheet-actions match-print-line" }, ui.print),
       ui.date,
       ui.notePrint,
-      h("div", { class: "about-fields" }, h("label", { class: "field" }, ui.noteLabel, ui.note), h("label", { class: "field" }, ui.nextLabel, ui.next)),
+      (ui.fields = h("div", { class: "about-fields" }, h("label", { class: "field" }, ui.noteLabel, ui.note), h("label", { class: "field" }, ui.nextLabel, ui.next))),
     );
   }
 

@@ -111,6 +111,8 @@ export class ScoreSheet extends EventTarget {
     this.#book.travel.ask = askInSheet(this.#view.ui.notices, (text) => this.#form.announce(text), () => this.#lang); // keep both games?
     this.#table = new TablePart({ keeper, book: this.#book, scorer, view: this.#view });
     this.#table.addEventListener("change", () => this.dispatchEvent(new Event("change")));
+    const { ui } = this.#view; // the set-up step gathers the table's fields (sheet/setup-step.js)
+    this.#bar.setup.borrow([ui.nameFields, ui.playersSet, this.#bar.dealer.ui.chooser, this.#table.match.view.ui.fields], ui.names.us);
     this.#keep = new KeepSheet({
       book: this.#book,
       storageKey,
@@ -136,6 +138,8 @@ export class ScoreSheet extends EventTarget {
       passed: (button) => this.#passed(button),
       deleteDeal: () => book.edits.deleteDeal(),
       cancel: () => book.edits.cancelEdit(),
+      setupChanged: () => this.dispatchEvent(new Event("change")),
+      setupDone: () => (this.dispatchEvent(new Event("change")), afterNextFrame().then(() => this.#form.focus())),
       undo: () => {
         this.#undoFromBar = true;
         book.edits.undo().finally(() => (this.#undoFromBar = false));
@@ -407,7 +411,8 @@ export class ScoreSheet extends EventTarget {
     // The undone deal stays marked until the player changes it in the form (or clears it).
     this.#marks.follow(deal, formEmpty);
     const { justRecorded, marked } = this.#marks;
-    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded, marked, formEmpty };
+    const setup = { setupMatch: sheet.validated ? this.#table.match.setupLine(lang) : "", setupOpen: this.#bar.setup.open };
+    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded, marked, formEmpty, ...setup };
     this.#rules.render({ s, lang, game: sheet.game, result: sheet.result, validated: sheet.validated, ready: state === "ready", busy: sheet.busy, viewing: sheet.viewing });
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);

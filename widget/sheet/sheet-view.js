@@ -99,7 +99,9 @@ export class SheetView {
       ui.names[team] = input;
       return h("label", { class: "field" }, label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)), input);
     });
-    ui.namesDetails = h("details", { class: "names", part: "sheet-names" }, label(h("summary"), (t) => t.names), h("div", { class: "name-fields" }, ...nameFields), this.#players());
+    ui.nameFields = h("div", { class: "name-fields" }, ...nameFields);
+    ui.playersSet = this.#players();
+    ui.namesDetails = h("details", { class: "names", part: "sheet-names" }, label(h("summary"), (t) => t.names), ui.nameFields, ui.playersSet);
     ui.text = h("textarea", { class: "summary-text", readonly: true, rows: "8", "aria-label": "" });
     label(ui.text, (t) => t.text, "aria-label");
     ui.textDetails = h("details", { class: "text", part: "sheet-text" }, label(h("summary"), (t) => t.text), ui.text);
@@ -140,7 +142,9 @@ export class SheetView {
     setHidden(ui.loading, !loading);
     const viewing = Boolean(sheet.viewing);
     for (const element of [ui.live, this.table.element]) setHidden(element, loading);
-    for (const element of [ui.toolbar, ui.namesDetails, ui.textDetails, this.parts.send.element, this.parts.games.element]) setHidden(element, loading || viewing);
+    for (const element of [ui.toolbar, ui.textDetails, this.parts.send.element, this.parts.games.element]) setHidden(element, loading || viewing);
+    // The names are typed in the set-up step while it is open (sheet/setup-step.js): not here too.
+    setHidden(ui.namesDetails, loading || viewing || model.setupOpen);
     if (loading) {
       for (const element of [ui.empty, this.question.element]) setHidden(element, true);
       return;

@@ -274,6 +274,31 @@ table.sheet-table { table-layout: fixed; }
   vertical-align: top;
   color: var(--_fg);
 }
+/* The table's set-up at a game's start (sheet/setup-step.js): a line and its button;
+   opened, the names, players, seats, match and note it borrows, two to a row, each
+   player under the team's name (the seat's label then said, not shown: the placeholder
+   shows it), so the whole step fits a 360x740 screen above the bar. */
+.setup { display: grid; gap: 0.5rem; padding: 0.5rem 0.6rem; border-radius: var(--_radius); background: var(--_surface); border-inline-start: 4px solid var(--_accent); }
+.setup-head { margin: 0; display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: center; gap: 0.4rem; }
+.setup-text { min-inline-size: 0; overflow-wrap: anywhere; }
+.setup-title { display: block; font-weight: 700; }
+.setup-line { display: block; color: var(--_muted); font-size: 0.9em; }
+.setup-open, .setup-done { min-block-size: 44px; }
+.setup-panel { display: grid; gap: 0.5rem; }
+.setup-panel[hidden] { display: none; }
+.setup-hint { margin: 0; color: var(--_muted); font-size: 0.9em; }
+.setup-fields { display: grid; gap: 0.5rem; min-inline-size: 0; }
+.setup .name-fields, .setup .about-fields { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
+.setup.long-names .name-fields { grid-template-columns: minmax(0, 1fr); }
+/* Large text (200 %): a name or the note has the row to itself. */
+@container (max-width: 18rem) { .setup .name-fields, .setup .about-fields { grid-template-columns: minmax(0, 1fr); } }
+.setup .players { margin: 0; padding: 0; border: 0; gap: 0.25rem; }
+.setup .players legend { padding: 0; margin-block-end: 0.25rem; }
+.setup .players-hint { display: none; }
+.setup .player-fields .field > span {
+  position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+}
+.setup .dealer-chooser { padding: 0; background: none; border: 0; }
 .dealer-chooser { display: grid; gap: 0.4rem; padding: 0.5rem 0.6rem; border-radius: var(--_radius); background: var(--_surface); border-inline-start: 4px solid var(--_focus); }
 .dealer-question { margin: 0; font-weight: 700; }
 .dealer-seats { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.3rem; }

@@ -13,7 +13,7 @@ export const TABLE_CSS = `
 @container (min-width: 30rem) { .about-fields { grid-template-columns: 3fr 2fr; } }
 .about-fields .field { display: grid; gap: 0.25rem; font-weight: 600; }
 .about-fields input, .about-fields select { font-weight: normal; }
-.game-about select {
+.game-about select, .setup select {
   font: inherit;
   color: inherit;
   inline-size: 100%;
@@ -23,7 +23,7 @@ export const TABLE_CSS = `
   border-radius: var(--_radius);
   background: var(--_bg);
 }
-.game-about select:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.game-about select:focus-visible, .setup select:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 .stats-range { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
 .stats-range .field { display: grid; gap: 0.25rem; font-weight: 600; }
 .stats-range input {

@@ -1,0 +1,123 @@
+// widget/sheet/setup-step.js in the whole sheet (linkedom, a fake scorer and form): the
+// table's set-up at a game's start gathers the sheet's own fields (one input per value),
+// writes what is typed into the game, offers the seats whoever deals, gives every field
+// back on Done, and goes with the first deal recorded.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { container, frames, installDom } from "../dom.mjs";
+import { fakeScorer } from "./fakes.mjs";
+
+installDom();
+const { STRINGS } = await import("../../../widget/i18n/strings.js");
+const { SEAT_WORDS } = await import("../../../widget/i18n/seat-strings.js");
+const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
+const { atStart } = await import("../../../widget/sheet/setup-step.js");
+
+async function mountSheet(lang = "bg") {
+  const form = { next: null, calls: [], deal: () => form.next, save: () => ({}), restore() {}, load() {}, clear() {}, isEmpty: () => form.next === null, focus: () => form.calls.push("focus"), announce() {} };
+  const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => fakeScorer(), target: new EventTarget(), linkBase: () => "https://example.test/calculator/", store: new MemoryStore() });
+  const parts = sheet.parts;
+  const root = container();
+  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.news, parts.section);
+  const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
+  sheet.addEventListener("change", () => queueMicrotask(render));
+  render();
+  await frames(5);
+  return { sheet, form, render, $: (selector) => root.querySelector(selector), $$: (selector) => [...root.querySelectorAll(selector)] };
+}
+
+async function press(element) {
+  assert.ok(element, "the button is there");
+  assert.equal(element.disabled, false, `${element.className} is enabled`);
+  element.click();
+  await frames(5);
+}
+
+async function type(input, value) {
+  input.value = value;
+  input.dispatchEvent(new window.Event("input"));
+  input.dispatchEvent(new window.Event("change"));
+  await frames(5);
+}
+
+const text = (element) => element.textContent.replace(/\s+/g, " ").trim();
+
+test("a new game offers the set-up; opened, it holds the sheet's own fields, typed into the game", async () => {
+  const { sheet, form, $, $$ } = await mountSheet();
+  const t = SEAT_WORDS.bg;
+  assert.equal($(".setup").hidden, false, "a game with no deal: the set-up is offered");
+  assert.equal($(".setup-panel").hidden, true, "closed: nothing asked");
+  assert.equal(text($(".setup-title")), t.setupTitle);
+  assert.equal(text($(".setup-line")), "Една игра");
+  assert.equal(text($("button.setup-open")), t.setupOpen);
+  const names = $('input[name="name-us"]');
+  assert.equal($$('input[name="name-us"]').length, 1, "one box for a team's name, wherever it stands");
+  assert.ok($("details.names").contains(names), "closed: the names stay under the sheet");
+
+  await press($("button.setup-open"));
+  assert.equal($(".setup-panel").hidden, false);
+  assert.equal($("button.setup-open").getAttribute("aria-expanded"), "true");
+  for (const selector of ['input[name="name-us"]', 'input[name="player-them-1"]', ".dealer-chooser", 'input[name="game-note"]', 'select[name="next-game"]']) {
+    assert.ok($(".setup-fields").querySelector(selector), `${selector} is in the set-up`);
+  }
+  assert.equal($("details.names").hidden, true, "the names' panel under the sheet is empty now: hidden");
+  await type($('input[name="name-us"]'), "Иван и Петър");
+  await type($('input[name="name-them"]'), "Мария и Ана");
+  await type($('input[name="player-us-0"]'), "Иван");
+  await type($('input[name="game-note"]'), "на вилата");
+  const select = $('select[name="next-game"]');
+  [...select.children].find((option) => option.value === "2").selected = true;
+  select.dispatchEvent(new window.Event("change"));
+  await frames(5);
+  assert.equal($(".dealer-chooser").hidden, false, "who deals first, in the set-up");
+  await press($$(".dealer-seats .seat")[0]);
+  assert.equal($(".dealer-chooser").hidden, false, "a dealer chosen: the seats stay while the set-up is open");
+  assert.match(text($(".setup-line")), /игра 1$/, "the match's line (its words are the core's): its first game");
+  const game = sheet.snapshot().game;
+  assert.deepEqual(game.names, { us: "Иван и Петър", them: "Мария и Ана" });
+  assert.equal(game.seats.us[0], "Иван");
+  assert.equal(game.note, "на вилата");
+  assert.equal(game.match.to, 2);
+  assert.equal(game.dealer, 0);
+
+  await press($("button.setup-done"));
+  assert.equal($(".setup-panel").hidden, true);
+  assert.ok($("details.names").contains($('input[name="name-us"]')), "Done: every field back in its place");
+  assert.ok($(".game-about").contains($('input[name="game-note"]')));
+  assert.equal($("details.names").hidden, false);
+  assert.equal($(".dealer-chooser").hidden, true, "a dealer chosen: the seats go, the bar says who deals");
+  assert.equal(text($(".bar-dealer")), "Раздава: Иван");
+  assert.ok(form.calls.includes("focus"), "Done: on to the deal");
+  assert.equal($(".setup").hidden, false, "still offered until the first deal");
+});
+
+test("the first deal recorded ends the set-up, open or not; a new game offers it again", async () => {
+  const { form, render, $ } = await mountSheet("en");
+  await press($("button.setup-open"));
+  form.next = { fake: [10, 6] };
+  render();
+  await frames(5);
+  await press($("button.record"));
+  assert.equal($(".setup").hidden, true, "a deal recorded: no set-up");
+  assert.ok($("details.names").contains($('input[name="name-us"]')), "its fields given back");
+  assert.ok($(".game-about").contains($('select[name="next-game"]')));
+  form.next = null;
+  render();
+  await press($(".sheet-toolbar button.new-game"));
+  await press($(".confirm button.confirm-yes"));
+  assert.equal($(".setup").hidden, false, "a new game: offered again");
+  assert.equal(text($(".setup-title")), "New game");
+});
+
+test("atStart: only a checked game of this device with no deal, none edited, not over", () => {
+  const game = { id: "g", deals: [] };
+  const ok = { validated: true, viewing: null, game, editing: null, result: { finished: false } };
+  assert.equal(atStart(ok), true);
+  assert.equal(atStart({ ...ok, validated: false }), false);
+  assert.equal(atStart({ ...ok, viewing: { game } }), false);
+  assert.equal(atStart({ ...ok, game: { id: "g", deals: [{}] } }), false);
+  assert.equal(atStart({ ...ok, editing: { index: 0 } }), false);
+  assert.equal(atStart({ ...ok, result: { finished: true } }), false);
+});

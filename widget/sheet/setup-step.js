@@ -1,0 +1,154 @@
+// Setting up the table, one short step at the start of a game (issue 30): while the game
+// has no deal yet, the top of the form offers "Set up the table"; tapped, the teams'
+// names, the four players, who deals first, the match and the note stand together in one
+// screen, with "Done" back to the deal. Nothing is asked: a table that only wants to
+// score types its first deal, and the step goes with the first deal recorded.
+//
+// The step has no fields of its own: it borrows the sheet's (the names and players from
+// sheet-view.js, the seats from dealer-view.js, the note and match from match-view.js)
+// and gives them back when it closes, so each value has one input, one renderer and
+// one way into the game book, wherever the player types it.
+
+import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
+
+/** Letters of a team name that still fit half of a 360-px screen's row. */
+const LONG_NAME = 14;
+
+/** Nodes taken from their places for a while: a placeholder keeps each one's place. */
+class Borrowed {
+  #nodes;
+  #places = null;
+
+  constructor(nodes) {
+    this.#nodes = nodes;
+  }
+
+  get taken() {
+    return this.#places !== null;
+  }
+
+  /** Move the nodes into `into`, in their order, each leaving a placeholder behind. */
+  take(into) {
+    if (this.#places) return;
+    this.#places = this.#nodes.map((node) => {
+      const place = document.createComment("set-up");
+      node.replaceWith(place);
+      return place;
+    });
+    into.append(...this.#nodes);
+  }
+
+  /** Each node back where it was. */
+  give() {
+    if (!this.#places) return;
+    this.#places.forEach((place, i) => place.replaceWith(this.#nodes[i]));
+    this.#places = null;
+  }
+}
+
+/** True while `sheet`'s game is at its start: checked, not a link's, no deal, none edited, not over. */
+export function atStart(sheet) {
+  const { game, result } = sheet;
+  return Boolean(sheet.validated && !sheet.viewing && game && game.deals.length === 0 && sheet.editing === null && !result?.finished);
+}
+
+export class SetupStep {
+  #actions;
+  #borrowed = null;
+  #openFor = null; // the id of the game whose set-up is open
+  #first = null; // the first field, focused on open
+  ui = {};
+
+  /** `actions`: {changed() (render again), done() (the step closed by its Done: on to the deal)}. */
+  constructor(actions) {
+    this.#actions = actions;
+    const ui = this.ui;
+    ui.title = h("span", { class: "setup-title" });
+    ui.line = h("span", { class: "setup-line" });
+    ui.open = h("button", { type: "button", class: "setup-open", "aria-expanded": "false", "aria-controls": "setup-panel" });
+    ui.open.addEventListener("click", () => this.#toggle());
+    ui.hint = h("p", { class: "setup-hint" });
+    ui.fields = h("div", { class: "setup-fields" });
+    ui.done = h("button", { type: "button", class: "primary setup-done" });
+    ui.done.addEventListener("click", () => {
+      this.#close();
+      this.#actions.done();
+    });
+    ui.panel = h("div", { class: "setup-panel", id: "setup-panel", hidden: true }, ui.hint, ui.fields, ui.done);
+    ui.element = h(
+      "div",
+      { class: "setup", part: "setup", role: "group", "aria-labelledby": "setup-title", hidden: true },
+      h("p", { class: "setup-head" }, h("span", { class: "setup-text", id: "setup-title" }, ui.title, ui.line), ui.open),
+      ui.panel,
+    );
+  }
+
+  get element() {
+    return this.ui.element;
+  }
+
+  /** True while the step is open: its fields are here, the seats offered. */
+  get open() {
+    return Boolean(this.#borrowed?.taken);
+  }
+
+  /**
+   * The fields the step gathers, in the order shown (nodes of the sheet's views), and the
+   * one focused when it opens.
+   */
+  borrow(nodes, first) {
+    this.#borrowed = new Borrowed(nodes);
+    this.#first = first;
+  }
+
+  #toggle() {
+    if (this.open) {
+      this.#close();
+      this.#actions.changed();
+      return;
+    }
+    this.#openFor = this.ui.element.dataset.game ?? null;
+    this.#borrowed?.take(this.ui.fields);
+    this.#setExpanded(true);
+    this.#actions.changed();
+    this.#first?.focus({ preventScroll: true });
+    this.ui.element.scrollIntoView?.({ block: "nearest" });
+  }
+
+  #close() {
+    this.#openFor = null;
+    this.#borrowed?.give();
+    this.#setExpanded(false);
+  }
+
+  #setExpanded(open) {
+    setHidden(this.ui.panel, !open);
+    setAttribute(this.ui.open, "aria-expanded", String(open));
+    this.ui.element.classList.toggle("open", open);
+  }
+
+  /**
+   * `t`: the words of the table (`s.seats`); `sheet`: the book's snapshot; `match`: the
+   * game's match in words ("Мач до 2 победи"); `disabled`: no change now.
+   */
+  render({ s, sheet, match, disabled }) {
+    const ui = this.ui;
+    const t = s.seats;
+    const shown = atStart(sheet);
+    const id = shown ? sheet.game.id : null;
+    // Another game, its first deal recorded, a link's game shown: the fields go home.
+    if (this.open && (!shown || id !== this.#openFor)) this.#close();
+    setHidden(ui.element, !shown);
+    if (!shown) return;
+    ui.element.dataset.game = id;
+    // A long team name gets the row to itself (two to a row, a box shows ~14 letters).
+    const long = Object.values(sheet.game.names).some((name) => [...(name ?? "")].length > LONG_NAME);
+    if (ui.element.classList.contains("long-names") !== long) ui.element.classList.toggle("long-names", long);
+    setText(ui.title, t.setupTitle);
+    setText(ui.line, match);
+    setText(ui.open, this.open ? t.setupClose : t.setupOpen);
+    setText(ui.hint, t.setupHint);
+    setText(ui.done, t.setupDone);
+    ui.done.disabled = disabled;
+  }
+}
