@@ -48,16 +48,35 @@ DEAL = Deal(
 )
 #: The docs' example table (issue 30): every entry shot is taken with these names.
 NAMES = {"us": "Иван и Петър", "them": "Мария и Ана"}
-#: name → (width, height, language, colour scheme, text size in %[, what is shown: a
-#: deal entered (the default), the carré "question", a deal "undone" back into the form
-#: by the bar's Undo, an edit "saved"])
+#: The four players, in the order the deal passes (sheet/seats.js), as the set-up asks.
+SEATS = (("us", 0), ("them", 0), ("us", 1), ("them", 1))
+PLAYERS = ("Иван", "Мария", "Петър", "Ана")
+SHOTS_ASIDE = ROOT / ".cache" / "screenshots"
+HEIGHTS = {360: 740, 390: 844}
+#: "360-bg-dark" → (width, height, language, colour scheme)
+SIZES = {
+    f"{width}-{lang}{dark}": (width, HEIGHTS[width], lang, "dark" if dark else "light")
+    for width in (360, 390)
+    for lang in ("bg", "en")
+    for dark in ("", "-dark")
+}
+#: What an entry shot shows beyond a deal entered: the carré "question", a deal "undone"
+#: back into the form by the bar's Undo, an edit "saved", the table's "setup" step at the
+#: game's start (four players named, the first dealer chosen; no deal yet).
+STATES = ("question", "undone", "saved", "setup")
+#: Of each state's eight, the two the docs show; the rest go to .cache/screenshots, to be
+#: looked at (a picture per combination in the repository would be weight, not news).
+IN_DOCS = {
+    *(
+        f"entry-{what}-{size}"
+        for what in ("question", "undone", "setup")
+        for size in ("360-bg", "390-en-dark")
+    ),
+    *("entry-saved-360-bg-dark", "entry-saved-390-en"),
+}
+#: name → (width, height, language, colour scheme, text size in %[, what is shown])
 SHOTS: dict[str, tuple[int, int, str, str, int] | tuple[int, int, str, str, int, str]] = {
-    "entry-question-360-bg": (360, 740, "bg", "light", 100, "question"),
-    "entry-question-390-en-dark": (390, 844, "en", "dark", 100, "question"),
-    "entry-undone-360-bg": (360, 740, "bg", "light", 100, "undone"),
-    "entry-undone-390-en-dark": (390, 844, "en", "dark", 100, "undone"),
-    "entry-saved-360-bg-dark": (360, 740, "bg", "dark", 100, "saved"),
-    "entry-saved-390-en": (390, 844, "en", "light", 100, "saved"),
+    **{f"entry-{what}-{size}": (*SIZES[size], 100, what) for what in STATES for size in SIZES},
     "entry-360-bg": (360, 740, "bg", "light", 100),
     "entry-360-en": (360, 740, "en", "light", 100),
     "entry-390-bg": (390, 844, "bg", "light", 100),
@@ -84,14 +103,6 @@ FOLD_SHOTS = {
     for scheme in ("light", "dark")
 }
 
-HEIGHTS = {360: 740, 390: 844}
-#: "360-bg-dark" → (width, height, language, colour scheme)
-SIZES = {
-    f"{width}-{lang}{dark}": (width, HEIGHTS[width], lang, "dark" if dark else "light")
-    for width in (360, 390)
-    for lang in ("bg", "en")
-    for dark in ("", "-dark")
-}
 #: name → (width, height, language, colour scheme, situation): keeping the games
 KEEP_SHOTS = {
     **{
@@ -207,15 +218,22 @@ def main() -> None:
             page.evaluate(f"document.documentElement.style.fontSize = '{text}%'")
             calculator = Calculator(page.locator("belot-calculator"))
             expect(calculator.part(".sheet-table")).to_be_visible(timeout=90_000)
-            name_the_table(calculator)
+            name_the_table(calculator, players=what == ["setup"])
+            if what == ["setup"]:
+                calculator.part(".setup").evaluate(
+                    "(step) => scrollBy(0, step.getBoundingClientRect().top - 4)"
+                )
+                page.evaluate("document.activeElement?.blur()")
+                page.wait_for_timeout(300)
+                shot(page, name, pngquant)
+                context.close()
+                continue
             calculator.enter(DEAL)
             expect(calculator.part(".bar-deal")).to_contain_text("11 : 9")
             page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
             if what:
                 entry_state(calculator, what[0])
-            path = DOCS / f"{name}.png"
-            page.screenshot(path=path)
-            shrink(path, pngquant)
+            shot(page, name, pngquant)
             context.close()
         for name, (width, height, article, scheme) in ARTICLE_SHOTS.items():
             if not name.startswith(only):
@@ -241,12 +259,29 @@ def main() -> None:
         keep_shots(browser, url, pngquant, only)
 
 
-def name_the_table(calculator: Calculator) -> None:
-    """The example team names typed where the sheet asks for them."""
-    calculator.part("details.names > summary").click()
+def shot(page: Page, name: str, pngquant: str | None) -> None:
+    """The screen as `name`: in docs/ if the docs show it, else in .cache/screenshots."""
+    state = any(name.startswith(f"entry-{what}-") for what in STATES)
+    folder = SHOTS_ASIDE if state and name not in IN_DOCS else DOCS
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=folder / f"{name}.png")
+    shrink(folder / f"{name}.png", pngquant)
+
+
+def name_the_table(calculator: Calculator, *, players: bool = False) -> None:
+    """The example team names (and `players`: the four players, the first dealer) typed
+    in the set-up step at the game's start; Done unless the players are shown."""
+    calculator.part("button.setup-open").click()
     for team, name in NAMES.items():
-        calculator.part(f'input[name="name-{team}"]').fill(name)
-    calculator.part("details.names > summary").click()
+        calculator.part(f'.setup input[name="name-{team}"]').fill(name)
+    if not players:
+        calculator.part("button.setup-done").click()
+        return
+    for (team, index), player in zip(SEATS, PLAYERS, strict=True):
+        calculator.part(f'.setup input[name="player-{team}-{index}"]').fill(player)
+    seats = calculator.part(".setup .dealer-seats button.seat")
+    expect(seats.last).to_contain_text(PLAYERS[-1])
+    seats.nth(1).click()
 
 
 def entry_state(calculator: Calculator, what: str) -> None:
