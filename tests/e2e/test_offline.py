@@ -33,6 +33,7 @@ from sitebuild.server import DistHandler, serving
 
 RUNTIME_TIMEOUT_MS = 90_000
 ARTICLE_BUDGET_BYTES = 60_000  # an article page whose calculator is never opened
+ARTICLE_WIDGET_REQUESTS = 4  # …and the bundled widget's files it loads
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 HEARTS = Deal("hearts", "us", "none", "us", 82, "us", declarations={"us": {"belot": 1}})
 HEARTS_RESULT = dict(outcome="made", raw=(112, 70), record=(11, 7))
@@ -249,6 +250,11 @@ def test_article_never_opened_downloads_no_runtime(
     total = sum(entry.bytes for entry in served)
     print(f"\nan article never opened: {len(served)} responses, {total} bytes on the wire")
     assert total < ARTICLE_BUDGET_BYTES, served
+    root, _ = site
+    if (root / "widget" / "chunks").is_dir():  # the bundled widget (build.py build's default)
+        widget = [path for path in paths if path.startswith("/widget/")]
+        # Issue 33: the entry and the chunks it imports, no waterfall of modules.
+        assert len(widget) <= ARTICLE_WIDGET_REQUESTS, widget
 
 
 def test_open_once_then_offline_reload_scores(

@@ -63,22 +63,39 @@ function splitPoints(files) {
   return { lazy: [...lazy].sort(), workers: [...workers].filter((file) => !lazy.has(file)).sort() };
 }
 
-/** The esbuild plugin: import.meta.url as the source module's URL, build.js as the placeholder. */
-const sourcePlaces = {
-  name: "belot-source-places",
-  setup(build) {
-    build.onLoad({ filter: /\.js$/ }, (file) => {
-      const relative = path.relative(src, file.path).split(path.sep).join("/");
-      if (relative === "build.js") {
-        return { contents: `export const BUILD = ${JSON.stringify(BUILD_PLACEHOLDER)};\n`, loader: "js" };
-      }
-      const text = readFileSync(file.path, "utf8");
-      if (!text.includes("import.meta.url")) return undefined;
-      const url = `new URL(${JSON.stringify(relative)}, ${ROOT_NAME}).href`;
-      return { contents: text.replaceAll("import.meta.url", url), loader: "js" };
-    });
-  },
-};
+/**
+ * The esbuild plugin: import.meta.url as the source module's URL, build.js as the
+ * placeholder, and each lazy entry importing what index.js imports (after its own lines:
+ * the source map keeps them). A lazy entry is only ever loaded after index.js, so that adds
+ * nothing at run time; for the splitter it means every module the page loads at once is
+ * shared by every entry alike, so they fall into one or two chunks instead of one per
+ * set of entries that use them: a closed calculator in an article costs a few requests,
+ * not eight (issue 33).
+ */
+function sourcePlaces(lazy) {
+  // What index.js imports (not index.js itself: an entry imported by others leaves an
+  // empty chunk of its own behind, one request more).
+  const index = path.join(src, "index.js");
+  const pageModules = [...readFileSync(index, "utf8").matchAll(/\bfrom\s*["'](\.\.?\/[^"']+\.js)["']/g)].map((match) => path.resolve(src, match[1]));
+  return {
+    name: "belot-source-places",
+    setup(build) {
+      build.onLoad({ filter: /\.js$/ }, (file) => {
+        const relative = path.relative(src, file.path).split(path.sep).join("/");
+        if (relative === "build.js") {
+          return { contents: `export const BUILD = ${JSON.stringify(BUILD_PLACEHOLDER)};\n`, loader: "js" };
+        }
+        let text = readFileSync(file.path, "utf8");
+        const entry = lazy.has(file.path);
+        if (!entry && !text.includes("import.meta.url")) return undefined;
+        const url = `new URL(${JSON.stringify(relative)}, ${ROOT_NAME}).href`;
+        text = text.replaceAll("import.meta.url", url);
+        if (entry) text += `\n${pageModules.map((module) => `import ${JSON.stringify(module)};`).join("\n")}\n`;
+        return { contents: text, loader: "js" };
+      });
+    },
+  };
+}
 
 const common = {
   bundle: true,
@@ -93,7 +110,6 @@ const common = {
   metafile: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [sourcePlaces],
 };
 
 /**
@@ -119,11 +135,12 @@ function placeRoot(metafile) {
 const files = sourceFiles(src);
 const { lazy, workers } = splitPoints(files);
 const pageEntries = [...PUBLIC_ENTRIES.map((name) => path.join(src, name)), ...lazy];
-const page = await esbuild.build({ ...common, entryPoints: pageEntries, splitting: true, chunkNames: "chunks/[name]-[hash]" });
+const plugins = [sourcePlaces(new Set(lazy))];
+const page = await esbuild.build({ ...common, plugins, entryPoints: pageEntries, splitting: true, chunkNames: "chunks/[name]-[hash]" });
 placeRoot(page.metafile);
 const workerBuilds = [];
 for (const worker of workers) {
-  const built = await esbuild.build({ ...common, entryPoints: [worker], splitting: false });
+  const built = await esbuild.build({ ...common, plugins: [sourcePlaces(new Set())], entryPoints: [worker], splitting: false });
   placeRoot(built.metafile);
   workerBuilds.push(built.metafile);
 }
