@@ -5,7 +5,10 @@ a file, a backup, another tab) by widget/sheet/text.js, built on the character c
 generated from the core (core-tables.js TEXT_RULE). Here Node runs it over thousands of
 texts -- the invisible characters of issue 32 (U+202E, U+2067, U+200B, U+0000, U+0007),
 joiners, tag flags, every kind of white space, lone surrogates, letters, and random
-code points -- and each must come out exactly as the core cleans it.
+code points -- and each must come out exactly as the core cleans it. The same texts
+as a bad value in an error (the widget's own errors on what is typed, deal/request.js)
+must be shown as the core shows them (errors.echo, json_read.show): cut at the same
+place, every invisible character written as an escape.
 """
 
 from __future__ import annotations
@@ -17,15 +20,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+from belot_core.errors import echo
+from belot_core.json_read import show
 from belot_core.model import MAX_NAME_LENGTH
 from belot_core.text import clean, visible
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import { readFileSync } from "node:fs";
-import { clean, cleanName, visible } from "./widget/sheet/text.js";
+import { clean, cleanName, echo, visible } from "./widget/sheet/text.js";
 const texts = JSON.parse(readFileSync(0, "utf8"));
-process.stdout.write(JSON.stringify(texts.map((text) => [visible(text), clean(text), cleanName(text)])));
+const answer = (text) => [visible(text), clean(text), cleanName(text), echo(text), echo(JSON.stringify(text))];
+process.stdout.write(JSON.stringify(texts.map(answer)));
 """
 #: What a name may carry: the characters of the attack, the rule's exceptions, spaces.
 POOL = [
@@ -53,7 +59,7 @@ def texts(count: int, seed: int) -> list[str]:
     return out
 
 
-def run_node(values: list[str]) -> list[list[str]]:
+def run_node(values: list[str]) -> list[list[str]]:  # [visible, clean, name, echo, shown]
     node = shutil.which("node")
     assert node, "node is needed to run the widget's cleaning"
     done = subprocess.run(
@@ -72,19 +78,26 @@ def run_node(values: list[str]) -> list[list[str]]:
 def test_the_widget_cleans_every_text_as_the_core_does() -> None:
     # As JSON carries it: a high and a low surrogate side by side are one character.
     values = [json.loads(json.dumps(text)) for text in texts(6_000, seed=32)]
-    for text, (seen, cleaned, name) in zip(values, run_node(values), strict=True):
+    for text, (seen, cleaned, name, echoed, json_shown) in zip(
+        values, run_node(values), strict=True
+    ):
         assert seen == visible(text), ascii(text)
         assert cleaned == clean(text), ascii(text)
         assert name == clean(clean(text)[:MAX_NAME_LENGTH]), ascii(text)
+        # A bad value in an error: the widget's own errors show it as the core's do.
+        assert echoed == echo(text), ascii(text)
+        assert json_shown == show(text), ascii(text)
 
 
 def test_the_names_of_the_attack_come_out_clean() -> None:
     """Issue 32: a reversed name, an isolate, a zero width space, controls in a backup."""
     values = ["Ivan\u202eKeep", "\u2067Мария", "Пе\u200bтър", "\x00\x07ctl", "a" * 50]
-    assert run_node(values) == [
+    assert [answer[:3] for answer in run_node(values)] == [
         ["IvanKeep", "IvanKeep", "IvanKeep"],
         ["Мария", "Мария", "Мария"],
         ["Петър", "Петър", "Петър"],
         ["ctl", "ctl", "ctl"],
         ["a" * 50, "a" * 50, "a" * MAX_NAME_LENGTH],
     ]
+    # …and in an error, each invisible character is seen, as an escape.
+    assert [answer[3] for answer in run_node(values[:2])] == ["Ivan\\u202eKeep", "\\u2067Мария"]

@@ -25,7 +25,6 @@ import {
   HAS_DECLARATIONS,
   MAX_BELOTS,
   MAX_HANGING,
-  MAX_SHOWN,
   MESSAGES,
   TEAMS,
   VERSION,
@@ -33,6 +32,7 @@ import {
 import { activeRules, rulesOf } from "./house-rules.js";
 import { cardsPoints, formatCards, parseCards } from "./pile-cards.js";
 import { format } from "../i18n/format.js";
+import { echo } from "../sheet/text.js";
 
 /** The element's attributes that make up the deal (changing one re-scores). */
 export const DEAL_ATTRIBUTES = Object.freeze([
@@ -159,10 +159,6 @@ export function readDeal(attributes) {
   };
 }
 
-/** `text` as the core shows a value: at most MAX_SHOWN characters, cut with "…" (the core's errors.echo). */
-function cut(text) {
-  return text.length <= MAX_SHOWN ? text : `${text.slice(0, MAX_SHOWN - 1)}…`;
-}
 
 /**
  * The other team's pile: the deck's points (core tables) less the one entered, or
@@ -179,9 +175,9 @@ export function piles(deal) {
   return { [deal.pileTeam]: points, [other]: deck - points };
 }
 
-/** A bad value as the core shows it in a message: JSON, at most MAX_SHOWN characters. */
+/** A bad value as the core shows it in a message (json_read.show): JSON, echoed. */
 function shown(text) {
-  return cut(JSON.stringify(text));
+  return echo(JSON.stringify(text));
 }
 
 /** The core's error `code` at `field`, with its message in the core's words (core-tables.js). */
@@ -198,7 +194,7 @@ function coreError(code, field, params) {
 function beyondFloats(code, field, text, max) {
   const number = wholeNumber(text);
   if (number === null || Number.isSafeInteger(number)) return null;
-  return coreError(code, field, { value: cut(BigInt(text.trim()).toString()), max });
+  return coreError(code, field, { value: echo(BigInt(text.trim()).toString()), max });
 }
 
 /**

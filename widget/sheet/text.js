@@ -4,14 +4,16 @@
 // control that reorders the sheet's head, a zero width space, a control character), no
 // space at either end, one space inside. The rule itself is the core's: its character
 // classes come generated in core-tables.js (TEXT_RULE), and
-// tests/core/test_text_js.py runs this module against the core over many inputs.
+// tests/agreement/test_text_js.py runs this module against the core over many inputs.
 
-import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, TEXT_RULE } from "../core-tables.js";
+import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SHOWN, TEXT_RULE } from "../core-tables.js";
 
 const { removed, tags, flag, joiners, spaces } = TEXT_RULE;
 const REMOVED = new RegExp(`[${removed}]+`, "gu");
 const TAG_RUNS = new RegExp(`(${flag})|[${tags}]+`, "gu");
-const LONE_JOINERS = new RegExp(`(?<![^${spaces}${joiners}])[${joiners}]|[${joiners}](?![^${spaces}${joiners}])`, "gu");
+const LONE_JOINER = `(?<![^${spaces}${joiners}])[${joiners}]|[${joiners}](?![^${spaces}${joiners}])`;
+const LONE_JOINERS = new RegExp(LONE_JOINER, "gu");
+const ESCAPED = new RegExp(`(${flag})|[${removed}${tags}]|${LONE_JOINER}`, "gu");
 const ANY = new RegExp(`[${removed}${tags}${joiners}]`, "u");
 const SPACE_RUNS = new RegExp(`[${spaces}]+`, "u");
 
@@ -23,6 +25,30 @@ export function visible(text) {
     .replace(REMOVED, "")
     .replace(TAG_RUNS, (_, kept) => kept ?? "")
     .replace(LONE_JOINERS, "");
+}
+
+/** `text` with what `visible` removes written as escapes ("\\u202e"): text.shown. */
+export function shown(text) {
+  const value = String(text ?? "");
+  if (!ANY.test(value)) return value;
+  return value.replace(ESCAPED, (found, flagKept) => flagKept ?? escape(found));
+}
+
+function escape(character) {
+  const code = character.codePointAt(0);
+  return code <= 0xffff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\U${code.toString(16).padStart(8, "0")}`;
+}
+
+/**
+ * `text` as an error shows a value (errors.echo): whole, or its first MAX_SHOWN - 1
+ * characters and "…", its invisible characters written as escapes, so a value that
+ * reorders text or hides in it is seen and cannot reorder the message.
+ */
+export function echo(text) {
+  const head = [...String(text ?? "").slice(0, 2 * MAX_SHOWN)];
+  const escaped = [...shown(head.slice(0, MAX_SHOWN).join(""))];
+  if (head.length <= MAX_SHOWN && escaped.length <= MAX_SHOWN) return escaped.join("");
+  return `${escaped.slice(0, MAX_SHOWN - 1).join("")}…`;
 }
 
 /** `text` as the core keeps a name, a player or a note (text.clean): visible, trimmed, one space inside. */
