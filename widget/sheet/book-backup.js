@@ -7,7 +7,7 @@
 import { backupFile, contentKey, placeOf, readBackup } from "./backup.js";
 import { compareArriving, upToDate } from "./book-travel.js";
 import { gameFile } from "./export.js";
-import { runtimeFailure } from "./game-book.js";
+import { replyOf } from "./book-replies.js";
 import { copyGame } from "./records.js";
 
 /** What a backup's problem is called in the keep words. */
@@ -44,13 +44,7 @@ export class BookBackup {
       book.emit({ type: "fileRefused" });
       return { problem: read.problem };
     }
-    book.busy = true;
-    let outcome;
-    try {
-      outcome = await book.serial(() => this.#add(read.games));
-    } finally {
-      book.busy = false;
-    }
+    const outcome = await book.whileBusy(() => book.serial(() => this.#add(read.games)));
     outcome.refused.push(...Array(read.bad).fill([]));
     this.#report(outcome, file);
     return { added: outcome.added.length, same: outcome.same, refused: outcome.refused.length };
@@ -70,12 +64,7 @@ export class BookBackup {
         same++;
         continue;
       }
-      let reply;
-      try {
-        reply = await book.score(game);
-      } catch (error) {
-        reply = runtimeFailure(error);
-      }
+      const reply = await replyOf(() => book.score(game));
       if (!reply?.ok) {
         refused.push(reply?.errors ?? []);
         continue;

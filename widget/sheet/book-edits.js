@@ -2,8 +2,10 @@
 // saved back (with the house rules it was played under), a passed deal can only be
 // deleted, the Rules panel can ask to fix a deal for rules it is to be scored by, and
 // the last deals can be taken back (Undo, offered back to the form) and recorded again
-// (Redo) while nothing else changed the game.
+// (Redo) while nothing else changed the game; and the game's house rules changed.
 // Each change goes through the book (GameBook.change): the core, then the save. No DOM.
+
+import { dealsForAll, dealsFromNext } from "../deal/house-rules.js";
 
 export class BookEdits {
   #book;
@@ -17,8 +19,7 @@ export class BookEdits {
     const book = this.#book;
     const deal = book.game?.deals[index];
     if (!deal || book.busy || book.viewing) return;
-    book.editing = { index, deal, fixing: false };
-    book.error = null;
+    book.beginEdit(index, deal);
     const change = { type: "editing", index, passed: Boolean(deal.passed) };
     if (!deal.passed) Object.assign(change, { form: "load", deal });
     book.emit(change);
@@ -55,7 +56,7 @@ export class BookEdits {
     const book = this.#book;
     const editing = book.editing;
     if (!editing) return;
-    book.error = null;
+    book.showError(null);
     book.stopEditing();
     book.emit({ type: "editCancelled", index: editing.index, form: "restore" });
   }
@@ -64,7 +65,7 @@ export class BookEdits {
   fixDeal(index) {
     const book = this.#book;
     this.edit(index);
-    if (book.editing?.index === index) book.editing.fixing = true;
+    if (book.editing?.index === index) book.beginEdit(index, book.editing.deal, { fixing: true });
     book.emit({ type: "fixing", index });
   }
 
@@ -83,7 +84,7 @@ export class BookEdits {
     const id = book.current;
     await book.change(next, (deals) => ({ type: "undone", n: deals.length + 1, form: "offer", deal: undone }), {
       after: () => {
-        book.undone = { id, deals: [...(book.undone?.id === id ? book.undone.deals : []), undone] };
+        book.keepUndone({ id, deals: [...(book.undone?.id === id ? book.undone.deals : []), undone] });
       },
       keepUndone: true,
       op: (game) => ({ op: "undo", index: game.deals.length - 1, deal: undone }),
@@ -98,8 +99,23 @@ export class BookEdits {
     const deal = kept.deals.at(-1);
     const after = () => {
       const deals = kept.deals.slice(0, -1);
-      book.undone = deals.length ? { id: kept.id, deals } : null;
+      book.keepUndone(deals.length ? { id: kept.id, deals } : null);
     };
     await book.change((game) => [...game.deals, deal], (deals) => ({ type: "redone", n: deals.length, form: "clear" }), { after, keepUndone: true, op: () => ({ op: "append", deal }) });
+  }
+
+  /**
+   * The current game under other house rules: every deal rescored ("all"), or the deals
+   * so far kept as they are ("next"). Resolves to null, or the core's errors (then
+   * nothing changed).
+   */
+  async applyRules(rules, how) {
+    const book = this.#book;
+    if (!book.game) return [];
+    const next = (game) => (how === "next" ? dealsFromNext(game.deals, game.rules) : dealsForAll(game.deals));
+    let errors = [];
+    const op = () => ({ op: "rules", rules: { ...rules }, how: how === "next" ? "next" : "all" });
+    const applied = await book.change(next, { type: "rulesChanged" }, { rules, refused: (refused) => (errors = refused), op });
+    return applied ? null : errors;
   }
 }

@@ -165,8 +165,7 @@ export class BookSaver {
     const book = this.#book;
     for (const game of [...book.games.values()]) {
       if (game.deals.length || game.id === book.current) continue;
-      book.games.delete(game.id);
-      book.results.delete(game.id);
+      book.lost(game.id);
       this.forget(game.id);
     }
   }

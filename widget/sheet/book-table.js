@@ -3,7 +3,7 @@
 // of one name are refused: the sheet says who deals by name) and saved; the core then
 // answers who deals next, so the view never counts seats itself. No DOM.
 
-import { runtimeFailure } from "./game-book.js";
+import { replyOf } from "./book-replies.js";
 import { firstDealerFor, isSeat, withPlayer } from "./seats.js";
 
 export class BookTable {
@@ -11,6 +11,16 @@ export class BookTable {
 
   constructor(book) {
     this.#book = book;
+  }
+
+  /** `team`'s name as typed: saved after a pause, like every typed field (not asked of the core). */
+  setName(team, value) {
+    const book = this.#book;
+    const game = book.games.get(book.current);
+    if (!game || book.viewing) return;
+    const updated = book.now().toISOString();
+    book.replace({ ...game, names: { ...game.names, [team]: value }, updated }, null, { op: "set", field: `names.${team}`, value, at: updated }, { typing: true });
+    book.emit({ type: "named" });
   }
 
   /**
@@ -51,18 +61,13 @@ export class BookTable {
       const game = book.games.get(id);
       if (!game) return false;
       const next = { ...make(game), updated: book.now().toISOString() };
-      let reply;
-      try {
-        reply = await book.score(next);
-      } catch (error) {
-        reply = runtimeFailure(error);
-      }
+      const reply = await replyOf(() => book.score(next));
       if (!reply?.ok) {
-        book.error = reply?.errors ?? [];
+        book.showError(reply?.errors ?? []);
         book.emit({ type: "refused" });
         return false;
       }
-      book.error = null;
+      book.showError(null);
       book.replace(next, reply.result, { ...(typeof op === "function" ? op() : op), at: next.updated }, { typing });
       book.emit(change);
       return true;

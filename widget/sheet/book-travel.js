@@ -5,7 +5,7 @@
 
 import { contentKey } from "./backup.js";
 import { gameFile } from "./export.js";
-import { EXPLAIN, runtimeFailure } from "./game-book.js";
+import { EXPLAIN, replyOf } from "./book-replies.js";
 
 /** What a game holds around its deals, carried by a link (format 2) and kept with it. */
 const TABLE_FIELDS = ["seats", "dealer", "match", "note"];
@@ -97,22 +97,17 @@ export class BookTravel {
   importGame(data, file, { totals, link } = {}) {
     const book = this.#book;
     return book.serial(async () => {
-      let reply;
-      try {
-        if (link) {
-          // A CSV of the calculator's: its game link holds the whole game (sheet/csv-import.js).
-          const read = await book.scorer().readGameLink({ version: 1, link });
-          if (!read?.ok) {
-            this.refuseFile(file, null, read?.errors ?? []);
-            return read;
-          }
-          data = read.result.game;
+      if (link) {
+        // A CSV of the calculator's: its game link holds the whole game (sheet/csv-import.js).
+        const read = await replyOf(() => book.scorer().readGameLink({ version: 1, link }));
+        if (!read?.ok) {
+          this.refuseFile(file, null, read?.errors ?? []);
+          return read;
         }
-        const request = data !== null && typeof data === "object" && !Array.isArray(data) ? { ...data, ...EXPLAIN } : data;
-        reply = await book.scorer().scoreGame(request);
-      } catch (error) {
-        reply = runtimeFailure(error);
+        data = read.result.game;
       }
+      const request = data !== null && typeof data === "object" && !Array.isArray(data) ? { ...data, ...EXPLAIN } : data;
+      const reply = await replyOf(() => book.scorer().scoreGame(request));
       if (!reply?.ok) this.refuseFile(file, null, reply?.errors ?? []);
       else if (totals && (reply.result.totals.us !== totals.us || reply.result.totals.them !== totals.them)) {
         this.refuseFile(file, "csvTotals", [], totals); // the file's totals must come out again
@@ -224,13 +219,8 @@ export class BookTravel {
       return null;
     }
     this.#link = null;
-    let reply;
-    try {
-      // The core reads it from either team's side (`we_are`): names, scores and seats turned.
-      reply = await book.scorer().readGameLink(weAre === "them" ? { version, link: hash, we_are: "them" } : { version, link: hash });
-    } catch (error) {
-      reply = runtimeFailure(error);
-    }
+    // The core reads it from either team's side (`we_are`): names, scores and seats turned.
+    const reply = await replyOf(() => book.scorer().readGameLink(weAre === "them" ? { version, link: hash, we_are: "them" } : { version, link: hash }));
     if (!reply?.ok) {
       book.notices.add({ words: "travel", key: "badLink", errors: reply?.errors ?? [] });
       book.emit({ type: "linkRefused" });
@@ -247,15 +237,14 @@ export class BookTravel {
     const chosen = book.viewing?.link?.hash === hash;
     // The table around the game (seats, dealer, match, note) comes with it and is kept.
     const table = Object.fromEntries(TABLE_FIELDS.filter((field) => game[field] != null).map((field) => [field, game[field]]));
-    book.viewing = {
+    book.view({
       game: { id: "shared", created: started, updated: stamp, names, rules: game.rules ?? {}, ...table, deals: game.deals },
       result: score,
       link: { hash, version },
       weAre,
       sender,
       origin,
-    };
-    book.error = null;
+    });
     book.emit(chosen ? { type: "sideChosen", weAre } : { type: "linkOpened" });
     return reply;
   }
@@ -279,7 +268,7 @@ export class BookTravel {
     const book = this.#book;
     const viewing = book.viewing;
     if (!viewing || book.busy || book.editing) return Promise.resolve();
-    book.viewing = null;
+    book.view(null);
     // The contract's game (as a file brings it), so that it can be read from the other side too.
     const data = { ...gameFile(viewing.game), ...viewing.origin };
     // Kept twice, or kept after a file or a backup brought it: still one game.
@@ -289,7 +278,7 @@ export class BookTravel {
   closeShared() {
     const book = this.#book;
     if (!book.viewing) return;
-    book.viewing = null;
+    book.view(null);
     book.emit({ type: "sharedClosed" });
   }
 }

@@ -12,9 +12,11 @@
 // tabs are followed by sheet/tab-follower.js through the same book. The scorer and the
 // store are given, so Node runs every transition with a fake scorer and a memory store.
 
-import { dealsForAll, dealsFromNext } from "../deal/house-rules.js";
 import { gameRequest } from "../deal/request.js";
+import { BookDeletes } from "./book-deletes.js";
 import { BookEdits } from "./book-edits.js";
+import { EXPLAIN, replyOf } from "./book-replies.js";
+import { EMPTY_RESULT, formRulesOf, potOf, snapshotOf } from "./book-view.js";
 import { BookSaver } from "./book-saver.js";
 import { BookTable } from "./book-table.js";
 import { arrivedAs, BookTravel } from "./book-travel.js";
@@ -23,27 +25,11 @@ import { newGame } from "./records.js";
 import { nextTable } from "./seats.js";
 import { cleanGame } from "./text.js";
 
-/** The sheet shows no row's explanation (a row loads its deal into the form, which asks for its own). */
-export const EXPLAIN = Object.freeze({ explain: "none" });
 
-export const EMPTY_RESULT = Object.freeze({
-  rows: [],
-  totals: { us: 0, them: 0 },
-  hanging: 0,
-  winner: null,
-  finished: false,
-  unclaimed: 0,
-  status: { code: "status_playing", params: { us: 0, them: 0 }, message: { bg: "", en: "" } },
-});
+export { EMPTY_RESULT };
 
-/** How long a deleted game's Undo stays, unless another change comes first. */
-export const UNDO_MS = 10_000;
+export { UNDO_MS } from "./book-deletes.js";
 
-/** A reply for a call the runtime could not answer (its message in both languages). */
-export function runtimeFailure(error) {
-  const text = String(error?.message ?? error);
-  return { ok: false, errors: [{ code: "runtime", message: { bg: text, en: text } }] };
-}
 
 /** The table around a game that came in (seats, the first dealer, its match, a note), onto `game`. */
 function withTable(game, data) {
@@ -51,28 +37,29 @@ function withTable(game, data) {
   return game;
 }
 
+// The book's state is read by anyone and written only here: its parts (book-*.js,
+// tab-follower.js) ask through the narrow methods under "what the parts ask", and
+// tests/js/sheet/one-writer.test.mjs holds every other module to that.
 export class GameBook extends EventTarget {
   #scorer;
   #clock;
-  #timers;
   games = new Map(); // id → game (replaced on every change, never changed in place)
   results = new Map(); // id → the core's game result
-  current = null; // id of the game shown (and played)
-  viewing = null; // {game, result}: a game opened from a link, read only
-  editing = null; // {index, deal, fixing}: the deal loaded into the form
-  deleted = null; // {game, index, current, result, rev}: the game whose Undo stands
-  error = null; // the core's errors for the last refused change
-  undone = null; // {id, deals}: the deals taken back by Undo, the last one first to come back
-  busy = false; // a change is with the core
-  validated = false;
+  #current = null; // id of the game shown (and played)
+  #viewing = null; // {game, result}: a game opened from a link, read only
+  #editing = null; // {index, deal, fixing}: the deal loaded into the form
+  #error = null; // the core's errors for the last refused change
+  #undone = null; // {id, deals}: the deals taken back by Undo, the last one first to come back
+  #busy = false; // a change is with the core
+  #validated = false;
   #validating = false;
   #queue = Promise.resolve(); // the changes under way, one after another (serial)
-  #undoTimer = null;
   notices = new Notices();
   saver;
   travel;
   edits;
   table;
+  deletes;
 
   /**
    * `scorer()` → the scorer (scoreGame, gameLink, readGameLink); `store`: a GameStore;
@@ -82,11 +69,73 @@ export class GameBook extends EventTarget {
     super();
     this.#scorer = scorer;
     this.#clock = clock;
-    this.#timers = timers;
     this.saver = new BookSaver(this, store, timers);
     this.travel = new BookTravel(this);
     this.edits = new BookEdits(this);
     this.table = new BookTable(this);
+    this.deletes = new BookDeletes(this, timers);
+  }
+
+  get current() { return this.#current; }
+  get viewing() { return this.#viewing; }
+  get editing() { return this.#editing; }
+  get deleted() { return this.deletes.deleted; }
+  get error() { return this.#error; }
+  get undone() { return this.#undone; }
+  get busy() { return this.#busy; }
+  get validated() { return this.#validated; }
+
+  // --- what the parts ask (the only ways they change the book's state) ---------------
+
+  /** The core's errors for a refused change (the bar shows them); null takes them away. */
+  showError(errors) {
+    this.#error = errors ?? null;
+  }
+
+  /** Deal `index` (`deal`) loaded into the form; `fixing`: for the house rules (rules-panel.js). */
+  beginEdit(index, deal, { fixing = false, follow = false } = {}) {
+    if (follow) this.#editing = { ...this.#editing, index }; // the same edit, its deal moved (another tab)
+    else this.#editing = { index, deal, fixing };
+    this.#error = null;
+  }
+
+  /** The deals Undo took back (`{id, deals}`), for Redo; null: none. */
+  keepUndone(undone) {
+    this.#undone = undone;
+  }
+
+  /** A game opened from a link, read only (`{game, result, link, weAre, sender, origin}`); null closes it. */
+  view(viewing) {
+    this.#viewing = viewing;
+    if (viewing) this.#error = null;
+  }
+
+  /** Run `work` with the book busy (no other change meanwhile). */
+  async whileBusy(work) {
+    this.#busy = true;
+    try {
+      return await work();
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /** Game `id` as another tab left it (`game`, the core's `result`): taken in; a deleted one back is no more to undo. */
+  took(id, game, result) {
+    this.games.set(id, game);
+    this.results.set(id, result);
+    if (this.deleted?.game.id === id) this.deletes.forget();
+  }
+
+  /** Game `id` is gone (deleted elsewhere, or kept aside unreadable). */
+  lost(id) {
+    this.games.delete(id);
+    this.results.delete(id);
+  }
+
+  /** The current game `gone` is gone (deleted here or in another tab): the next game at its table. */
+  startAfterGone(gone) {
+    this.#startAfter(gone);
   }
 
   // --- what the view reads ---------------------------------------------------------
@@ -101,45 +150,19 @@ export class GameBook extends EventTarget {
     return (this.current && this.results.get(this.current)) || EMPTY_RESULT;
   }
 
-  /**
-   * The hanging points the deal in the form starts with: the pot before the deal being
-   * edited, or the game's (after the end nothing more is recorded). 0 until checked.
-   */
+  /** The hanging points the deal in the form starts with (book-view.js potOf). */
   get pot() {
-    if (!this.validated) return 0;
-    const result = this.result;
-    if (this.editing) return this.editing.index > 0 ? (result.rows[this.editing.index - 1]?.hanging ?? 0) : 0;
-    return result.finished ? 0 : result.hanging;
+    return potOf(this);
   }
 
-  /** The house rules the form's deal is scored by (an edited deal's own; `pending` while it is fixed for them). */
+  /** The house rules the form's deal is scored by (book-view.js formRulesOf). */
   formRules(pending = null) {
-    const game = this.game;
-    if (!this.validated || !game) return null;
-    if (!this.editing) return game.rules ?? {};
-    if (this.editing.fixing && pending) return pending;
-    return game.deals[this.editing.index]?.rules ?? game.rules ?? {};
+    return formRulesOf(this, pending);
   }
 
-  /** The state the view renders: plain data, read only (the objects are replaced on change, never changed). */
+  /** The state the view renders (book-view.js snapshotOf). */
   snapshot() {
-    const editing = this.editing;
-    return {
-      validated: this.validated,
-      busy: this.busy,
-      saving: this.saver.saving,
-      viewing: Boolean(this.viewing),
-      // A shared game: the sender's team names and which of them this device is.
-      side: this.viewing && { weAre: this.viewing.weAre, sender: this.viewing.sender },
-      game: this.game,
-      result: this.result,
-      editing: editing && { index: editing.index, fixing: editing.fixing, passed: Boolean(editing.deal.passed) },
-      error: this.error,
-      notices: this.notices,
-      deleted: this.deleted && { created: this.deleted.game.created },
-      redo: Boolean(this.undone && this.undone.id === this.current),
-      games: [...this.games.values()].map((game) => ({ game, result: this.results.get(game.id) ?? EMPTY_RESULT, current: game.id === this.current })),
-    };
+    return snapshotOf(this);
   }
 
   /** Announce `change` (the view renders the snapshot and follows its effects). */
@@ -163,7 +186,7 @@ export class GameBook extends EventTarget {
     this.#validating = true;
     try {
       if (typeof this.#scorer().scoreGame !== "function") {
-        this.error = [{ code: "unavailable" }];
+        this.#error = [{ code: "unavailable" }];
         return;
       }
       const { games, current } = await this.saver.load();
@@ -173,7 +196,7 @@ export class GameBook extends EventTarget {
         else await this.saver.reject(game, reply);
       }
       this.#chooseCurrent(current);
-      this.validated = true;
+      this.#validated = true;
       this.saver.dropEmpty();
       this.saver.flush();
     } catch {
@@ -187,13 +210,13 @@ export class GameBook extends EventTarget {
 
   #chooseCurrent(hint) {
     if (hint && this.games.has(hint)) {
-      this.current = hint;
+      this.#current = hint;
       return;
     }
     const latest = [...this.games.values()].sort((a, b) => b.updated.localeCompare(a.updated));
     // A stored current game that points nowhere: the latest readable one, finished or not (issue 32).
     const open = latest.find((game) => !this.results.get(game.id)?.finished) ?? (hint ? latest[0] : null);
-    if (open) this.current = open.id;
+    if (open) this.#current = open.id;
     else this.#startAfter([...this.games.values()].at(-1));
   }
 
@@ -220,7 +243,7 @@ export class GameBook extends EventTarget {
     this.results.set(game.id, EMPTY_RESULT);
     this.saver.based(game.id, null);
     this.saver.push(game.id, { op: "create", game });
-    this.current = game.id;
+    this.#current = game.id;
     this.saver.remember(game.id);
     return game;
   }
@@ -249,15 +272,15 @@ export class GameBook extends EventTarget {
   async change(next, change, { rules, refused, after, keepUndone = false, op } = {}) {
     const id = this.current;
     if (!this.game || this.busy || this.viewing) return false;
-    this.busy = true;
+    this.#busy = true;
     if (this.error) {
-      this.error = null;
+      this.#error = null;
       this.emit({ type: "busy" }); // an old error is taken away at once
     }
     try {
       return await this.serial(() => this.#change(id, next, change, { rules, refused, after, keepUndone, op }));
     } finally {
-      this.busy = false;
+      this.#busy = false;
     }
   }
 
@@ -266,23 +289,18 @@ export class GameBook extends EventTarget {
     if (!game) return false; // deleted in another tab meanwhile (the notice says so)
     const deals = next(game);
     if (!deals) return false;
-    let reply;
-    try {
-      reply = await this.score(game, deals, rules ?? game.rules);
-    } catch (error) {
-      reply = runtimeFailure(error);
-    }
-    this.busy = false;
+    const reply = await replyOf(() => this.score(game, deals, rules ?? game.rules));
+    this.#busy = false;
     if (!reply?.ok) {
       if (refused) refused(reply?.errors ?? []);
-      else this.error = reply?.errors ?? [];
+      else this.#error = reply?.errors ?? [];
       this.emit({ type: "refused" });
       return false;
     }
     const changed = { ...game, deals, updated: this.#clock().toISOString() };
     if (rules) changed.rules = { ...rules };
     this.replace(changed, reply.result, { ...(op?.(game, deals) ?? { op: "deals", deals }), at: changed.updated });
-    if (!keepUndone) this.undone = null; // another change of the game: what was undone stays undone
+    if (!keepUndone) this.#undone = null; // another change of the game: what was undone stays undone
     after?.();
     this.emit(typeof change === "function" ? change(deals) : change);
     return true;
@@ -293,7 +311,7 @@ export class GameBook extends EventTarget {
     const before = this.games.get(game.id) ?? null;
     this.games.set(game.id, game);
     if (result) this.results.set(game.id, result);
-    this.#forgetDeleted();
+    this.deletes.forget();
     this.saver.push(game.id, op ?? { op: "put", game, at: game.updated }, { before, typing });
   }
 
@@ -313,28 +331,16 @@ export class GameBook extends EventTarget {
     await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recordedPassed", n: deals.length, form: "clear" }), { op: () => ({ op: "append", deal }) });
   }
 
-  stopEditing = () => (this.editing = null);
+  stopEditing = () => (this.#editing = null);
 
-  /**
-   * The current game under other house rules: every deal rescored ("all"), or the deals
-   * so far kept as they are ("next"). Resolves to null, or the core's errors (then
-   * nothing changed).
-   */
-  async applyRules(rules, how) {
-    if (!this.game) return [];
-    const next = (game) => (how === "next" ? dealsFromNext(game.deals, game.rules) : dealsForAll(game.deals));
-    let errors = [];
-    const op = () => ({ op: "rules", rules: { ...rules }, how: how === "next" ? "next" : "all" });
-    const applied = await this.change(next, { type: "rulesChanged" }, { rules, refused: (refused) => (errors = refused), op });
-    return applied ? null : errors;
+  /** The current game under other house rules, "all" deals or from the "next" (sheet/book-edits.js). */
+  applyRules(rules, how) {
+    return this.edits.applyRules(rules, how);
   }
 
+  /** `team`'s name as typed (saved after a pause). */
   setName(team, value) {
-    const game = this.games.get(this.current);
-    if (!game || this.viewing) return;
-    const updated = this.#clock().toISOString();
-    this.replace({ ...game, names: { ...game.names, [team]: value }, updated }, null, { op: "set", field: `names.${team}`, value, at: updated }, { typing: true });
-    this.emit({ type: "named" });
+    this.table.setName(team, value);
   }
 
   // --- games -------------------------------------------------------------------------
@@ -343,10 +349,10 @@ export class GameBook extends EventTarget {
   newGame(table = {}) {
     const current = this.games.get(this.current);
     this.stopEditing();
-    this.error = null;
+    this.#error = null;
     this.#leave();
     this.#startAfter(current, table);
-    this.#forgetDeleted();
+    this.deletes.forget();
     this.emit({ type: "newGame", form: "clear" });
   }
 
@@ -355,10 +361,10 @@ export class GameBook extends EventTarget {
     const restore = Boolean(this.editing);
     this.stopEditing();
     if (id !== this.current) this.#leave();
-    this.current = id;
+    this.#current = id;
     this.saver.remember(id);
-    this.error = null;
-    this.#forgetDeleted();
+    this.#error = null;
+    this.deletes.forget();
     this.emit({ type: "gameOpened", id, form: restore ? "restore" : undefined });
   }
 
@@ -372,39 +378,20 @@ export class GameBook extends EventTarget {
     return game.id;
   }
 
-  /** Delete game `id` at once; its Undo stands for UNDO_MS, until the next change. */
+  /** Delete game `id` at once; its Undo stands for a while (sheet/book-deletes.js). */
   removeGame(id) {
-    const game = this.games.get(id);
-    if (!game || this.busy) return;
-    const index = [...this.games.keys()].indexOf(id);
-    const current = id === this.current;
-    this.#forgetDeleted();
-    const deleted = { game, index, current, result: this.results.get(id), rev: this.saver.removed(id) };
-    this.games.delete(id);
-    this.results.delete(id);
-    let restore = false;
-    if (current) {
-      restore = Boolean(this.editing);
-      this.stopEditing();
-      this.#startAfter([...this.games.values()].at(-1));
-    }
-    this.deleted = deleted;
-    this.#undoTimer = this.#timers.setTimeout(() => {
-      this.#forgetDeleted();
-      this.emit({ type: "undoExpired" });
-    }, UNDO_MS);
-    this.emit({ type: "gameRemoved", created: game.created, form: restore ? "restore" : undefined });
+    if (!this.busy) this.deletes.remove(id);
   }
 
   /** Bring back the game deleted last (while its Undo stands). */
   undoDelete() {
-    const deleted = this.deleted;
-    if (!deleted || this.busy) return;
-    this.#forgetDeleted();
-    const { game, index, current, result } = deleted;
-    let restore = false;
+    if (!this.busy) this.deletes.undo();
+  }
+
+  /** Game `game` back at `index` of the games (its Undo), with `result`; the current one again if `current`. */
+  putBack(game, index, result, current) {
+    const restore = current && Boolean(this.#editing);
     if (current) {
-      restore = Boolean(this.editing);
       this.stopEditing();
       this.#leave();
     }
@@ -414,16 +401,18 @@ export class GameBook extends EventTarget {
     this.results.set(game.id, result ?? EMPTY_RESULT);
     this.saver.restored(game.id);
     if (current) {
-      this.current = game.id;
+      this.#current = game.id;
       this.saver.remember(game.id);
     }
-    this.emit({ type: "gameRestored", id: game.id, created: game.created, form: restore ? "restore" : undefined });
+    return restore;
   }
 
-  #forgetDeleted() {
-    if (this.#undoTimer !== null) this.#timers.clearTimeout(this.#undoTimer);
-    this.#undoTimer = null;
-    this.deleted = null;
+  /** The current game `gone` was deleted: what was edited in it stops (true: the form is to be restored). */
+  leaveDeleted(gone) {
+    const restore = Boolean(this.#editing);
+    this.stopEditing();
+    this.#startAfter(gone);
+    return restore;
   }
 
   // --- games that travel (sheet/book-travel.js) -----------------------------------------
@@ -440,7 +429,7 @@ export class GameBook extends EventTarget {
     this.results.set(game.id, result);
     // The empty game left may be this one (deals undone): dropped first, then created anew.
     if (left !== game.id) this.saver.based(game.id, null);
-    this.current = game.id;
+    this.#current = game.id;
     this.saver.remember(game.id);
     this.replace(game, null, { op: "create", game });
     this.emit(change);

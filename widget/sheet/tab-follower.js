@@ -101,13 +101,11 @@ export class TabFollower {
       if (ours) this.#dropped(ours, outcome);
       return;
     }
-    book.games.set(id, joined.game);
-    book.results.set(id, joined.result);
-    if (book.deleted?.game.id === id) book.deleted = null; // it exists again: nothing to undo
+    book.took(id, joined.game, joined.result); // (a deleted game back: nothing to undo)
     if (id !== book.current || book.viewing) return;
     if (joined.skipped) outcome.notices.push({ words: "store", key: "notJoined", params: { count: joined.skipped }, kind: "not-joined" });
     outcome.notices.push({ words: "store", key: "otherTab", kind: "other-tab", info: true });
-    book.error = null;
+    book.showError(null);
     this.#followEdit(outcome);
   }
 
@@ -149,7 +147,7 @@ export class TabFollower {
   async #deletedAs(game) {
     const book = this.#book;
     const reply = await book.score(game);
-    if (reply?.ok && book.deleted?.game.id === game.id) book.deleted = { ...book.deleted, game, result: reply.result };
+    if (reply?.ok) book.deletes.storedAs(game, reply.result);
   }
 
   /** The deal being edited: followed to where it is now, or, if it changed there, the edit stops. */
@@ -160,7 +158,7 @@ export class TabFollower {
     const deals = book.game.deals;
     const index = sameValue(deals[editing.index], editing.deal) ? editing.index : deals.findIndex((deal) => sameValue(deal, editing.deal));
     if (index >= 0) {
-      editing.index = index;
+      book.beginEdit(index, editing.deal, { follow: true });
       return;
     }
     book.stopEditing();
@@ -177,8 +175,7 @@ export class TabFollower {
       this.#saver.based(ours.id, null);
       return;
     }
-    book.games.delete(ours.id);
-    book.results.delete(ours.id);
+    book.lost(ours.id);
     this.#saver.gone(ours.id);
     if (!current) return;
     if (book.editing) {
@@ -186,9 +183,6 @@ export class TabFollower {
       outcome.restore = true;
     }
     outcome.notices.push({ words: "store", key: "deletedElsewhere", params: { date: ours.created }, kind: "other-tab", info: true });
-    const open = [...book.games.values()].filter((game) => !book.results.get(game.id)?.finished);
-    open.sort((a, b) => b.updated.localeCompare(a.updated));
-    if (open.length) book.current = open[0].id;
-    else book.startGame(ours.names, ours.rules);
+    book.startAfterGone(ours); // as when it is deleted in this tab: the next game at its table
   }
 }

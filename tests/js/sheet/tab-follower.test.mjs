@@ -294,3 +294,31 @@ test("two tabs in any order of presses and news: every deal pressed is kept, and
     }
   }
 });
+
+test("the current game deleted in another tab: the next game here keeps the table, as in one tab (issue 31)", async () => {
+  const { one, two } = await twoTabs();
+  await one.table.setPlayer("us", 0, "Иван");
+  await one.table.chooseDealer(1);
+  one.setName("them", "Мария и Ана");
+  one.saveTyping();
+  await one.record(deal(10, 6));
+  await one.saver.settled();
+  await idle();
+  const id = one.current;
+  two.openGame(id);
+  one.removeGame(id);
+  one.timers.run();
+  await one.saver.settled();
+  await idle();
+  const table = (book) => {
+    const { seats, names, dealer, deals } = book.games.get(book.current);
+    return { seats, names, dealer, deals };
+  };
+  for (const book of [one, two]) {
+    assert.notEqual(book.current, id);
+    assert.equal(table(book).deals.length, 0, "a new game");
+    assert.equal(table(book).seats?.us[0], "Иван", "its players");
+    assert.equal(table(book).names.them, "Мария и Ана", "its teams");
+  }
+  assert.deepEqual(table(two), table(one), "the same table in both tabs (who deals next too)");
+});
