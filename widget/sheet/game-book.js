@@ -13,6 +13,7 @@
 // store are given, so Node runs every transition with a fake scorer and a memory store.
 
 import { gameRequest } from "../deal/request.js";
+import { registered } from "./book-changes.js";
 import { BookDeletes } from "./book-deletes.js";
 import { BookEdits } from "./book-edits.js";
 import { EXPLAIN, replyOf } from "./book-replies.js";
@@ -168,7 +169,7 @@ export class GameBook extends EventTarget {
   /** Announce `change` (the view renders the snapshot and follows its effects). */
   emit(change) {
     this.saver.followLater();
-    this.dispatchEvent(new CustomEvent("change", { detail: change }));
+    this.dispatchEvent(new CustomEvent("change", { detail: registered(change) })); // sheet/book-changes.js
   }
 
   now = () => this.#clock();

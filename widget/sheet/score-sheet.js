@@ -40,6 +40,7 @@ import { SheetView } from "./sheet-view.js";
 import { TablePart } from "./table-part.js";
 import { formatDate, summaryText, teamNames } from "./summary.js";
 import { BarMarks } from "./bar-marks.js";
+import { changesGame } from "./book-changes.js";
 import { afterNextFrame } from "../ui/dom.js";
 import { errorsText } from "../ui/kit.js";
 
@@ -53,13 +54,6 @@ import { errorsText } from "../ui/kit.js";
  * focuses its first field; `announce(text)` says `text` in the form's one live region.
  * @typedef {object} SheetForm
  */
-
-/** The changes that changed a game on this device (the element's "belot-calculator-sheet" event). */
-const GAME_CHANGES = new Set([
-  "recorded", "recordedPassed", "undone", "redone", "edited", "dealDeleted", "rulesChanged", "named",
-  "newGame", "gameOpened", "gameRemoved", "gameRestored", "imported", "kept", "backupRestored", "dealerChosen",
-  "noted", "matchChosen",
-]);
 
 export { RECORDED_MS } from "./bar-marks.js";
 
@@ -251,8 +245,8 @@ export class ScoreSheet extends EventTarget {
     if (this.#keptLink) this.#clearKeptLink();
     if (["linkOpened", "kept", "sharedClosed"].includes(change.type)) this.#send.reset();
     if (["linkOpened", "newGame", "gameOpened", "gameRemoved"].includes(change.type)) this.#view.question.close();
-    if (GAME_CHANGES.has(change.type)) this.#marks.change(change, this.#tookOffer);
-    if (GAME_CHANGES.has(change.type)) {
+    if (changesGame(change.type)) this.#marks.change(change, this.#tookOffer);
+    if (changesGame(change.type)) {
       this.#status = null;
       this.#target.dispatchEvent(new CustomEvent("belot-calculator-sheet", { bubbles: true, composed: true, detail: this.#eventDetail() }));
     }

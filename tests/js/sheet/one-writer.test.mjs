@@ -69,3 +69,23 @@ test("no import circle in widget/", () => {
   for (const file of graph.keys()) visit(file, []);
   assert.deepEqual(circles, []);
 });
+
+test("every change the book announces, and every one the view reacts to, is named in book-changes.js", async () => {
+  const { CHANGES, changesGame, registered } = await import("../../../widget/sheet/book-changes.js");
+  const read = (name) => readFileSync(path.join(WIDGET, "sheet", name), "utf8");
+  const book = ["game-book.js", "book-edits.js", "book-table.js", "book-travel.js", "book-backup.js", "book-deletes.js", "book-saver.js", "tab-follower.js", "match-part.js"];
+  const announced = new Set(book.flatMap((name) => [...read(name).matchAll(/\btype: "([A-Za-z]+)"/g)].map((match) => match[1])));
+  // What the view reacts to: effects.js's cases, the bar's marks, the sheet's lists.
+  const reacted = new Set([
+    ...[...read("effects.js").matchAll(/case "([A-Za-z]+)":/g)].map((match) => match[1]),
+    ...["bar-marks.js", "score-sheet.js"].flatMap((name) => [...read(name).matchAll(/type === "([A-Za-z]+)"|\[((?:"[A-Za-z]+",? ?)+)\]\.includes\(change\.type\)/g)])
+      .flatMap((match) => (match[1] ? [match[1]] : [...match[2].matchAll(/"([A-Za-z]+)"/g)].map((inner) => inner[1]))),
+  ]);
+  const unnamed = [...announced, ...reacted].filter((type) => !Object.hasOwn(CHANGES, type));
+  assert.deepEqual(unnamed, []);
+  assert.deepEqual(Object.keys(CHANGES).filter((type) => !announced.has(type)), [], "every named change is announced somewhere");
+  assert.ok(reacted.size > 20, `the view's reactions were read (${reacted.size})`);
+  assert.equal(changesGame("recorded"), true);
+  assert.equal(changesGame("refused"), false);
+  assert.throws(() => registered({ type: "recordd" }), /not a change of the game book: recordd/);
+});
