@@ -74,7 +74,7 @@ export class BarView {
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
   }
 
-  render({ s, lang, state, deal, sheet, justRecorded = null, marked = null, formEmpty = false, setupMatch = "" }) {
+  render({ s, lang, state, deal, sheet, justRecorded = null, marked = null, formEmpty = false }) {
     const ui = this.ui;
     const t = s.sheet;
     this.#labels.render(t);
@@ -102,7 +102,7 @@ export class BarView {
     // Who deals stands where "what is missing" stands while nothing is entered (beside the
     // row just written while that is shown: once, not twice).
     const line = formEmpty && !deal && editing === null && recent === null;
-    this.setup.render({ s, sheet, match: setupMatch, disabled: busy || !ready });
+    this.setup.render({ s, sheet, disabled: busy || !ready });
     this.dealer.render({ s, lang, sheet, disabled: busy || !ready, line, offer: this.setup.open });
     let hint = "";
     if (editing) hint = format(editing.fixing ? s.houseRules.fixing : editing.passed ? t.editingPassed : t.editingForm, { n: editing.index + 1 });

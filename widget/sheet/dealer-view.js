@@ -40,7 +40,9 @@ export class DealerView {
     });
     ui.question = h("p", { class: "dealer-question", id: "dealer-question" });
     ui.seats = h("div", { class: "dealer-seats" });
-    ui.chooser = h("div", { class: "dealer-chooser", part: "dealer-chooser", role: "group", "aria-labelledby": "dealer-question", hidden: true }, ui.question, ui.seats);
+    ui.slot = h("span", { class: "dealer-slot" }); // a new table's set-up button (sheet/setup-step.js)
+    ui.head = h("div", { class: "dealer-head" }, ui.question, ui.slot);
+    ui.chooser = h("div", { class: "dealer-chooser", part: "dealer-chooser", role: "group", "aria-labelledby": "dealer-question", hidden: true }, ui.head, ui.seats);
   }
 
   /**

@@ -8,7 +8,7 @@ import { capitalize, format } from "../i18n/strings.js";
 import { setHidden } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { defaultChoice, MatchScores, newMatch, nextChoices, nextMatch } from "./matches.js";
-import { choiceText, MatchView } from "./match-view.js";
+import { MatchView } from "./match-view.js";
 import { formatDate, teamNames } from "./summary.js";
 
 export class MatchPart extends EventTarget {
@@ -93,13 +93,6 @@ export class MatchPart extends EventTarget {
     const found = this.#current();
     if (!found || this.#book.viewing) return "";
     return `${messageText(found.score.status?.message, lang)} · ${format(TABLE_WORDS[lang].matchGame, { n: found.number })}`;
-  }
-
-  /** The current game's match for its set-up (sheet/setup-step.js): "Мач до 2 победи: 1 : 0 · игра 2", "Една игра". */
-  setupLine(lang) {
-    const game = this.#book.games.get(this.#book.current);
-    if (!game) return "";
-    return this.matchLine(lang) || choiceText(String(game.match?.to ?? 1), TABLE_WORDS[lang], lang, null);
   }
 
   /** A line per game of the current game's match: "Игра 1 · 14.05.2026 г., 20:00 · Ние 160 : 80 Вие · Ние печелят". */

@@ -106,7 +106,8 @@ export class ScoreSheet extends EventTarget {
     this.#table = new TablePart({ keeper, book: this.#book, scorer, view: this.#view });
     this.#table.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     const { ui } = this.#view; // the set-up step gathers the table's fields (sheet/setup-step.js)
-    this.#bar.setup.borrow([ui.nameFields, ui.playersSet, this.#bar.dealer.ui.chooser, this.#table.match.view.ui.fields], ui.names.us);
+    const { dealer } = this.#bar;
+    this.#bar.setup.borrow([ui.nameFields, ui.playersSet, dealer.ui.chooser, this.#table.match.view.ui.fields], ui.names.us, dealer.ui.slot);
     this.#keep = new KeepSheet({
       book: this.#book,
       storageKey,
@@ -405,8 +406,7 @@ export class ScoreSheet extends EventTarget {
     // The undone deal stays marked until the player changes it in the form (or clears it).
     this.#marks.follow(deal, formEmpty);
     const { justRecorded, marked } = this.#marks;
-    const setup = { setupMatch: sheet.validated ? this.#table.match.setupLine(lang) : "", setupOpen: this.#bar.setup.open };
-    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded, marked, formEmpty, ...setup };
+    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded, marked, formEmpty, setupOpen: this.#bar.setup.open };
     this.#rules.render({ s, lang, game: sheet.game, result: sheet.result, validated: sheet.validated, ready: state === "ready", busy: sheet.busy, viewing: sheet.viewing });
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);

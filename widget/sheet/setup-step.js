@@ -1,8 +1,11 @@
-// Setting up the table, one short step at the start of a game (issue 30): while the game
-// has no deal yet, the top of the form offers "Set up the table"; tapped, the teams'
-// names, the four players, who deals first, the match and the note stand together in one
-// screen, with "Done" back to the deal. Nothing is asked: a table that only wants to
-// score types its first deal, and the step goes with the first deal recorded.
+// Setting up the table, one short step at the start of a game (issue 30): beside a new
+// table's first question, "Who deals first?", stands "Set up the table"; tapped, the
+// teams' names, the four players, who deals first, the match and the note stand together
+// in one screen, with "Done" back to the deal. Nothing is asked: a table that only wants
+// to score types its first deal (the step goes with it), and the button costs the form no
+// row of its own, so the points and the last trick stay above a phone's keyboard. A new
+// game at the same table keeps its table and its rotation: it asks nothing, and offers
+// the step again when "who deals" is tapped.
 //
 // The step has no fields of its own: it borrows the sheet's (the names and players from
 // sheet-view.js, the seats from dealer-view.js, the note and match from match-view.js)
@@ -57,6 +60,7 @@ export class SetupStep {
   #borrowed = null;
   #openFor = null; // the id of the game whose set-up is open
   #first = null; // the first field, focused on open
+  #slot = null; // where the button stands while the step is closed
   ui = {};
 
   /** `actions`: {changed() (render again), done() (the step closed by its Done: on to the deal)}. */
@@ -64,8 +68,9 @@ export class SetupStep {
     this.#actions = actions;
     const ui = this.ui;
     ui.title = h("span", { class: "setup-title" });
-    ui.line = h("span", { class: "setup-line" });
-    ui.open = h("button", { type: "button", class: "setup-open", "aria-expanded": "false", "aria-controls": "setup-panel" });
+    ui.label = h("span", { class: "setup-label" });
+    // Closed, it stands in the seats' question row (`slot`); open, at the step's top.
+    ui.open = h("button", { type: "button", class: "setup-open", "aria-expanded": "false", "aria-controls": "setup-panel" }, ui.title, ui.label);
     ui.open.addEventListener("click", () => this.#toggle());
     ui.hint = h("p", { class: "setup-hint" });
     ui.fields = h("div", { class: "setup-fields" });
@@ -75,12 +80,7 @@ export class SetupStep {
       this.#actions.done();
     });
     ui.panel = h("div", { class: "setup-panel", id: "setup-panel", hidden: true }, ui.hint, ui.fields, ui.done);
-    ui.element = h(
-      "div",
-      { class: "setup", part: "setup", role: "group", "aria-labelledby": "setup-title", hidden: true },
-      h("p", { class: "setup-head" }, h("span", { class: "setup-text", id: "setup-title" }, ui.title, ui.line), ui.open),
-      ui.panel,
-    );
+    ui.element = h("div", { class: "setup", part: "setup", hidden: true }, ui.panel);
   }
 
   get element() {
@@ -93,21 +93,24 @@ export class SetupStep {
   }
 
   /**
-   * The fields the step gathers, in the order shown (nodes of the sheet's views), and the
-   * one focused when it opens.
+   * The fields the step gathers, in the order shown (nodes of the sheet's views), the one
+   * focused when it opens, and `slot`, where its button stands while it is closed.
    */
-  borrow(nodes, first) {
+  borrow(nodes, first, slot) {
     this.#borrowed = new Borrowed(nodes);
     this.#first = first;
+    this.#slot = slot;
+    slot.append(this.ui.open);
   }
 
   #toggle() {
     if (this.open) {
       this.#close();
       this.#actions.changed();
+      this.ui.open.focus({ preventScroll: true }); // (moved back: it lost the focus)
       return;
     }
-    this.#openFor = this.ui.element.dataset.game ?? null;
+    this.#openFor = this.ui.open.dataset.game ?? null;
     this.#borrowed?.take(this.ui.fields);
     this.#setExpanded(true);
     this.#actions.changed();
@@ -122,31 +125,30 @@ export class SetupStep {
   }
 
   #setExpanded(open) {
+    if (open) this.ui.element.prepend(this.ui.open);
+    else this.#slot?.append(this.ui.open);
+    setHidden(this.ui.element, !open);
     setHidden(this.ui.panel, !open);
     setAttribute(this.ui.open, "aria-expanded", String(open));
     this.ui.element.classList.toggle("open", open);
   }
 
-  /**
-   * `t`: the words of the table (`s.seats`); `sheet`: the book's snapshot; `match`: the
-   * game's match in words ("Мач до 2 победи"); `disabled`: no change now.
-   */
-  render({ s, sheet, match, disabled }) {
+  /** `s`: the strings (`s.seats`: the table's words); `sheet`: the book's snapshot; `disabled`: no change now. */
+  render({ s, sheet, disabled }) {
     const ui = this.ui;
     const t = s.seats;
     const shown = atStart(sheet);
     const id = shown ? sheet.game.id : null;
     // Another game, its first deal recorded, a link's game shown: the fields go home.
     if (this.open && (!shown || id !== this.#openFor)) this.#close();
-    setHidden(ui.element, !shown);
+    setHidden(ui.open, !shown);
     if (!shown) return;
-    ui.element.dataset.game = id;
+    ui.open.dataset.game = id;
     // A long team name gets the row to itself (two to a row, a box shows ~14 letters).
     const long = Object.values(sheet.game.names).some((name) => [...(name ?? "")].length > LONG_NAME);
     if (ui.element.classList.contains("long-names") !== long) ui.element.classList.toggle("long-names", long);
-    setText(ui.title, t.setupTitle);
-    setText(ui.line, match);
-    setText(ui.open, this.open ? t.setupClose : t.setupOpen);
+    setText(ui.title, this.open ? `${t.setupTitle} · ` : "");
+    setText(ui.label, this.open ? t.setupClose : t.setupOpen);
     setText(ui.hint, t.setupHint);
     setText(ui.done, t.setupDone);
     ui.done.disabled = disabled;

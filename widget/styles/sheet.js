@@ -278,12 +278,28 @@ table.sheet-table { table-layout: fixed; }
    opened, the names, players, seats, match and note it borrows, two to a row, each
    player under the team's name (the seat's label then said, not shown: the placeholder
    shows it), so the whole step fits a 360x740 screen above the bar. */
-.setup { display: grid; gap: 0.5rem; padding: 0.5rem 0.6rem; border-radius: var(--_radius); background: var(--_surface); border-inline-start: 4px solid var(--_accent); }
-.setup-head { margin: 0; display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: center; gap: 0.4rem; }
-.setup-text { min-inline-size: 0; overflow-wrap: anywhere; }
-.setup-title { display: block; font-weight: 700; }
-.setup-line { display: block; color: var(--_muted); font-size: 0.9em; }
-.setup-open, .setup-done { min-block-size: 44px; }
+.setup { display: grid; gap: 0.5rem; padding: 0 0.6rem 0.6rem; border-radius: var(--_radius); background: var(--_surface); border-inline-start: 4px solid var(--_accent); }
+.setup[hidden] { display: none; }
+/* Closed, a link-like button in the seats' question row: 44 px to a finger, the row no
+   taller than its text (the margins take back what the button adds). */
+.dealer-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; column-gap: 0.5rem; }
+.dealer-head .dealer-question { margin: 0; }
+.setup-open {
+  min-block-size: 44px;
+  margin-block: -10px -6px;
+  padding: 0 0.2rem;
+  border: 0;
+  background: none;
+  color: var(--_fg);
+  font: inherit;
+  text-align: start;
+  overflow-wrap: anywhere;
+}
+.setup .setup-open { margin: 0; padding-inline: 0; justify-self: start; }
+.setup-label { color: var(--_accent); text-decoration: underline; text-underline-offset: 0.2em; }
+.setup-title { font-weight: 700; }
+.setup-open:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+.setup-done { min-block-size: 44px; }
 .setup-panel { display: grid; gap: 0.5rem; }
 .setup-panel[hidden] { display: none; }
 .setup-hint { margin: 0; color: var(--_muted); font-size: 0.9em; }

@@ -47,10 +47,9 @@ const text = (element) => element.textContent.replace(/\s+/g, " ").trim();
 test("a new game offers the set-up; opened, it holds the sheet's own fields, typed into the game", async () => {
   const { sheet, form, $, $$ } = await mountSheet();
   const t = SEAT_WORDS.bg;
-  assert.equal($(".setup").hidden, false, "a game with no deal: the set-up is offered");
-  assert.equal($(".setup-panel").hidden, true, "closed: nothing asked");
-  assert.equal(text($(".setup-title")), t.setupTitle);
-  assert.equal(text($(".setup-line")), "Една игра");
+  assert.equal($("button.setup-open").hidden, false, "a new table: the set-up is offered");
+  assert.ok($(".dealer-head").contains($("button.setup-open")), "beside the first question, in its row");
+  assert.equal($(".setup").hidden, true, "closed: nothing asked");
   assert.equal(text($("button.setup-open")), t.setupOpen);
   const names = $('input[name="name-us"]');
   assert.equal($$('input[name="name-us"]').length, 1, "one box for a team's name, wherever it stands");
@@ -74,7 +73,8 @@ test("a new game offers the set-up; opened, it holds the sheet's own fields, typ
   assert.equal($(".dealer-chooser").hidden, false, "who deals first, in the set-up");
   await press($$(".dealer-seats .seat")[0]);
   assert.equal($(".dealer-chooser").hidden, false, "a dealer chosen: the seats stay while the set-up is open");
-  assert.match(text($(".setup-line")), /игра 1$/, "the match's line (its words are the core's): its first game");
+  assert.equal(text($("button.setup-open")), `${t.setupTitle} · ${t.setupClose}`, "open: at the step's top");
+  assert.equal($("button.setup-open").parentElement, $(".setup"));
   const game = sheet.snapshot().game;
   assert.deepEqual(game.names, { us: "Иван и Петър", them: "Мария и Ана" });
   assert.equal(game.seats.us[0], "Иван");
@@ -90,7 +90,11 @@ test("a new game offers the set-up; opened, it holds the sheet's own fields, typ
   assert.equal($(".dealer-chooser").hidden, true, "a dealer chosen: the seats go, the bar says who deals");
   assert.equal(text($(".bar-dealer")), "Раздава: Иван");
   assert.ok(form.calls.includes("focus"), "Done: on to the deal");
-  assert.equal($(".setup").hidden, false, "still offered until the first deal");
+  assert.equal($(".setup").hidden, true);
+  assert.ok($(".dealer-head").contains($("button.setup-open")), "the button back beside the seats' question");
+  await press($(".bar-dealer"));
+  assert.equal($(".dealer-chooser").hidden, false, "who deals tapped: the seats again…");
+  assert.equal($("button.setup-open").hidden, false, "…and the set-up beside them, until the first deal");
 });
 
 test("the first deal recorded ends the set-up, open or not; a new game offers it again", async () => {
@@ -101,14 +105,15 @@ test("the first deal recorded ends the set-up, open or not; a new game offers it
   await frames(5);
   await press($("button.record"));
   assert.equal($(".setup").hidden, true, "a deal recorded: no set-up");
+  assert.equal($("button.setup-open").hidden, true);
   assert.ok($("details.names").contains($('input[name="name-us"]')), "its fields given back");
   assert.ok($(".game-about").contains($('select[name="next-game"]')));
   form.next = null;
   render();
   await press($(".sheet-toolbar button.new-game"));
   await press($(".confirm button.confirm-yes"));
-  assert.equal($(".setup").hidden, false, "a new game: offered again");
-  assert.equal(text($(".setup-title")), "New game");
+  assert.equal($("button.setup-open").hidden, false, "a new game without a dealer yet: offered again");
+  assert.equal(text($("button.setup-open")), "Set up the table");
 });
 
 test("atStart: only a checked game of this device with no deal, none edited, not over", () => {
