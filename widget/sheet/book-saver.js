@@ -21,6 +21,8 @@ import { TabFollower } from "./tab-follower.js";
 export const PAUSE_MS = 800;
 /** Writes refused because another writer (an earlier version, without the lock) came between: tried again this often. */
 const ATTEMPTS = 5;
+/** Games written in one turn of the book (sheet/game-book.js serial) before a change waiting gets its turn. */
+const WRITES_PER_TURN = 8;
 
 export class BookSaver {
   #book;
@@ -232,7 +234,14 @@ export class BookSaver {
       return;
     }
     if (!this.#store.available) return;
+    let written = 0;
     for (const id of [...this.#pending.keys()]) {
+      // A few games per turn of the book: a player's tap waits for at most these, never
+      // for a thousand a backup brought (the flush takes the next turn for the rest).
+      if (written++ === WRITES_PER_TURN) {
+        this.#again = true;
+        return;
+      }
       const lock = this.#store.lock ?? ((work) => work());
       const error = await lock.call(this.#store, () => this.#writeOne(id));
       if (error) {

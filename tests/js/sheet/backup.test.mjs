@@ -175,3 +175,26 @@ test("the empty file of a device with no games", () => {
   assert.deepEqual(file, { belot_backup: 1, saved: "2026-01-01T00:00:00.000Z", games: [] });
   assert.deepEqual(JSON.parse(backupText(file)), file);
 });
+
+test("a backup of many games is saved a few games at a time: a tap after it waits for none of them (issue 32)", async () => {
+  const from = await openBook({ store: new MemoryBackend().store() });
+  for (let i = 0; i < 40; i++) {
+    if (i) from.newGame();
+    await from.record(deal(10 + i, 6));
+  }
+  await from.saver.settled();
+  const data = JSON.parse(backupText(new BookBackup(from).file()));
+  const store = new MemoryBackend().store();
+  const put = store.put.bind(store);
+  let writes = 0;
+  store.put = async (game, base) => (await new Promise((resolve) => setImmediate(resolve)), writes++, put(game, base));
+  const book = await openBook({ store });
+  assert.deepEqual(await new BookBackup(book).restore(data, "b.json"), { added: 40, same: 0, refused: 0 });
+  const before = writes;
+  await book.passed(); // a tap, while the forty are being saved
+  assert.ok(writes - before <= 8, `the tap waited for ${writes - before} writes, not for all forty`);
+  assert.ok(writes < 40, "some of the backup's games were still to be written when the tap was shown");
+  await book.saver.settled();
+  const stored = await store.get([...book.games.keys()]);
+  assert.equal([...stored.values()].filter(Boolean).length, book.games.size, "and then every game is saved");
+});
