@@ -6,7 +6,7 @@ who deals through a 12-deal game with a pass, an edit and an Undo (bench/table_d
 Plays the same game on the standalone calculator (dist/calculator/, with its score
 sheet, the real core in Pyodide) at 390x844 and at 360x740 (touch, 2x scale), and
 again at 360x740 with the docs' example table (teams "Иван и Петър" / "Мария и Ана",
-four players named, typed before the game and not counted), and
+four players named, typed in the game's set-up step and not counted), and
 prints, per deal and in all, the inputs and the pixels scrolled that entering and
 recording the deal took. Writes bench/results/table-entry.json (then run
 bench/report.py for bench/RESULTS.md). A benchmark, not a test: nothing here fails on
@@ -319,11 +319,14 @@ customElements.whenDefined("belot-calculator").then(() => {
 
 
 def recorded_row(calculator: Locator, index: int) -> Locator:
-    """The row of deal `index` (from 0) just recorded: in the bar's strip, else the table."""
+    """The row of deal `index` (from 0) just recorded: in the bar's strip, else the table.
+    (The strip is drawn in the frame after the game changed: it is waited for, a while.)"""
     strip = calculator.locator(".bar-recent:not([hidden]) .recent-row.recorded")
-    if strip.count():
+    try:
+        expect(strip).to_contain_text(f"{index + 1}.", timeout=2_000)
         return strip
-    return calculator.locator(f'.sheet-table tbody tr[data-index="{index}"]')
+    except AssertionError:
+        return calculator.locator(f'.sheet-table tbody tr[data-index="{index}"]')
 
 
 def recorded_deals(page: Page) -> list[dict[str, Any]]:
@@ -331,13 +334,14 @@ def recorded_deals(page: Page) -> list[dict[str, Any]]:
 
 
 def name_the_table(calculator: Locator) -> None:
-    """The example names and players typed where the sheet asks (not counted: set-up)."""
-    calculator.locator("details.names > summary").click()
+    """The example names and players typed in the game's set-up step (not counted)."""
+    calculator.locator("button.setup-open").click()
     for team, name in NAMES.items():
-        calculator.locator(f'input[name="name-{team}"]').fill(name)
+        calculator.locator(f'.setup input[name="name-{team}"]').fill(name)
     for (team, index), player in PLAYERS.items():
-        calculator.locator(f'input[name="player-{team}-{index}"]').fill(player)
-    calculator.locator("details.names > summary").click()
+        calculator.locator(f'.setup input[name="player-{team}-{index}"]').fill(player)
+    calculator.locator("button.setup-done").click()
+    expect(calculator.locator(".setup")).to_be_hidden()
     calculator.page.evaluate("window.scrollTo(0, 0)")
 
 
@@ -382,6 +386,8 @@ def play(
             player.tally = Tally()
             if number == 1:  # who deals first: one tap
                 player.tap(calculator.locator(".dealer-seats button.seat").first)
+            # Every deal before this one is in the game (a Record lands a moment after the tap).
+            page.wait_for_function(f"(n) => ({DEALS_JS}).length >= n", arg=number - 1)
             before = len(recorded_deals(page))
             form.enter(deal, forget_last_trick=forgetful)
             done = form.record()
