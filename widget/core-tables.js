@@ -200,7 +200,7 @@ export const MAX_NAME_LENGTH = 40;
 /** The longest note on a game, in characters. */
 export const MAX_NOTE_LENGTH = 200;
 
-/** The core's cleaning of a name, a player and a note (text.visible, text.clean), as character classes and the flag's pattern for RegExp with the u flag (widget/sheet/text.js): removed, tags, flag, joiners, spaces. */
+/** The core's cleaning of a name, a player and a note (text.visible, text.clean), as character classes and the flag's pattern for RegExp with the u flag (widget/text.js): removed, tags, flag, joiners, spaces. */
 export const TEXT_RULE = freeze({
   removed: "\\u{0}-\\u{8}\\u{e}-\\u{1b}\\u{7f}-\\u{84}\\u{86}-\\u{9f}\\u{ad}\\u{600}-\\u{605}\\u{61c}\\u{6dd}\\u{70f}\\u{890}\\u{891}\\u{8e2}\\u{180e}\\u{200b}\\u{200e}\\u{200f}\\u{202a}-\\u{202e}\\u{2060}-\\u{2064}\\u{2066}-\\u{206f}\\u{feff}\\u{fff9}-\\u{fffb}\\u{110bd}\\u{110cd}\\u{13430}-\\u{1343f}\\u{1bca0}-\\u{1bca3}\\u{1d173}-\\u{1d17a}\\u{e0001}\\u{d800}-\\u{dfff}",
   tags: "\\u{e0020}-\\u{e007f}",

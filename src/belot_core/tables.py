@@ -330,7 +330,7 @@ def _sheet_facts() -> list[tuple[str, str, object]]:
             "TEXT_RULE",
             "The core's cleaning of a name, a player and a note (text.visible, text.clean), as "
             "character classes and the flag's pattern for RegExp with the u flag "
-            "(widget/sheet/text.js): removed, tags, flag, joiners, spaces.",
+            "(widget/text.js): removed, tags, flag, joiners, spaces.",
             _text_rule(),
         ),
         (

@@ -69,7 +69,7 @@ character class: Cc but white space, Cf but the joiners and the tags, Cs."""
 SPACES = "\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 """White space as a regular expression's character class: what ``str.isspace`` and
 ``str.split`` take for it, written out so that the widget's copy of the rule
-(widget/sheet/text.js, from the generated widget/core-tables.js) splits alike."""
+(widget/text.js, from the generated widget/core-tables.js) splits alike."""
 
 TAGS = "\U000e0020-\U000e007f"
 """The tag characters, as a character class: kept only where they spell a flag."""

@@ -1,7 +1,7 @@
-"""The widget's copy of the cleaning (widget/sheet/text.js) against the core's (text.py).
+"""The widget's copy of the cleaning (widget/text.js) against the core's (text.py).
 
 Every name, player and note is cleaned on every route the widget takes (typed, pasted,
-a file, a backup, another tab) by widget/sheet/text.js, built on the character classes
+a file, a backup, another tab) by widget/text.js, built on the character classes
 generated from the core (core-tables.js TEXT_RULE). Here Node runs it over thousands of
 texts -- the invisible characters of issue 32 (U+202E, U+2067, U+200B, U+0000, U+0007),
 joiners, tag flags, every kind of white space, lone surrogates, letters, and random
@@ -28,7 +28,7 @@ from belot_core.text import clean, visible
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import { readFileSync } from "node:fs";
-import { clean, cleanName, echo, visible } from "./widget/sheet/text.js";
+import { clean, cleanName, echo, visible } from "./widget/text.js";
 const texts = JSON.parse(readFileSync(0, "utf8"));
 const answer = (text) => [visible(text), clean(text), cleanName(text), echo(text), echo(JSON.stringify(text))];
 process.stdout.write(JSON.stringify(texts.map(answer)));

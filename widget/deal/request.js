@@ -32,7 +32,7 @@ import {
 import { activeRules, rulesOf } from "./house-rules.js";
 import { cardsPoints, formatCards, parseCards } from "./pile-cards.js";
 import { format } from "../i18n/format.js";
-import { echo } from "../sheet/text.js";
+import { echo } from "../text.js";
 
 /** The element's attributes that make up the deal (changing one re-scores). */
 export const DEAL_ATTRIBUTES = Object.freeze([

@@ -24,7 +24,7 @@ import { arrivedAs, BookTravel } from "./book-travel.js";
 import { Notices } from "./notices.js";
 import { newGame } from "./records.js";
 import { nextTable } from "./seats.js";
-import { cleanGame } from "./text.js";
+import { cleanGame } from "../text.js";
 
 
 export { EMPTY_RESULT };

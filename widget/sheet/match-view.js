@@ -6,7 +6,7 @@
 import { MAX_NOTE_LENGTH, NOUNS } from "../core-tables.js";
 import { capitalize, format } from "../i18n/strings.js";
 import { h, setHidden, setText } from "../ui/dom.js";
-import { typedField } from "./text.js";
+import { typedField } from "../text.js";
 
 /** The words for a choice of the next game ("continue" or "1" to "4"), in `lang`. */
 export function choiceText(choice, t, lang, score) {

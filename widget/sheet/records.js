@@ -10,7 +10,7 @@
 // were. `rev` is the store's revision of a record (sheet/idb-store.js): which save a
 // game is based on.
 
-import { clean, cleanGame, cleanName } from "./text.js";
+import { clean, cleanGame, cleanName } from "../text.js";
 
 export const STORE_VERSION = 1;
 
@@ -51,7 +51,7 @@ export function isObject(value) {
 }
 
 /**
- * A team name as read: cleaned as the core cleans it (sheet/text.js: no invisible
+ * A team name as read: cleaned as the core cleans it (widget/text.js: no invisible
  * character, trimmed), at most MAX_NAME_LENGTH characters (counted as the core counts
  * them: code points), cut if it was longer.
  */

@@ -15,7 +15,7 @@ import { Question } from "./question.js";
 import { playerNames } from "./seats.js";
 import { SheetTable } from "./sheet-table.js";
 import { formatDate, statusText, summaryText, teamNames, winnerParams } from "./summary.js";
-import { typedField } from "./text.js";
+import { typedField } from "../text.js";
 
 /** A notice's text in `lang` (sheet/notices.js). */
 export function noticeText(notice, s, lang) {

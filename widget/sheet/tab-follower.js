@@ -15,7 +15,7 @@
 
 import { applyOp, applyOps, plain } from "./book-ops.js";
 import { sameValue } from "./records.js";
-import { cleanGame } from "./text.js";
+import { cleanGame } from "../text.js";
 
 export class TabFollower {
   #book;

@@ -1,12 +1,12 @@
-// widget/sheet/text.js: the core's cleaning of names, players and notes on every route the
-// widget takes (tests/core/test_text_js.py compares it with the core over many texts).
+// widget/text.js: the core's cleaning of names, players and notes on every route the
+// widget takes (tests/agreement/test_text_js.py compares it with the core over many texts).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from "../../../widget/core-tables.js";
 import { readBackup } from "../../../widget/sheet/backup.js";
 import { readRecords } from "../../../widget/sheet/records.js";
-import { cleanGame, cleanName, typedField, typedName } from "../../../widget/sheet/text.js";
+import { cleanGame, cleanName, typedField, typedName } from "../../../widget/text.js";
 
 const GAME = { id: "g-1", created: "2025-05-14T18:30:00.000Z", updated: "2025-05-14T19:00:00.000Z", deals: [{ passed: true }] };
 

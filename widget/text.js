@@ -6,7 +6,7 @@
 // classes come generated in core-tables.js (TEXT_RULE), and
 // tests/agreement/test_text_js.py runs this module against the core over many inputs.
 
-import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SHOWN, TEXT_RULE } from "../core-tables.js";
+import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SHOWN, TEXT_RULE } from "./core-tables.js";
 
 const { removed, tags, flag, joiners, spaces } = TEXT_RULE;
 const REMOVED = new RegExp(`[${removed}]+`, "gu");
