@@ -68,6 +68,19 @@ def wait_stored_dealer(page: Page, seat: int) -> None:
     )
 
 
+def wait_stored_deals(page: Page, count: int) -> None:
+    """Until the current game is saved with `count` deals (the save follows the screen:
+    a reload in the same instant is another test)."""
+    page.wait_for_function(
+        f"""async ([key, count]) => {{
+          const data = await ({READ_STORE})(key);
+          const game = data?.games.find((g) => g.id === data.current);
+          return game?.deals.length === count;
+        }}""",
+        arg=[KEY, count],
+    )
+
+
 def current_game(page: Page) -> dict[str, Any]:
     saved = stored(page)
     assert saved is not None
@@ -113,6 +126,7 @@ def test_the_deal_passes_through_a_pass_an_edit_and_an_undo(page: Page, dist_url
     expect(dealer(calculator)).to_have_text("Раздава: Георги")
 
     # Saved with the game: the first dealer and the players.
+    wait_stored_deals(page, 2)
     page.reload()
     calculator = wait_sheet(page)
     expect(dealer(calculator)).to_have_text("Раздава: Георги")
