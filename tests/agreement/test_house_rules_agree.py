@@ -8,12 +8,11 @@ each deal scored by the same rules, so every row and total is the core's."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
+
+from node_answers import ask_widget
 
 from belot_core import GameSheet, Passed
 from belot_core.errors import SheetError
@@ -55,18 +54,10 @@ def question(seed: int) -> dict[str, Any]:
 
 
 def widget(questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    node = shutil.which("node")
-    assert node, "node is needed to run the widget's modules"
     asked = [{"deals": q["deals"], "old": q["old"]} for q in questions]
-    done = subprocess.run(
-        [node, str(ROOT / "tests" / "agreement" / "house_rules.mjs")],
-        input=json.dumps(asked),
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
+    answers: list[dict[str, Any]] = ask_widget(
+        ROOT / "tests" / "agreement" / "house_rules.mjs", asked
     )
-    answers: list[dict[str, Any]] = json.loads(done.stdout)
     return answers
 
 

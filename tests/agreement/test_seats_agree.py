@@ -7,9 +7,9 @@ games, the core's own answer for who deals next is the seat tapped."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
+
+from node_answers import ask_widget
 
 from belot_core.json_api import score_game_json
 from belot_core.json_write import game_to_dict
@@ -22,17 +22,7 @@ ASKED = [[seat, played] for seat in range(SEATS) for played in range(MAX_DEALS +
 
 
 def widget(asked: list[list[int]]) -> list[int]:
-    node = shutil.which("node")
-    assert node, "node is needed to run the widget's modules"
-    done = subprocess.run(
-        [node, str(ROOT / "tests" / "agreement" / "seats.mjs")],
-        input=json.dumps(asked),
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    answers: list[int] = json.loads(done.stdout)
+    answers: list[int] = ask_widget(ROOT / "tests" / "agreement" / "seats.mjs", asked)
     return answers
 
 
