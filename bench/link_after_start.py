@@ -72,7 +72,9 @@ def main() -> int:
             expect(record).to_be_enabled(timeout=TIMEOUT_MS)
             record.click()
             element.locator("details.send-game > summary").click()
-            link = element.locator("input.share-link").input_value()
+            share = element.locator("input.share-link")
+            expect(share).not_to_have_value("", timeout=TIMEOUT_MS)  # written once scored
+            link = share.input_value()
             for run in range(args.runs):
                 tab.goto(f"{url}/calculator/?lang=en", wait_until="commit")
                 tab.wait_for_timeout(random.randint(0, 400))

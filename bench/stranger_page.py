@@ -104,7 +104,7 @@ def picked_file(folder: Path, name: str, mb: int, kind: str) -> Path:
 
 
 def backup_file(folder: Path, games: int = BACKUP_GAMES) -> Path:
-    """A backup of ``games`` games (sheet/backup.js), each between four players of its own
+    """A backup of ``games`` games (files/backup.js), each between four players of its own
     with long names, ten capots of every contract bid by both teams."""
     deals = [capot(index) for index in (*range(5), *range(10, 15))]
     records = []
@@ -169,7 +169,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     heavy_file = folder / "heavy.json"
     # Another game than the link's (the names exchanged): the same one would be opened
-    # where it is, not imported again (widget/sheet/book-travel.js).
+    # where it is, not imported again (widget/book/book-travel.js).
     heavy = json.loads(json_heavy(DEALS))
     heavy["names"] = {"us": heavy["names"]["them"], "them": heavy["names"]["us"]}
     heavy_file.write_text(json.dumps(heavy, ensure_ascii=False), encoding="utf-8")

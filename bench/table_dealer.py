@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import expect
 from table_entry import TIMEOUT_MS, Deal, FormDriver, Player, recorded_deals
 
-# The players without names, in the order the deal passes (sheet/seats.js).
+# The players without names, in the order the deal passes (book/seats.js).
 SEATS = ("Ние (1)", "Вие (1)", "Ние (2)", "Вие (2)")
 FIRST = 1  # "Вие (1)" deals first
 SMALL = Deal("clubs", "us", "us", 82, "us", record=(9, 7))  # a game of twelve never ends

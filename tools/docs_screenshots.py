@@ -48,7 +48,7 @@ DEAL = Deal(
 )
 #: The docs' example table (issue 30): every entry shot is taken with these names.
 NAMES = {"us": "Иван и Петър", "them": "Мария и Ана"}
-#: The four players, in the order the deal passes (sheet/seats.js), as the set-up asks.
+#: The four players, in the order the deal passes (book/seats.js), as the set-up asks.
 SEATS = (("us", 0), ("them", 0), ("us", 1), ("them", 1))
 PLAYERS = ("Иван", "Мария", "Петър", "Ана")
 SHOTS_ASIDE = ROOT / ".cache" / "screenshots"

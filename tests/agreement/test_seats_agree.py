@@ -1,5 +1,5 @@
 """When a game without a dealer is asked "who deals now?", the book writes the first
-dealer at once (widget/sheet/seats.js firstDealerFor: the seat tapped, `played` deals
+dealer at once (widget/book/seats.js firstDealerFor: the seat tapped, `played` deals
 back). Over every seat and every number of deals a game can hold, that first dealer is
 the one the core's rotation (`belot_core.table.dealer_of`) makes deal now; and on real
 games, the core's own answer for who deals next is the seat tapped."""

@@ -1,6 +1,6 @@
 """dist/widget/ as esbuild bundles it (tools/sitebuild/bundle.mjs): split where the
 source imports lazily, derived from the source tree, minified, with source maps, the
-build id stamped in, and nothing the widget does not load (sheet/memory-store.js).
+build id stamped in, and nothing the widget does not load (store/memory-store.js).
 
 Needs `python3 build.py build` first.
 """
@@ -56,7 +56,7 @@ def test_every_lazy_import_of_the_source_is_an_entry_of_its_own_name(
     assert {"sheet/score-sheet.js", "form/view.js", "styles/calculator.js"} <= set(report["lazy"])
     # The core's worker and the file reader (sheet/files.js), each bundled on its own.
     assert set(report["workers"]) == workers_in_source()
-    assert {"runtime/worker.js", "sheet/file-worker.js"} <= set(report["workers"])
+    assert {"runtime/worker.js", "files/file-worker.js"} <= set(report["workers"])
     for name in [*report["entries"], *report["lazy"], *report["workers"]]:
         assert (WIDGET / name).is_file(), name
 
@@ -78,10 +78,10 @@ def test_no_plain_module_ships_beside_the_bundles(report: dict[str, Any]) -> Non
     assert shipped == {*report["outputs"], "build.js"}
     bundled = {name for output in report["outputs"].values() for name in output["inputs"]}
     # Used only by tests: neither built nor precached.
-    assert "sheet/memory-store.js" not in bundled
+    assert "store/memory-store.js" not in bundled
     assert "memory-store" not in (DIST / "sw.js").read_text(encoding="utf-8")
     modules = {path.relative_to(SOURCE).as_posix() for path in SOURCE.rglob("*.js")}
-    assert modules - bundled == {"sheet/memory-store.js"}
+    assert modules - bundled == {"store/memory-store.js"}
 
 
 def test_the_build_id_is_in_every_bundle_that_compares_it() -> None:

@@ -36,7 +36,7 @@ from belot_core.link import game_link
 from sample_games import sample_game  # tools/, on pytest's path
 
 RUNTIME_TIMEOUT_MS = 90_000
-#: The mark the sheet leaves beside the games (sheet/persistence.js): 3 games were here.
+#: The mark the sheet leaves beside the games (store/persistence.js): 3 games were here.
 CLEARED_MARK = {
     "games": 3,
     "saved": "2026-05-14T19:30:00.000Z",

@@ -440,7 +440,7 @@ def test_csv_of_a_kept_game_with_formulas_for_names_runs_none(
 ) -> None:
     """A stranger's link names the teams with formulas; kept and downloaded as CSV, every
     cell that shows a name starts with the apostrophe a spreadsheet reads as "text", and
-    the numbers stay numbers (widget/sheet/export.js, csvCell)."""
+    the numbers stay numbers (widget/files/export.js, csvCell)."""
     sheet = sample_game(5, 3, names=names)
     page.goto(f"{dist_url}/calculator/?lang=en#game={game_link(sheet)}")
     calculator = sheet_of(page)

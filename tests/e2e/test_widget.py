@@ -433,7 +433,7 @@ def test_the_sheet_is_loaded_only_when_asked_for(fake_page: Page) -> None:
     assert not any(name.startswith("sheet/") for name in loaded_scripts(fake_page))
     calculator.element.evaluate("(e) => { e.sheet = true; }")
     expect(calculator.part(".sheet-table")).to_be_visible()
-    assert {"sheet/score-sheet.js", "sheet/game-book.js", "sheet/idb-store.js"} <= set(
+    assert {"sheet/score-sheet.js", "book/game-book.js", "store/idb-store.js"} <= set(
         loaded_scripts(fake_page)
     )
     expect(calculator.part('input[name="hanging-in"]')).not_to_be_editable()
@@ -451,7 +451,7 @@ def test_the_sheet_sends_the_contracts_version_not_its_storage_formats(fake_page
             response=response, body=text.replace("STORE_VERSION = 1;", "STORE_VERSION = 2;")
         )
 
-    fake_page.route("**/widget/sheet/records.js", bump_store_version)
+    fake_page.route("**/widget/book/records.js", bump_store_version)
     game = {
         "id": "g-1",
         "created": "2025-05-14T18:30:00.000Z",

@@ -1,9 +1,9 @@
-// widget/sheet/export.js: a game as the contract's JSON file and as CSV for a spreadsheet.
+// widget/files/export.js: a game as the contract's JSON file and as CSV for a spreadsheet.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { csvRows } from "../../widget/sheet/csv-import.js";
-import { csvCell, csvCellText, fileName, gameCsv, gameFile } from "../../widget/sheet/export.js";
+import { csvRows } from "../../widget/files/csv-import.js";
+import { csvCell, csvCellText, fileName, gameCsv, gameFile } from "../../widget/files/export.js";
 import { STRINGS as WORDS } from "../../widget/i18n/strings.js";
 import { TRAVEL_WORDS } from "../../widget/i18n/travel-strings.js";
 

@@ -1,6 +1,6 @@
 """The score sheet's games on the device, as the browser tests see them.
 
-The sheet keeps its games in IndexedDB (widget/sheet/idb-store.js): a database named by
+The sheet keeps its games in IndexedDB (widget/store/idb-store.js): a database named by
 the storage key, a record per game in "games", what could not be read in "aside", and
 the game to open next in "meta". These helpers read it from a page of the origin, and
 seed games the way an earlier version left them (one localStorage text, which the sheet

@@ -5,7 +5,8 @@
 import { ANSWERS } from "../core-tables.js";
 import { QUESTIONS } from "../deal/request.js";
 import { format } from "../i18n/strings.js";
-import { afterNextFrame, h, setHidden, setText } from "../ui/dom.js";
+import { afterNextFrame } from "../tasks.js";
+import { h, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { check } from "./fields.js";
 

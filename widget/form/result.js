@@ -4,7 +4,8 @@
 
 import { TEAMS } from "../core-tables.js";
 import { format } from "../i18n/strings.js";
-import { afterNextFrame, h, setAttribute, setHidden, setText } from "../ui/dom.js";
+import { afterNextFrame } from "../tasks.js";
+import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { gainOf } from "./bar.js";
 

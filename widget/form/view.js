@@ -11,7 +11,8 @@
 // first thing still missing, or the score, and holds the score sheet's Record button.
 // The result in full is under it (result.js). form/fields.js is what they share.
 
-import { afterNextFrame, h, setAttribute, setHidden } from "../ui/dom.js";
+import { afterNextFrame } from "../tasks.js";
+import { h, setAttribute, setHidden } from "../ui/dom.js";
 import { BarSection } from "./bar.js";
 import { DeclarationsSection } from "./declarations.js";
 import { FormContext } from "./fields.js";

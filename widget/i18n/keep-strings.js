@@ -1,4 +1,4 @@
-// What the score sheet says about keeping the games on this device (sheet/persistence.js,
+// What the score sheet says about keeping the games on this device (store/persistence.js,
 // sheet/keep-view.js): whether the browser keeps them, the word about the Home Screen,
 // backing up every game and bringing a backup back, and the games cleared by the browser,
 // in Bulgarian and English. Loaded with the score sheet; the sheet hands them on as

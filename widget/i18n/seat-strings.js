@@ -1,4 +1,4 @@
-// The words of the table around a game (sheet/seats.js, sheet/dealer-view.js and the
+// The words of the table around a game (book/seats.js, sheet/dealer-view.js and the
 // players' names beside the team names), in Bulgarian and English. The sheet hands them
 // on as `s.seats`. "Раздава" / "Dealer" is the core's word (core-tables.js NOUNS).
 

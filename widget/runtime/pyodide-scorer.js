@@ -25,7 +25,7 @@
 // start when the page, the worker and manifest.json are not one build (build.js).
 
 import { BUILD } from "../build.js";
-import { yieldToBrowser } from "../ui/dom.js";
+import { yieldToBrowser } from "../tasks.js";
 import { offline } from "./offline.js";
 import { sameOriginURL, scriptURL } from "./origin.js";
 

@@ -3,13 +3,13 @@
 // the game has no dealer (a new table, an old game) or after that tap: the one-tap choice
 // of the four seats, in the order the deal passes. The bar's line costs the form no room:
 // it stands where the form's "what is missing" line stands while nothing is entered.
-// Rendered from the sheet's snapshot (sheet/seats.js says who deals: the core's answer);
+// Rendered from the sheet's snapshot (book/seats.js says who deals: the core's answer);
 // a seat pressed goes to `choose`.
 
 import { format } from "../i18n/strings.js";
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { setIsolated } from "../ui/kit.js";
-import { dealerNow, seatChoices, seatName } from "./seats.js";
+import { dealerNow, seatChoices, seatName } from "../book/seats.js";
 import { teamNames } from "./summary.js";
 
 /** "Раздава: Иван" for `sheet`'s game, or "" while nobody deals (no dealer chosen, the game over, a link's game). */

@@ -5,15 +5,15 @@
 import { STORE_WORDS } from "../i18n/store-strings.js";
 import { STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
-import { fileName, gameCsv, gameFile } from "./export.js";
-import { MAX_FILE_BYTES, readPicked } from "./file-read.js";
+import { fileName, gameCsv, gameFile } from "../files/export.js";
+import { MAX_FILE_BYTES, readPicked } from "../files/file-read.js";
 import { scriptURL } from "../runtime/origin.js";
 import { download } from "./share.js";
 import { rowNotes, teamNames } from "./summary.js";
 
 /**
- * What `file` holds, read off the page's thread (sheet/file-worker.js running
- * sheet/file-read.js readPicked): `{game: {data, totals?}}`, `{backup}` or `{refused,
+ * What `file` holds, read off the page's thread (files/file-worker.js running
+ * files/file-read.js readPicked): `{game: {data, totals?}}`, `{backup}` or `{refused,
  * params}`. A file over the largest read is refused by its size before a worker starts.
  * Where no worker can start (Node, or the worker's script failed to load), it is read
  * here: its size and its nesting are still counted before anything is parsed.
@@ -25,7 +25,7 @@ export async function readFile(file, { Worker: Runner = globalThis.Worker } = {}
     let worker;
     try {
       // Through the widget's Trusted Types policy, as the calculator's own worker (runtime/origin.js).
-      worker = new Runner(scriptURL(new URL("./file-worker.js", import.meta.url), "the file reader"), { type: "module", name: "belot-file" });
+      worker = new Runner(scriptURL(new URL("../files/file-worker.js", import.meta.url), "the file reader"), { type: "module", name: "belot-file" });
     } catch {
       resolve(null);
       return;
@@ -44,7 +44,7 @@ export async function readFile(file, { Worker: Runner = globalThis.Worker } = {}
 /**
  * One game from `file`: `{data, totals?}` (parsed JSON for the core to check; from the
  * sheet's CSV also `totals`, the file's last running totals) or `{refused, params}` with
- * the travel words' key of why not (sheet/file-read.js). A backup is no game here.
+ * the travel words' key of why not (files/file-read.js). A backup is no game here.
  */
 export async function readGameFile(file) {
   const read = await readFile(file);

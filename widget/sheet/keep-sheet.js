@@ -1,17 +1,17 @@
 // Keeping the games, wired into the score sheet: whether the browser keeps them and what
-// the sheet says about it (sheet/persistence.js), backing up every game and bringing a
-// backup back (sheet/book-backup.js), and their views (sheet/keep-view.js), placed in the
+// the sheet says about it (store/persistence.js), backing up every game and bringing a
+// backup back (book/book-backup.js), and their views (sheet/keep-view.js), placed in the
 // sheet's section. The score sheet hands it a few of its own actions (import a file,
 // open a game link, say a text in the live region) and renders it with the rest.
 
 import { format } from "../i18n/format.js";
 import { adoptKeepStyles } from "../styles/keep.js";
-import { backupText } from "./backup.js";
-import { BookBackup } from "./book-backup.js";
-import { fileName } from "./export.js";
+import { backupText } from "../files/backup.js";
+import { BookBackup } from "../book/book-backup.js";
+import { fileName } from "../files/export.js";
 import { readFile } from "./files.js";
 import { KeepNotice, KeepState, noticeWords } from "./keep-view.js";
-import { Persistence } from "./persistence.js";
+import { Persistence } from "../store/persistence.js";
 import { download } from "./share.js";
 
 export { KEEP_WORDS } from "../i18n/keep-strings.js";
@@ -32,7 +32,7 @@ export class KeepSheet extends EventTarget {
    * `book`: the game book; `storageKey`: the games' key; `importGame(file, read)` (`read`:
    * the file's game as sheet/files.js readGameFile gives it), `openLink(hash)`,
    * `announce(text)`, `focusSheet()` (where the focus goes when the message it was on is
-   * gone): the sheet's; `env`: the browser (sheet/persistence.js browserEnvironment).
+   * gone): the sheet's; `env`: the browser (store/persistence.js browserEnvironment).
    */
   constructor({ book, storageKey, importGame, openLink, announce, focusSheet = () => {}, env }) {
     super();

@@ -1,4 +1,4 @@
-// Keeping the games, as the reader sees it — two views rendering sheet/persistence.js's
+// Keeping the games, as the reader sees it — two views rendering store/persistence.js's
 // snapshot, reporting presses back:
 //
 //   KeepState   in "Games on this device": whether the browser keeps these games (or

@@ -1,5 +1,5 @@
 // The sheet's part for a game's match, date and note: the match's score (the core's,
-// sheet/matches.js), the note typed on the game, and what the next game will be. It
+// book/matches.js), the note typed on the game, and what the next game will be. It
 // wires the view (sheet/match-view.js) to the game book and places it under where the
 // game stands; score-sheet.js asks it for the next game's fields when a new game starts.
 
@@ -7,7 +7,7 @@ import { TABLE_WORDS } from "../i18n/table-strings.js";
 import { capitalize, format } from "../i18n/strings.js";
 import { setHidden } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
-import { defaultChoice, MatchScores, newMatch, nextChoices, nextMatch } from "./matches.js";
+import { defaultChoice, MatchScores, newMatch, nextChoices, nextMatch } from "../book/matches.js";
 import { MatchView } from "./match-view.js";
 import { formatDate, teamNames } from "./summary.js";
 

@@ -2,10 +2,10 @@
 // and the games kept on this device. This module wires the pieces and holds no game
 // logic of its own:
 //
-//   sheet/game-book.js     what a tap does to the games (no DOM), with book-saver.js
+//   book/game-book.js     what a tap does to the games (no DOM), with book-saver.js
 //                          (saving) and tab-follower.js (other tabs)
-//   sheet/idb-store.js     where the games are kept (IndexedDB; memory-store.js in tests)
-//   sheet/effects.js       which focus and announcement follow a change
+//   store/idb-store.js     where the games are kept (IndexedDB; memory-store.js in tests)
+//   book/effects.js       which focus and announcement follow a change
 //   sheet/sheet-view.js    the section under the form; bar-view.js the parts in the form
 //   sheet/rules-panel.js, games-list.js, share.js   the Rules panel, the games on this
 //                          device, sending a game and the banner of one opened from a link
@@ -25,23 +25,23 @@ import { rulesSummary } from "../i18n/rule-words.js";
 import { rulesFrom } from "../deal/house-rules.js";
 import { adoptSheetStyles } from "../styles/sheet.js";
 import { BarView } from "./bar-view.js";
-import { effectsOf } from "./effects.js";
-import { gameFile } from "./export.js";
+import { effectsOf } from "../book/effects.js";
+import { gameFile } from "../files/export.js";
 import { downloadAside, exportGame, readGameFile } from "./files.js";
-import { GameBook } from "./game-book.js";
+import { GameBook } from "../book/game-book.js";
 import { GamesList } from "./games-list.js";
-import { IdbStore } from "./idb-store.js";
+import { IdbStore } from "../store/idb-store.js";
 import { askInSheet } from "./keep-both.js";
 import { KEEP_WORDS, KeepSheet } from "./keep-sheet.js";
 import { RulesPanel } from "./rules-panel.js";
 import { clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
-import { dealerNow, seatName } from "./seats.js";
+import { dealerNow, seatName } from "../book/seats.js";
 import { SheetView } from "./sheet-view.js";
 import { TablePart } from "./table-part.js";
 import { formatDate, summaryText, teamNames } from "./summary.js";
 import { BarMarks } from "./bar-marks.js";
-import { changesGame } from "./book-changes.js";
-import { afterNextFrame } from "../ui/dom.js";
+import { changesGame } from "../book/book-changes.js";
+import { afterNextFrame } from "../tasks.js";
 import { errorsText } from "../ui/kit.js";
 
 /**
@@ -90,7 +90,7 @@ export class ScoreSheet extends EventTarget {
    * `form`: a SheetForm; `scorer()` → the scorer; `target`: where the sheet's events go
    * (the element); `storageKey`: the games' store; `linkBase()` → the URL a game's link
    * points at (the standalone calculator); `store`: a GameStore (default: IndexedDB);
-   * `keepEnv`: the browser as sheet/persistence.js sees it (default: this page's).
+   * `keepEnv`: the browser as store/persistence.js sees it (default: this page's).
    * `keeper`: the wake lock of table mode (sheet/wake-lock.js; default: this page's).
    */
   constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey), keepEnv, keeper }) {
@@ -206,7 +206,7 @@ export class ScoreSheet extends EventTarget {
     return book.validated && !book.viewing && !book.editing && Boolean(book.result.finished);
   }
 
-  /** The hanging points the deal in the form starts with (sheet/game-book.js pot). */
+  /** The hanging points the deal in the form starts with (book/game-book.js pot). */
   get pot() {
     return this.#book.pot;
   }

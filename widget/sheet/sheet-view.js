@@ -1,23 +1,23 @@
 // The score sheet's section under the calculator's form, rendered from the sheet's
-// snapshot (sheet/game-book.js snapshot()): the notices, where the game stands, the
+// snapshot (book/game-book.js snapshot()): the notices, where the game stands, the
 // table of deals with the running totals, Undo / New game / Share, the question asked
 // before a new game, the team names, the Rules panel, sending the game, the games on
 // this device and the game as text. Presses go to `actions`; the view never changes a
-// game itself. Focus moves and announcements are carried out here, as sheet/effects.js
+// game itself. Focus moves and announcements are carried out here, as book/effects.js
 // decides them.
 
 import { SEAT_ORDER, TEAMS, MAX_NAME_LENGTH } from "../core-tables.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { h, setHidden, setText } from "../ui/dom.js";
 import { clip, DeferredFocus, errorsText, Labels, setIsolated } from "../ui/kit.js";
-import { MAX_NOTICE, MAX_REASON } from "./notices.js";
+import { MAX_NOTICE, MAX_REASON } from "../book/notices.js";
 import { Question } from "./question.js";
-import { playerNames } from "./seats.js";
+import { playerNames } from "../book/seats.js";
 import { SheetTable } from "./sheet-table.js";
 import { formatDate, statusText, summaryText, teamNames, winnerParams } from "./summary.js";
 import { typedField } from "../text.js";
 
-/** A notice's text in `lang` (sheet/notices.js). */
+/** A notice's text in `lang` (book/notices.js). */
 export function noticeText(notice, s, lang) {
   const params = { ...notice.params };
   // Counts as the language writes them ("1,000" / "1000", "20 000"): the core's grouping.
@@ -116,7 +116,7 @@ export class SheetView {
     );
   }
 
-  /** The four players' names (optional), in the order the deal passes: sheet/seats.js. */
+  /** The four players' names (optional), in the order the deal passes: book/seats.js. */
   #players() {
     const ui = this.ui;
     ui.players = SEAT_ORDER.map(([team, index]) => {
@@ -250,7 +250,7 @@ export class SheetView {
   }
 
   /**
-   * Move the focus as sheet/effects.js decided (`focus`: {to, index?, id?}), once the
+   * Move the focus as book/effects.js decided (`focus`: {to, index?, id?}), once the
    * change is on screen; `elsewhere`: targets outside this section ({name: () => element}).
    */
   focus(focus, elsewhere = {}) {

@@ -1,5 +1,5 @@
 // The statistics of the games on this device (at the end of the sheet): a range of
-// days, per pair and per player the core's counts (sheet/stats.js asks the core), each
+// days, per pair and per player the core's counts (book/stats.js asks the core), each
 // with the games it was counted from — their date, score and whether it won them — so
 // that every figure can be checked; and the statistics as a CSV file. It renders what
 // the Statistics hold and reports presses back; it never counts anything itself.
@@ -11,7 +11,7 @@ import { countsText } from "../i18n/table-strings.js";
 import { h, setText } from "../ui/dom.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { errorsText } from "../ui/kit.js";
-import { SHOWN, whoText } from "./stats.js";
+import { SHOWN, whoText } from "../book/stats.js";
 import { formatDate } from "./summary.js";
 
 export class StatsView {

@@ -8,10 +8,10 @@
 import { TABLE_WORDS } from "../i18n/table-strings.js";
 import { setHidden } from "../ui/dom.js";
 import { adoptTableStyles } from "../styles/table.js";
-import { localDay } from "./matches.js";
+import { localDay } from "../book/matches.js";
 import { MatchPart } from "./match-part.js";
 import { download } from "./share.js";
-import { defaultTeamNames, Statistics, statisticsCsv } from "./stats.js";
+import { defaultTeamNames, Statistics, statisticsCsv } from "../book/stats.js";
 import { StatsView } from "./stats-view.js";
 import { teamNames } from "./summary.js";
 import { TableMode, tableSnapshot } from "./table-mode.js";

@@ -4,7 +4,8 @@
 // changed. The DOM is touched only through elements the caller gives.
 
 import { formatParts } from "../i18n/format.js";
-import { afterNextFrame, h, setAttribute, setText } from "./dom.js";
+import { afterNextFrame } from "../tasks.js";
+import { h, setAttribute, setText } from "./dom.js";
 
 /** The parameters of the widget's words that are names the players typed (teams, players). */
 export const NAME_PARAMS = new Set(["usName", "themName", "team", "name", "dealer", "player"]);

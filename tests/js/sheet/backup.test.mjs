@@ -1,4 +1,4 @@
-// widget/sheet/backup.js and book-backup.js: every game as one file and back, through
+// widget/files/backup.js and book-backup.js: every game as one file and back, through
 // game books on memory stores (two "devices") and the fake core. Every game of a backup
 // goes through the core before it is added; a game already here (its id; its content
 // only for an entry without an id) is not added twice; no game here is replaced; fields
@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { backupFile, backupText, contentKey, isBackup, placeOf, readBackup } from "../../../widget/sheet/backup.js";
-import { BookBackup } from "../../../widget/sheet/book-backup.js";
-import { MemoryBackend } from "../../../widget/sheet/memory-store.js";
+import { backupFile, backupText, contentKey, isBackup, placeOf, readBackup } from "../../../widget/files/backup.js";
+import { BookBackup } from "../../../widget/book/book-backup.js";
+import { MemoryBackend } from "../../../widget/store/memory-store.js";
 import { openBook } from "./fakes.mjs";
 
 const deal = (us = 10, them = 6) => ({ fake: [us, them] });

@@ -11,8 +11,8 @@ import assert from "node:assert/strict";
 
 import fc from "fast-check";
 
-import { gameFile } from "../../../widget/sheet/export.js";
-import { bookRequest, nextMatch } from "../../../widget/sheet/matches.js";
+import { gameFile } from "../../../widget/files/export.js";
+import { bookRequest, nextMatch } from "../../../widget/book/matches.js";
 import { turn } from "./book-arrival.mjs";
 import { CAPOT, DEALS, dealText, gist } from "./book-model.mjs";
 

@@ -11,19 +11,19 @@ import assert from "node:assert/strict";
 
 import { IDBFactory } from "fake-indexeddb";
 
-import { backupFile, backupText } from "../../../widget/sheet/backup.js";
-import { BookBackup } from "../../../widget/sheet/book-backup.js";
-import { gameCsv, gameFile } from "../../../widget/sheet/export.js";
+import { backupFile, backupText } from "../../../widget/files/backup.js";
+import { BookBackup } from "../../../widget/book/book-backup.js";
+import { gameCsv, gameFile } from "../../../widget/files/export.js";
 import { readGameFile } from "../../../widget/sheet/files.js";
-import { GameBook } from "../../../widget/sheet/game-book.js";
-import { IdbStore } from "../../../widget/sheet/idb-store.js";
-import { bookRequest } from "../../../widget/sheet/matches.js";
+import { GameBook } from "../../../widget/book/game-book.js";
+import { IdbStore } from "../../../widget/store/idb-store.js";
+import { bookRequest } from "../../../widget/book/matches.js";
 import { linkURL } from "../../../widget/sheet/share.js";
 import { rowNotes, teamNames } from "../../../widget/sheet/summary.js";
 import { STRINGS } from "../../../widget/i18n/strings.js";
 import { STORE_WORDS } from "../../../widget/i18n/store-strings.js";
 import { TRAVEL_WORDS } from "../../../widget/i18n/travel-strings.js";
-import { canonical } from "../../../widget/sheet/records.js";
+import { canonical } from "../../../widget/book/records.js";
 import { expectArrival } from "./book-arrival.mjs";
 import { fakeTimers } from "./fakes.mjs";
 

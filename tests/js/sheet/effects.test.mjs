@@ -1,8 +1,8 @@
-// widget/sheet/effects.js: the focus and the announcement that follow each change, in one place.
+// widget/book/effects.js: the focus and the announcement that follow each change, in one place.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { effectsOf } from "../../../widget/sheet/effects.js";
+import { effectsOf } from "../../../widget/book/effects.js";
 
 test("a recorded deal: the form's first field, and the row said with the totals", () => {
   assert.deepEqual(effectsOf({ type: "recorded", n: 4 }), { focus: { to: "form" }, announce: { words: "sheet", key: "recorded", params: { row: 4 } } });

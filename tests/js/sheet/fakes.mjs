@@ -3,8 +3,8 @@
 // carry their own record — `{fake: [us, them]}` — so a test says what each deal scores.
 // A deal `{bad: true}` is refused as the core refuses a deal; `{hang: n}` leaves n hanging.
 
-import { GameBook } from "../../../widget/sheet/game-book.js";
-import { MemoryBackend, MemoryStore } from "../../../widget/sheet/memory-store.js";
+import { GameBook } from "../../../widget/book/game-book.js";
+import { MemoryBackend, MemoryStore } from "../../../widget/store/memory-store.js";
 
 export const TARGET = 151;
 

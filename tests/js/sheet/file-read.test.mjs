@@ -1,12 +1,12 @@
-// widget/sheet/file-read.js and files.js readFile: a picked file is measured and refused
+// widget/files/file-read.js and files.js readFile: a picked file is measured and refused
 // by its size before it is read, its nesting counted before it is parsed, and read in a
 // worker (issue 32 point 1: a 19 MB file of brackets froze the page 9-11 s at 4× CPU).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MAX_DEPTH } from "../../../widget/core-tables.js";
-import { MAX_BACKUP_BYTES, MAX_BACKUP_GAMES } from "../../../widget/sheet/backup.js";
-import { nesting, readPicked } from "../../../widget/sheet/file-read.js";
+import { MAX_BACKUP_BYTES, MAX_BACKUP_GAMES } from "../../../widget/files/backup.js";
+import { nesting, readPicked } from "../../../widget/files/file-read.js";
 import { readFile, readGameFile } from "../../../widget/sheet/files.js";
 
 /** A File as the picker hands it over; `read` counts the reads of its text. */
@@ -74,7 +74,7 @@ test("the file goes to a worker, which is ended with its answer", async () => {
     }
   }
   const picked = file("x.json", "{");
-  const workerURL = new URL("../../../widget/sheet/file-worker.js", import.meta.url);
+  const workerURL = new URL("../../../widget/files/file-worker.js", import.meta.url);
   try {
     // The worker's URL goes through the widget's same-origin check (runtime/origin.js): a page here.
     globalThis.location = { href: workerURL.href, origin: workerURL.origin };
@@ -83,7 +83,7 @@ test("the file goes to a worker, which is ended with its answer", async () => {
     delete globalThis.location;
   }
   assert.equal(made.length, 1);
-  assert.match(made[0].url, /\/widget\/sheet\/file-worker\.js$/);
+  assert.match(made[0].url, /\/widget\/files\/file-worker\.js$/);
   assert.equal(made[0].options.type, "module");
   assert.equal(made[0].posted, picked, "the File itself is sent, not its text");
   assert.equal(picked.reads, 0, "the page never read it");

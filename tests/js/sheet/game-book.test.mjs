@@ -1,9 +1,9 @@
-// widget/sheet/game-book.js: every transition of the sheet, with a fake scorer and a memory store.
+// widget/book/game-book.js: every transition of the sheet, with a fake scorer and a memory store.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { EMPTY_RESULT, UNDO_MS } from "../../../widget/sheet/game-book.js";
-import { MemoryBackend } from "../../../widget/sheet/memory-store.js";
+import { EMPTY_RESULT, UNDO_MS } from "../../../widget/book/game-book.js";
+import { MemoryBackend } from "../../../widget/store/memory-store.js";
 import { idle, openBook } from "./fakes.mjs";
 
 const deal = (us, them) => ({ fake: [us, them] });
@@ -192,8 +192,8 @@ test("import: a checked game becomes the current one; a refused one changes noth
 });
 
 test("a link that arrives before the games are checked is opened once they are", async () => {
-  const { GameBook } = await import("../../../widget/sheet/game-book.js");
-  const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+  const { GameBook } = await import("../../../widget/book/game-book.js");
+  const { MemoryStore } = await import("../../../widget/store/memory-store.js");
   const { fakeScorer } = await import("./fakes.mjs");
   const scorer = fakeScorer();
   const calls = [];

@@ -1,4 +1,4 @@
-// widget/sheet/idb-store.js on fake-indexeddb (IndexedDB in Node): each game saved only over
+// widget/store/idb-store.js on fake-indexeddb (IndexedDB in Node): each game saved only over
 // the revision it is based on, the games of earlier versions moved in once, other tabs
 // told, and a device that keeps nothing or a newer version's database said as such.
 import assert from "node:assert/strict";
@@ -6,8 +6,8 @@ import { after, test } from "node:test";
 
 import { IDBFactory } from "fake-indexeddb";
 
-import { STORE_VERSION } from "../../../widget/sheet/records.js";
-import { IdbStore } from "../../../widget/sheet/idb-store.js";
+import { STORE_VERSION } from "../../../widget/book/records.js";
+import { IdbStore } from "../../../widget/store/idb-store.js";
 
 const GAME = { id: "g-1", created: "2025-05-14T18:30:00.000Z", updated: "2025-05-14T19:00:00.000Z", names: { us: "Ann", them: "" }, deals: [{ passed: true }] };
 

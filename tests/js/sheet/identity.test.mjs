@@ -1,4 +1,4 @@
-// A game's identity on its travels (sheet/book-travel.js, sheet/book-backup.js): the same
+// A game's identity on its travels (book/book-travel.js, book/book-backup.js): the same
 // game arriving twice — by a link (from either team's side), a JSON file or a backup, in
 // any order — leaves one game, brought up to date when the later one has more deals; a
 // game that differs from the one here with its id is kept beside it only if the player
@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { BookBackup } from "../../../widget/sheet/book-backup.js";
-import { compareArriving } from "../../../widget/sheet/book-travel.js";
-import { gameFile } from "../../../widget/sheet/export.js";
+import { BookBackup } from "../../../widget/book/book-backup.js";
+import { compareArriving } from "../../../widget/book/book-travel.js";
+import { gameFile } from "../../../widget/files/export.js";
 import { fakeResult, fakeScorer, openBook } from "./fakes.mjs";
 
 const PLAYED = "2026-05-14T19:00:00.000Z";
@@ -141,8 +141,8 @@ const KEPT = ["id", "created", "names", "rules", "seats", "dealer", "match", "no
 const kept = (game) => Object.fromEntries(KEPT.filter((key) => game[key] !== undefined).map((key) => [key, game[key]]));
 
 test("every game exported as JSON or CSV imports back as the same game, its id and date included", async () => {
-  const { gameCsv } = await import("../../../widget/sheet/export.js");
-  const { gameFromCsv } = await import("../../../widget/sheet/csv-import.js");
+  const { gameCsv } = await import("../../../widget/files/export.js");
+  const { gameFromCsv } = await import("../../../widget/files/csv-import.js");
   const { STRINGS } = await import("../../../widget/i18n/strings.js");
   const { TRAVEL_WORDS } = await import("../../../widget/i18n/travel-strings.js");
   for (let seed = 1; seed <= 40; seed++) {

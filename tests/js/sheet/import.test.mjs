@@ -1,10 +1,10 @@
 // Import in the game book: a file's game is said when it comes in (and an earlier file's
 // error goes), a game already here is opened instead of copied, and the sheet's own CSV
-// comes back as the game it was (sheet/csv-import.js).
+// comes back as the game it was (files/csv-import.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { gameFromCsv, csvRows, looksLikeCsv } from "../../../widget/sheet/csv-import.js";
-import { gameCsv } from "../../../widget/sheet/export.js";
+import { gameFromCsv, csvRows, looksLikeCsv } from "../../../widget/files/csv-import.js";
+import { gameCsv } from "../../../widget/files/export.js";
 import { DECK_POINTS } from "../../../widget/core-tables.js";
 import { teamNames, rowNotes } from "../../../widget/sheet/summary.js";
 import { STRINGS } from "../../../widget/i18n/strings.js";

@@ -1,11 +1,11 @@
-// Fakes for keeping the games (sheet/persistence.js): the browser's Storage API as each
+// Fakes for keeping the games (store/persistence.js): the browser's Storage API as each
 // engine answers it — granted, refused, a question left open (Firefox asks the player),
 // or none at all (WebKitGTK) — a localStorage, and a book with its Persistence opened on
 // a memory store, with a clock the test moves.
 
-import { GameBook } from "../../../widget/sheet/game-book.js";
-import { MemoryBackend } from "../../../widget/sheet/memory-store.js";
-import { Persistence } from "../../../widget/sheet/persistence.js";
+import { GameBook } from "../../../widget/book/game-book.js";
+import { MemoryBackend } from "../../../widget/store/memory-store.js";
+import { Persistence } from "../../../widget/store/persistence.js";
 import { clock, fakeScorer, fakeTimers } from "./fakes.mjs";
 
 /** navigator.storage: `persisted` now; persist() answers `grant`, or stays open until `answer(granted)` when `pending`. */

@@ -13,8 +13,8 @@ import { fakeEnv, fakeLocal, fakeStorage } from "./keep-fakes.mjs";
 installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
 const { KEEP_WORDS } = await import("../../../widget/i18n/keep-strings.js");
-const { MemoryBackend } = await import("../../../widget/sheet/memory-store.js");
-const { writeMark, readMark } = await import("../../../widget/sheet/kept-mark.js");
+const { MemoryBackend } = await import("../../../widget/store/memory-store.js");
+const { writeMark, readMark } = await import("../../../widget/store/kept-mark.js");
 const { linkHash } = await import("../../../widget/sheet/keep-view.js");
 const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 

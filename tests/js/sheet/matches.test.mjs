@@ -1,4 +1,4 @@
-// Matches in Node: the book the core reads (sheet/matches.js), what the next game carries,
+// Matches in Node: the book the core reads (book/matches.js), what the next game carries,
 // and through the whole sheet on a DOM (linkedom) with a fake scorer: a match to 2 chosen
 // before the first deal, its score on the sheet, the next game of the match, a note.
 import assert from "node:assert/strict";
@@ -10,9 +10,9 @@ import { fakeScorer } from "./fakes.mjs";
 
 installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
-const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+const { MemoryStore } = await import("../../../widget/store/memory-store.js");
 const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
-const { bookRequest, coreGame, localDay, nextMatch, nextChoices, defaultChoice } = await import("../../../widget/sheet/matches.js");
+const { bookRequest, coreGame, localDay, nextMatch, nextChoices, defaultChoice } = await import("../../../widget/book/matches.js");
 
 const game = (id, created, extra = {}) => ({ id, created, updated: created, names: { us: "", them: "" }, rules: {}, deals: [{ fake: [10, 6] }], ...extra });
 

@@ -30,7 +30,7 @@ const relative = (file) => path.relative(WIDGET, file).split(path.sep).join("/")
 test("only the game book writes its state: its parts ask it", () => {
   const found = [];
   for (const file of files()) {
-    if (relative(file) === "sheet/game-book.js") continue;
+    if (relative(file) === "book/game-book.js") continue;
     const text = readFileSync(file, "utf8");
     for (const match of [...text.matchAll(ASSIGNED), ...text.matchAll(MAP_WRITE)]) {
       const line = text.slice(0, match.index).split("\n").length;
@@ -71,14 +71,15 @@ test("no import circle in widget/", () => {
 });
 
 test("every change the book announces, and every one the view reacts to, is named in book-changes.js", async () => {
-  const { CHANGES, changesGame, registered } = await import("../../../widget/sheet/book-changes.js");
-  const read = (name) => readFileSync(path.join(WIDGET, "sheet", name), "utf8");
-  const book = ["game-book.js", "book-edits.js", "book-table.js", "book-travel.js", "book-backup.js", "book-deletes.js", "book-saver.js", "tab-follower.js", "match-part.js"];
+  const { CHANGES, changesGame, registered } = await import("../../../widget/book/book-changes.js");
+  const read = (name) => readFileSync(path.join(WIDGET, name), "utf8");
+  const book = ["game-book.js", "book-edits.js", "book-table.js", "book-travel.js", "book-backup.js", "book-deletes.js", "book-saver.js", "tab-follower.js"]
+    .map((name) => `book/${name}`).concat("sheet/match-part.js");
   const announced = new Set(book.flatMap((name) => [...read(name).matchAll(/\btype: "([A-Za-z]+)"/g)].map((match) => match[1])));
   // What the view reacts to: effects.js's cases, the bar's marks, the sheet's lists.
   const reacted = new Set([
-    ...[...read("effects.js").matchAll(/case "([A-Za-z]+)":/g)].map((match) => match[1]),
-    ...["bar-marks.js", "score-sheet.js"].flatMap((name) => [...read(name).matchAll(/type === "([A-Za-z]+)"|\[((?:"[A-Za-z]+",? ?)+)\]\.includes\(change\.type\)/g)])
+    ...[...read("book/effects.js").matchAll(/case "([A-Za-z]+)":/g)].map((match) => match[1]),
+    ...["sheet/bar-marks.js", "sheet/score-sheet.js"].flatMap((name) => [...read(name).matchAll(/type === "([A-Za-z]+)"|\[((?:"[A-Za-z]+",? ?)+)\]\.includes\(change\.type\)/g)])
       .flatMap((match) => (match[1] ? [match[1]] : [...match[2].matchAll(/"([A-Za-z]+)"/g)].map((inner) => inner[1]))),
   ]);
   const unnamed = [...announced, ...reacted].filter((type) => !Object.hasOwn(CHANGES, type));

@@ -1,4 +1,4 @@
-// widget/sheet/persistence.js through a game book on a memory store, with the browser's
+// widget/store/persistence.js through a game book on a memory store, with the browser's
 // Storage API as each engine answers it: the state shown is the browser's answer; the
 // browser is asked to keep the games once, when the first game with a deal is saved (or
 // as an installed app); Safari's engine in a tab hears once about the Home Screen; the
@@ -7,9 +7,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { readMark, writeMark } from "../../../widget/sheet/kept-mark.js";
-import { MemoryBackend } from "../../../widget/sheet/memory-store.js";
-import { META_KEY, REMIND_DAYS, browserEnvironment } from "../../../widget/sheet/persistence.js";
+import { readMark, writeMark } from "../../../widget/store/kept-mark.js";
+import { MemoryBackend } from "../../../widget/store/memory-store.js";
+import { META_KEY, REMIND_DAYS, browserEnvironment } from "../../../widget/store/persistence.js";
 import { fakeEnv, fakeLocal, fakeStorage, keptBook, settle, testClock } from "./keep-fakes.mjs";
 
 const deal = (us = 10, them = 6) => ({ fake: [us, them] });

@@ -1,9 +1,9 @@
-// widget/sheet/records.js: the stored games, parsed defensively; nothing readable is dropped.
+// widget/book/records.js: the stored games, parsed defensively; nothing readable is dropped.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MAX_NAME_LENGTH } from "../../../widget/core-tables.js";
-import { emptyStore, newGame, parseStore, readRecords, STORE_VERSION } from "../../../widget/sheet/records.js";
+import { emptyStore, newGame, parseStore, readRecords, STORE_VERSION } from "../../../widget/book/records.js";
 import { STORE_WORDS } from "../../../widget/i18n/store-strings.js";
 
 const GAME = {
@@ -71,7 +71,7 @@ test("fields this version does not know are kept, and written back as they were"
   assert.equal(problem, null);
   assert.deepEqual(data, { version: STORE_VERSION, current: "g-1", games: [game], device: "phone" });
   // A record read, changed by the book (a new deal), and saved keeps what it does not know.
-  const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+  const { MemoryStore } = await import("../../../widget/store/memory-store.js");
   const store = new MemoryStore();
   const [read] = readRecords([game]).games;
   const saved = await store.put({ ...read, deals: [...read.deals, { passed: true }] }, null);

@@ -10,7 +10,7 @@ import { fakeScorer } from "./fakes.mjs";
 
 installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
-const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+const { MemoryStore } = await import("../../../widget/store/memory-store.js");
 const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 
 /** A form whose deal is `next` (null: nothing entered); what the sheet does to it, in `calls`. */
@@ -227,7 +227,7 @@ test("a kept game leaves the address only once it is saved", async () => {
   globalThis.location = { hash: "#game=ok", pathname: "/calculator/", search: "" };
   globalThis.history = { state: null, replaceState: (state, title, url) => replaced.push(url) };
   const full = await mountSheet({ lang: "en" });
-  const { MemoryBackend, MemoryStore: Store } = await import("../../../widget/sheet/memory-store.js");
+  const { MemoryBackend, MemoryStore: Store } = await import("../../../widget/store/memory-store.js");
   void Store;
   const backend = new MemoryBackend();
   const { sheet, $ } = await mountSheet({ lang: "en", store: backend.store() });

@@ -1,4 +1,4 @@
-// widget/sheet/seats.js and book-table.js: the players, the first dealer, who deals now,
+// widget/book/seats.js and book-table.js: the players, the first dealer, who deals now,
 // the next game's dealer, and an old game without one — with a fake scorer that passes
 // the deal as the core does (tests/js/sheet/fakes.mjs).
 import assert from "node:assert/strict";
@@ -6,8 +6,8 @@ import { test } from "node:test";
 
 import { SEAT_ORDER } from "../../../widget/core-tables.js";
 import { SEAT_WORDS } from "../../../widget/i18n/seat-strings.js";
-import { dealerNow, firstDealerFor, nextTable, playerNames, seatChoices, seatName, withPlayer } from "../../../widget/sheet/seats.js";
-import { MemoryBackend } from "../../../widget/sheet/memory-store.js";
+import { dealerNow, firstDealerFor, nextTable, playerNames, seatChoices, seatName, withPlayer } from "../../../widget/book/seats.js";
+import { MemoryBackend } from "../../../widget/store/memory-store.js";
 import { openBook } from "./fakes.mjs";
 
 const teams = { us: "Ние", them: "Вие" };

@@ -11,7 +11,7 @@ import { fakeScorer } from "./fakes.mjs";
 installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
 const { SEAT_WORDS } = await import("../../../widget/i18n/seat-strings.js");
-const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+const { MemoryStore } = await import("../../../widget/store/memory-store.js");
 const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 const { atStart } = await import("../../../widget/sheet/setup-step.js");
 

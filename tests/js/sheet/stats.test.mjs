@@ -10,10 +10,10 @@ import { fakeScorer } from "./fakes.mjs";
 
 installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
-const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+const { MemoryStore } = await import("../../../widget/store/memory-store.js");
 const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
-const { Statistics, statisticsCsv, whoText } = await import("../../../widget/sheet/stats.js");
-const { localDay } = await import("../../../widget/sheet/matches.js");
+const { Statistics, statisticsCsv, whoText } = await import("../../../widget/book/stats.js");
+const { localDay } = await import("../../../widget/book/matches.js");
 
 const stored = (id, created, deals, names = { us: "", them: "" }) => ({ id, created, updated: created, names, rules: {}, deals });
 

@@ -1,4 +1,4 @@
-// widget/sheet/tab-follower.js and the saver's join: two tabs on one device (two books on
+// widget/book/tab-follower.js and the saver's join: two tabs on one device (two books on
 // one memory backend): each follows the other, and they keep one game — no deal lost,
 // none copied, two presses two deals — whoever presses first.
 import assert from "node:assert/strict";

@@ -11,7 +11,7 @@ import { fakeScorer } from "./fakes.mjs";
 installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
 const { countsText, TABLE_WORDS } = await import("../../../widget/i18n/table-strings.js");
-const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+const { MemoryStore } = await import("../../../widget/store/memory-store.js");
 const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 const { tableSnapshot } = await import("../../../widget/sheet/table-mode.js");
 

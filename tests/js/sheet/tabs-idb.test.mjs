@@ -7,8 +7,8 @@ import { after, test } from "node:test";
 
 import { IDBFactory } from "fake-indexeddb";
 
-import { GameBook } from "../../../widget/sheet/game-book.js";
-import { IdbStore } from "../../../widget/sheet/idb-store.js";
+import { GameBook } from "../../../widget/book/game-book.js";
+import { IdbStore } from "../../../widget/store/idb-store.js";
 import { clock, fakeScorer, fakeTimers } from "./fakes.mjs";
 
 const opened = [];

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from "../../../widget/core-tables.js";
-import { readBackup } from "../../../widget/sheet/backup.js";
-import { readRecords } from "../../../widget/sheet/records.js";
+import { readBackup } from "../../../widget/files/backup.js";
+import { readRecords } from "../../../widget/book/records.js";
 import { cleanGame, cleanName, typedField, typedName } from "../../../widget/text.js";
 
 const GAME = { id: "g-1", created: "2025-05-14T18:30:00.000Z", updated: "2025-05-14T19:00:00.000Z", deals: [{ passed: true }] };

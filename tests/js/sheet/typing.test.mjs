@@ -10,7 +10,7 @@ import { fakeScorer } from "./fakes.mjs";
 
 installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
-const { MemoryStore } = await import("../../../widget/sheet/memory-store.js");
+const { MemoryStore } = await import("../../../widget/store/memory-store.js");
 const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 
 /** A sheet rendered as the element renders it: with the game's team names in its words. */

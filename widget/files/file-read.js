@@ -1,7 +1,7 @@
 // Reading a file the player picked, without the page: measured first and refused by its
-// size unread, then (off the main thread: sheet/file-worker.js runs this) read, its JSON's
+// size unread, then (off the main thread: files/file-worker.js runs this) read, its JSON's
 // nesting counted before it is parsed, parsed, and told apart — a backup of every game
-// (sheet/backup.js, read here to its games), one game as JSON, or the sheet's CSV. What
+// (files/backup.js, read here to its games), one game as JSON, or the sheet's CSV. What
 // comes back to the page is small and plain: the page never parses a stranger's file.
 //
 // The limits (docs/security.md, "Files"): a game file is what the core reads
@@ -43,7 +43,7 @@ export function nesting(text, stop = MAX_DEPTH) {
 /**
  * What `file` ({name, size, text()}) holds, read: `{game: {data, totals?}}` (one game, for
  * the core to check), `{backup: {games, bad} | {problem}}` (a backup, read by
- * sheet/backup.js readBackup), or `{refused, params}` with the travel words' key of why
+ * files/backup.js readBackup), or `{refused, params}` with the travel words' key of why
  * not: "tooLarge" ({size, max} in KB: the game's limit), "tooLargeBackup" (over the
  * largest file read: {size, max} in KB), "tooDeep" ({max}), "notJson", "notCsv", "csvRow".
  */
@@ -56,7 +56,7 @@ export async function readPicked(file) {
     return { refused: "notJson", params: {} };
   }
   const tooLarge = () => ({ refused: "tooLarge", params: { size: kb(file.size), max: kb(MAX_INPUT_CHARS) } });
-  // The sheet's own CSV comes back too (sheet/csv-import.js), with its totals to check.
+  // The sheet's own CSV comes back too (files/csv-import.js), with its totals to check.
   if (/\.csv$/i.test(file.name ?? "") || looksLikeCsv(text)) {
     if (text.length > MAX_INPUT_CHARS) return tooLarge();
     const read = gameFromCsv(text);

@@ -8,7 +8,7 @@
 // for the statistics is its local day, as the players would say it.
 
 import { VERSION } from "../core-tables.js";
-import { gameFile } from "./export.js";
+import { gameFile } from "../files/export.js";
 
 /** The fields of the table around a game (docs/game-book.md), carried to the core as they are. */
 const TABLE_FIELDS = ["seats", "dealer", "match", "note"];
@@ -50,7 +50,7 @@ export function newMatch(to, now = new Date()) {
  * The match of the next game at this table, after `game` (its match's `score` or null):
  * `choice` is "continue" (the next game of its match, while the match is not won), or
  * "1" to "4" (a game on its own, or a new match to that many won games). `{match?}`:
- * the players and the dealer's rotation are the one rule of sheet/seats.js nextTable.
+ * the players and the dealer's rotation are the one rule of book/seats.js nextTable.
  */
 export function nextMatch(game, score, choice, now = new Date()) {
   if (choice === "continue" && game?.match && score && !score.finished) return { match: { ...game.match } };

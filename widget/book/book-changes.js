@@ -1,7 +1,7 @@
 // Every change the game book announces (GameBook.emit: its "change" event's detail,
 // `{type, ...}`), named once, here. `game`: it changed a game on this device (the
 // element's "belot-calculator-sheet" event follows, and the bar marks what it did);
-// `says`: what it is. The view's reactions (sheet/effects.js: focus and what is said;
+// `says`: what it is. The view's reactions (book/effects.js: focus and what is said;
 // bar-marks.js; score-sheet.js) name only these, and tests/js/sheet/one-writer.test.mjs
 // checks every name used anywhere is one of them. Pure data.
 

@@ -13,7 +13,7 @@
 //   {op: "deleteDeal", index, old}    deal `old` deleted
 //   {op: "rules", rules, how}         new house rules, for every deal ("all") or from the next
 //   {op: "set", field, value}         "names.us", "names.them", "note", "match", "dealer"
-//   {op: "player", team, index, value} a player's name (sheet/seats.js withPlayer)
+//   {op: "player", team, index, value} a player's name (book/seats.js withPlayer)
 //   {op: "delete"}                    the game deleted
 //   {op: "drop"}                      an empty game left: deleted if it is still empty
 //

@@ -10,9 +10,9 @@
 // backup is to the games here (already here, an older version of one here, new, or new
 // under an id another game has), so a backup brought back twice adds nothing the second
 // time and no game here is ever replaced — only brought up to date by the same game with
-// more deals (sheet/book-backup.js, from either team's side).
+// more deals (book/book-backup.js, from either team's side).
 
-import { canonical, isObject, readRecords } from "./records.js";
+import { canonical, isObject, readRecords } from "../book/records.js";
 
 export const BACKUP_KEY = "belot_backup";
 export const BACKUP_FORMAT = 1;

@@ -1,6 +1,6 @@
 // What the game book's views read of it, worked out from its state (never changing it):
 // the snapshot the sheet renders, the pot the form's deal starts with, the rules it is
-// scored by. Pure functions of the book (sheet/game-book.js), which holds the state.
+// scored by. Pure functions of the book (book/game-book.js), which holds the state.
 
 export const EMPTY_RESULT = Object.freeze({
   rows: [],

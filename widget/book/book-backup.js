@@ -4,9 +4,9 @@
 // is ever replaced: a game whose id is taken by a different game comes in as a copy.
 // What the core refuses is not added and is said in a notice; the rest comes in.
 
-import { backupFile, contentKey, placeOf, readBackup } from "./backup.js";
+import { backupFile, contentKey, placeOf, readBackup } from "../files/backup.js";
 import { compareArriving, upToDate } from "./book-travel.js";
-import { gameFile } from "./export.js";
+import { gameFile } from "../files/export.js";
 import { replyOf } from "./book-replies.js";
 import { copyGame } from "./records.js";
 
@@ -20,7 +20,7 @@ export class BookBackup {
     this.#book = book;
   }
 
-  /** The backup of every game with deals here (sheet/backup.js), as of now. */
+  /** The backup of every game with deals here (files/backup.js), as of now. */
   file() {
     return backupFile([...this.#book.games.values()], this.#book.now());
   }
@@ -35,7 +35,7 @@ export class BookBackup {
     return this.restoreRead(readBackup(data), file);
   }
 
-  /** The same, for a backup already read (sheet/backup.js readBackup, in sheet/file-worker.js). */
+  /** The same, for a backup already read (files/backup.js readBackup, in files/file-worker.js). */
   async restoreRead(read, file) {
     const book = this.#book;
     if (book.busy || book.viewing || !book.validated) return { busy: true };

@@ -7,7 +7,7 @@
 //
 // Nothing readable is ever dropped: a game that cannot be read is handed back to be kept
 // aside; fields this version does not know (of a game or its names) are kept as they
-// were. `rev` is the store's revision of a record (sheet/idb-store.js): which save a
+// were. `rev` is the store's revision of a record (store/idb-store.js): which save a
 // game is based on.
 
 import { clean, cleanGame, cleanName } from "../text.js";
@@ -18,7 +18,7 @@ export const STORE_VERSION = 1;
  * A new, empty game. Team names "" mean the default names of the UI language;
  * `rules` are its house rules (the core's JSON, {} = the rule book); `table` the
  * table around it, `{seats?, dealer?}` (the players, the seat that deals first:
- * sheet/seats.js nextTable), absent in a game that has none.
+ * book/seats.js nextTable), absent in a game that has none.
  */
 export function newGame(names = { us: "", them: "" }, now = new Date(), rules = {}, table = {}) {
   const stamp = now.toISOString();

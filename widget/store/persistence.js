@@ -11,7 +11,7 @@
 // persist() was asked, and whether as an installed app), `hinted` (when the word about
 // the Home Screen was said), `backup` (when a backup was last made here), `reminded`,
 // and `since` (when games were first seen here). The mark that games existed lives
-// apart from them (sheet/kept-mark.js), where it can outlive them.
+// apart from them (store/kept-mark.js), where it can outlive them.
 //
 // `state`: "checking", "persisted" (the browser keeps the games), "best_effort" (it may
 // clear them), "asking" (its question to the player is open), "unsupported" (it has no

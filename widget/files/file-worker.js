@@ -1,4 +1,4 @@
-// A module Web Worker that reads one file the player picked (sheet/file-read.js), so that
+// A module Web Worker that reads one file the player picked (files/file-read.js), so that
 // a stranger's file — 5 MB of brackets, a backup of a thousand games — is read, counted
 // and parsed off the page's thread: the page stays answering while it is read, and gets
 // back only what it needs. Started for a file and ended with its answer (sheet/files.js

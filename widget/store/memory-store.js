@@ -1,4 +1,4 @@
-// A game store in memory, with the same promises as sheet/idb-store.js: each game is a
+// A game store in memory, with the same promises as store/idb-store.js: each game is a
 // record saved only over the revision it is based on (a compare-and-swap), and the
 // other stores of the same backend — other "tabs" — hear which games changed. The sheet
 // runs on it when the browser keeps no site data (the games then live as long as the
@@ -16,7 +16,7 @@
 //   keepAside(value, reason)   → {ok} | {error}: a copy that is never read back as a game
 //   asideRecords()             → [{reason, date, value}]
 //   remember(id)               the game to open next time (a hint)
-//   readMeta(key)              → a value kept beside the games (sheet/persistence.js), or undefined
+//   readMeta(key)              → a value kept beside the games (store/persistence.js), or undefined
 //   writeMeta(key, value)      → {ok} | {error}
 //   subscribe(listener)        listener({ids}) when another store saved or removed games
 //   lock(work)                 → work() run holding the games' lock across tabs (one at a time)
@@ -24,7 +24,7 @@
 //   locked, lost               true, and why ("locked": a newer version, "deleted"), once taken away
 //   close()
 
-import { newRev, readRecords } from "./records.js";
+import { newRev, readRecords } from "../book/records.js";
 
 /** What several memory stores share: one "device". `manual` delivers news only on deliver(). */
 export class MemoryBackend {

@@ -4,12 +4,12 @@
 // running totals, the hanging pot, the winner. A change the core refuses is not applied;
 // its errors are kept for the view to show.
 //
-// Every change is saved at once (sheet/book-saver.js: a game over the revision it was
+// Every change is saved at once (book/book-saver.js: a game over the revision it was
 // based on, never over another tab's save) and announced as a "change" event whose
 // detail is a plain Change — `{type, …}`: what happened, for the view to decide focus
-// and announcement (sheet/effects.js), and `form`: what the form should do ("clear",
+// and announcement (book/effects.js), and `form`: what the form should do ("clear",
 // "load" with `deal`, "restore"). `snapshot()` is the state the view renders. Other
-// tabs are followed by sheet/tab-follower.js through the same book. The scorer and the
+// tabs are followed by book/tab-follower.js through the same book. The scorer and the
 // store are given, so Node runs every transition with a fake scorer and a memory store.
 
 import { gameRequest } from "../deal/request.js";
@@ -17,7 +17,7 @@ import { registered } from "./book-changes.js";
 import { BookDeletes } from "./book-deletes.js";
 import { BookEdits } from "./book-edits.js";
 import { EXPLAIN, replyOf } from "./book-replies.js";
-import { EMPTY_RESULT, formRulesOf, potOf, snapshotOf } from "./book-view.js";
+import { EMPTY_RESULT, formRulesOf, potOf, snapshotOf } from "./book-snapshot.js";
 import { BookSaver } from "./book-saver.js";
 import { BookTable } from "./book-table.js";
 import { arrivedAs, BookTravel } from "./book-travel.js";
@@ -151,17 +151,17 @@ export class GameBook extends EventTarget {
     return (this.current && this.results.get(this.current)) || EMPTY_RESULT;
   }
 
-  /** The hanging points the deal in the form starts with (book-view.js potOf). */
+  /** The hanging points the deal in the form starts with (book-snapshot.js potOf). */
   get pot() {
     return potOf(this);
   }
 
-  /** The house rules the form's deal is scored by (book-view.js formRulesOf). */
+  /** The house rules the form's deal is scored by (book-snapshot.js formRulesOf). */
   formRules(pending = null) {
     return formRulesOf(this, pending);
   }
 
-  /** The state the view renders (book-view.js snapshotOf). */
+  /** The state the view renders (book-snapshot.js snapshotOf). */
   snapshot() {
     return snapshotOf(this);
   }
@@ -169,7 +169,7 @@ export class GameBook extends EventTarget {
   /** Announce `change` (the view renders the snapshot and follows its effects). */
   emit(change) {
     this.saver.followLater();
-    this.dispatchEvent(new CustomEvent("change", { detail: registered(change) })); // sheet/book-changes.js
+    this.dispatchEvent(new CustomEvent("change", { detail: registered(change) })); // book/book-changes.js
   }
 
   now = () => this.#clock();
@@ -268,7 +268,7 @@ export class GameBook extends EventTarget {
    * the core (under `rules`, else the game's) and applied only if it accepts; then
    * `change` is announced. A refusal goes to `refused(errors)` if given, else it is kept
    * as `error` (the bar shows it). A second press while one is under way is ignored.
-   * `op(game, deals)` → the change as an operation (sheet/book-ops.js; none: the deals).
+   * `op(game, deals)` → the change as an operation (book/book-ops.js; none: the deals).
    */
   async change(next, change, { rules, refused, after, keepUndone = false, op } = {}) {
     const id = this.current;
@@ -334,7 +334,7 @@ export class GameBook extends EventTarget {
 
   stopEditing = () => (this.#editing = null);
 
-  /** The current game under other house rules, "all" deals or from the "next" (sheet/book-edits.js). */
+  /** The current game under other house rules, "all" deals or from the "next" (book/book-edits.js). */
   applyRules(rules, how) {
     return this.edits.applyRules(rules, how);
   }
@@ -379,7 +379,7 @@ export class GameBook extends EventTarget {
     return game.id;
   }
 
-  /** Delete game `id` at once; its Undo stands for a while (sheet/book-deletes.js). */
+  /** Delete game `id` at once; its Undo stands for a while (book/book-deletes.js). */
   removeGame(id) {
     if (!this.busy) this.deletes.remove(id);
   }
@@ -416,7 +416,7 @@ export class GameBook extends EventTarget {
     return restore;
   }
 
-  // --- games that travel (sheet/book-travel.js) -----------------------------------------
+  // --- games that travel (book/book-travel.js) -----------------------------------------
 
   /** A new game on this device from a checked game (a file's or a link's): the current one, saved. */
   addGame(data, result, change) {

@@ -1,5 +1,5 @@
 // Where the score sheet keeps its games on the device: IndexedDB, one record per game, so
-// that no deal is ever lost between tabs (the GameStore interface: sheet/memory-store.js).
+// that no deal is ever lost between tabs (the GameStore interface: store/memory-store.js).
 //
 // Why IndexedDB and not localStorage under a lock: localStorage gives no atomicity
 // between tabs — each process answers from its own copy, brought up to date only between
@@ -28,13 +28,13 @@
 // so the sheet says "not saved" before the next deal, never after.
 //
 // lock(work): a Web Lock (navigator.locks) named after the database, held while a tab
-// reads a game, joins its own changes to it and writes it (sheet/book-saver.js). An
+// reads a game, joins its own changes to it and writes it (book/book-saver.js). An
 // IndexedDB transaction alone cannot do that: it commits as soon as it waits on anything
 // but its own requests, and the join asks the core (a worker). The lock is exclusive
 // across every tab and worker of the origin, and is let go if the tab dies. Where the
 // browser has no Web Locks, one lock per page does (and the revision check stays).
 
-import { newRev, parseStore, readRecords } from "./records.js";
+import { newRev, parseStore, readRecords } from "../book/records.js";
 
 const DB_VERSION = 1;
 

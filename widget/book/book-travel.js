@@ -3,8 +3,8 @@
 // this device, never over another) or closes it. Every game that arrives is checked by
 // the core first; what it refuses changes nothing and is said in a notice. No DOM.
 
-import { contentKey } from "./backup.js";
-import { gameFile } from "./export.js";
+import { contentKey } from "../files/backup.js";
+import { gameFile } from "../files/export.js";
 import { EXPLAIN, replyOf } from "./book-replies.js";
 
 /** What a game holds around its deals, carried by a link (format 2) and kept with it. */
@@ -98,7 +98,7 @@ export class BookTravel {
     const book = this.#book;
     return book.serial(async () => {
       if (link) {
-        // A CSV of the calculator's: its game link holds the whole game (sheet/csv-import.js).
+        // A CSV of the calculator's: its game link holds the whole game (files/csv-import.js).
         const read = await replyOf(() => book.scorer().readGameLink({ version: 1, link }));
         if (!read?.ok) {
           this.refuseFile(file, null, read?.errors ?? []);

@@ -1,4 +1,4 @@
-// A game from the CSV the sheet exports (sheet/export.js gameCsv), for Import: the file a
+// A game from the CSV the sheet exports (files/export.js gameCsv), for Import: the file a
 // player kept in a spreadsheet comes back as a game. No DOM: Node tests it.
 //
 // The CSV is the sheet as the players saw it, in the language it was saved in: a header

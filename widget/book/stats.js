@@ -1,11 +1,11 @@
 // The statistics of the games on this device: asked of the core (statistics_json, from
-// the saved games; sheet/matches.js builds its book), kept with the games they came
+// the saved games; book/matches.js builds its book), kept with the games they came
 // from so that each figure can be checked against them, and written as CSV (each cell
 // made safe by export.js csvCell). No DOM: Node tests it with a fake scorer.
 
 import { MAX_BOOK_GAMES, NOUNS, TEAMS } from "../core-tables.js";
 import { STRINGS } from "../i18n/strings.js";
-import { csvCell } from "./export.js";
+import { csvCell } from "../files/export.js";
 import { bookRequest } from "./matches.js";
 
 /** The counts shown for each pair and player, in order (the core's COUNTS, but by contract). */

@@ -1,5 +1,5 @@
 // What a change does apart from what it shows, decided in one place: where the focus
-// goes and what the live region says. A pure function of the change (sheet/game-book.js)
+// goes and what the live region says. A pure function of the change (book/game-book.js)
 // and the state after it, so Node tests it; the sheet's view only carries it out.
 //
 // Focus targets: "form" (its first field), "row" (`index`), "undo" (the table when Undo

@@ -1,5 +1,5 @@
 // The table around the current game, in the game book: the four players' names and who
-// deals (sheet/seats.js). Each change is checked by the core with the game (two players
+// deals (book/seats.js). Each change is checked by the core with the game (two players
 // of one name are refused: the sheet says who deals by name) and saved; the core then
 // answers who deals next, so the view never counts seats itself. No DOM.
 

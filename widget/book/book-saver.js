@@ -1,7 +1,7 @@
 // Saving the game book. The book hands over each change it makes as an operation
-// (sheet/book-ops.js: a deal recorded, a name, a deletion…); the saver writes them, one
+// (book/book-ops.js: a deal recorded, a name, a deletion…); the saver writes them, one
 // game at a time, under the store's lock across tabs (a Web Lock: see lock() in
-// sheet/idb-store.js): it reads the game as stored now, and if another tab saved it
+// store/idb-store.js): it reads the game as stored now, and if another tab saved it
 // since, applies this tab's operations not saved yet to theirs, in order (the tab
 // follower shows the joined game), then writes it over the revision it read. So no two
 // tabs ever fork a game or fold two presses into one. Typing (names, players, the note)
@@ -21,7 +21,7 @@ import { TabFollower } from "./tab-follower.js";
 export const PAUSE_MS = 800;
 /** Writes refused because another writer (an earlier version, without the lock) came between: tried again this often. */
 const ATTEMPTS = 5;
-/** Games written in one turn of the book (sheet/game-book.js serial) before a change waiting gets its turn. */
+/** Games written in one turn of the book (book/game-book.js serial) before a change waiting gets its turn. */
 const WRITES_PER_TURN = 8;
 
 export class BookSaver {
