@@ -1,6 +1,6 @@
 """Screenshots of the statistics naming a game that does not fit its match (issue 30).
 
-    python3 build.py build && .venv/bin/python tools/conflict_screenshots.py [--only PREFIX]
+    A set of tools/screenshots.py (which takes them: --only PREFIX).
 
 Three games of one match to a single win at one table („Иван и Петър“ / „Мария и Ана“,
 four players): the match ends with the first, so the third (a game played after it,
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from e2e_ui import Calculator
 
-from docs_screenshots import phone, session, shrink
+from docs_screenshots import phone, save
 from table_screenshots import DOCS, LOSS, WIN
 
 SEATS = {"us": ["Иван", "Петър"], "them": ["Мария", "Ана"]}
@@ -50,7 +50,6 @@ QUESTIONS = {
     for lang in ("bg", "en")
     for scheme in ("light", "dark")
 }
-IN_DOCS = {"keep-both-360-bg", "keep-both-390-en-dark"}  # the rest to .cache/, to look at
 PLAYED = "2026-05-14T17:00:00.000Z"
 
 
@@ -90,9 +89,7 @@ def shoot(
     expect(calculator.part("button.stats-csv")).to_be_enabled()
     conflict.evaluate("(element) => element.scrollIntoView({block: 'start'})")
     page.evaluate("document.activeElement?.blur()")
-    path = DOCS / f"{name}.png"
-    page.screenshot(path=path)
-    shrink(path, pngquant)
+    save(page, name, pngquant)
     context.close()
 
 
@@ -124,21 +121,15 @@ def shoot_question(
     question = calculator.part('[part="sheet-keep-both"]')
     expect(question).to_be_visible()
     question.evaluate("(element) => element.scrollIntoView({block: 'center'})")
-    path = (DOCS if name in IN_DOCS else path.parent) / f"{name}.png"
-    page.screenshot(path=path)
-    shrink(path, pngquant)
+    save(page, name, pngquant)
     context.close()
 
 
-def main() -> None:
-    with session(__doc__) as (browser, url, only, pngquant):
-        for name, size in SHOTS.items():
-            if name.startswith(only):
-                shoot(browser, url, name, size, pngquant)
-        for name, size in QUESTIONS.items():
-            if name.startswith(only):
-                shoot_question(browser, url, name, size, pngquant)
-
-
-if __name__ == "__main__":
-    main()
+def take(browser: Browser, url: str, only: str, pngquant: str | None) -> None:
+    """The sheet's games list with a kept copy, and the keep-both question."""
+    for name, size in SHOTS.items():
+        if name.startswith(only):
+            shoot(browser, url, name, size, pngquant)
+    for name, size in QUESTIONS.items():
+        if name.startswith(only):
+            shoot_question(browser, url, name, size, pngquant)

@@ -1,6 +1,6 @@
 """The docs' screenshots of who deals and of the game's end (run by hand, like docs_screenshots.py).
 
-    python3 build.py build && .venv/bin/python tools/dealer_screenshots.py
+    A set of tools/screenshots.py (which takes them: --only PREFIX).
 
 On the standalone calculator at 360x740 and 390x844, in Bulgarian and English, light and
 dark, a game kept on the device (four named players, five deals, one of them passed)
@@ -18,14 +18,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from e2e_ui import Calculator, Deal
 
 from belot_core.json_api import score_game_json
-from docs_screenshots import DEAL, DOCS, SIZES, phone, session, shrink
+from docs_screenshots import DEAL, SIZES, phone, save
 
 PLAYERS = {
     "bg": {"us": ["Иван", "Петър"], "them": ["Мария", "Георги"]},
@@ -63,55 +63,49 @@ def store(lang: str) -> dict[str, Any]:
 def shoot(page: Any, name: str, pngquant: str | None) -> None:
     page.evaluate("document.activeElement?.blur()")
     page.wait_for_timeout(300)
-    path = DOCS / f"{name}.png"
-    page.screenshot(path=path)
-    shrink(path, pngquant)
+    save(page, name, pngquant)
 
 
-def main() -> None:
-    with session(__doc__, only=False) as (browser, url, _, pngquant):
-        for size, (width, height, lang, scheme) in SIZES.items():
+def take(browser: Browser, url: str, only: str, pngquant: str | None) -> None:
+    """Who deals: at the game's start, after a deal, at its end."""
+    if not "dealer".startswith(only) and not only.startswith("dealer"):
+        return
+    for size, (width, height, lang, scheme) in SIZES.items():
+        context = phone(browser, width, height, scheme)
+        page = context.new_page()
+        page.goto(f"{url}/en/scoring.html")  # the origin, no sheet on it
+        page.evaluate(
+            "([key, text]) => localStorage.setItem(key, text)",
+            ["belot-calculator", json.dumps(store(lang))],
+        )
+        page.goto(f"{url}/calculator/?lang={lang}")
+        calculator = Calculator(page.locator("belot-calculator"))
+        expect(calculator.part(".sheet-table tbody tr")).to_have_count(len(KEPT), timeout=90_000)
+        dealer = calculator.part(".dealer-name")
+        expect(dealer).to_contain_text(PLAYERS[lang]["us"][1])
+        page.evaluate("window.scrollTo(0, 0)")
+        shoot(page, f"dealer-entry-{size}", pngquant)
+
+        calculator.enter(DEAL)
+        calculator.part("button.record").click()
+        recent = calculator.part(".bar-recent .recent-dealer")
+        expect(recent).to_contain_text(PLAYERS[lang]["them"][1])
+        expect(calculator.part(".bar-recent")).to_be_visible()
+        page.evaluate("window.scrollTo(0, 0)")
+        shoot(page, f"dealer-recorded-{size}", pngquant)
+
+        calculator.enter(END)
+        calculator.part("button.record").click()
+        expect(calculator.part("button.bar-new-game")).to_be_visible()
+        page.evaluate("window.scrollTo(0, 0)")
+        shoot(page, f"dealer-end-{size}", pngquant)
+        context.close()
+        if size in ("360-bg", "390-en-dark"):
             context = phone(browser, width, height, scheme)
             page = context.new_page()
-            page.goto(f"{url}/en/scoring.html")  # the origin, no sheet on it
-            page.evaluate(
-                "([key, text]) => localStorage.setItem(key, text)",
-                ["belot-calculator", json.dumps(store(lang))],
-            )
             page.goto(f"{url}/calculator/?lang={lang}")
-            calculator = Calculator(page.locator("belot-calculator"))
-            expect(calculator.part(".sheet-table tbody tr")).to_have_count(
-                len(KEPT), timeout=90_000
-            )
-            dealer = calculator.part(".dealer-name")
-            expect(dealer).to_contain_text(PLAYERS[lang]["us"][1])
+            chooser = page.locator("belot-calculator .dealer-chooser")
+            expect(chooser).to_be_visible(timeout=90_000)
             page.evaluate("window.scrollTo(0, 0)")
-            shoot(page, f"dealer-entry-{size}", pngquant)
-
-            calculator.enter(DEAL)
-            calculator.part("button.record").click()
-            recent = calculator.part(".bar-recent .recent-dealer")
-            expect(recent).to_contain_text(PLAYERS[lang]["them"][1])
-            expect(calculator.part(".bar-recent")).to_be_visible()
-            page.evaluate("window.scrollTo(0, 0)")
-            shoot(page, f"dealer-recorded-{size}", pngquant)
-
-            calculator.enter(END)
-            calculator.part("button.record").click()
-            expect(calculator.part("button.bar-new-game")).to_be_visible()
-            page.evaluate("window.scrollTo(0, 0)")
-            shoot(page, f"dealer-end-{size}", pngquant)
+            shoot(page, f"dealer-choose-{size}", pngquant)
             context.close()
-            if size in ("360-bg", "390-en-dark"):
-                context = phone(browser, width, height, scheme)
-                page = context.new_page()
-                page.goto(f"{url}/calculator/?lang={lang}")
-                chooser = page.locator("belot-calculator .dealer-chooser")
-                expect(chooser).to_be_visible(timeout=90_000)
-                page.evaluate("window.scrollTo(0, 0)")
-                shoot(page, f"dealer-choose-{size}", pngquant)
-                context.close()
-
-
-if __name__ == "__main__":
-    main()

@@ -1,6 +1,6 @@
 """The docs' screenshots of the entry screen, taken from the built site (run by hand).
 
-    python3 build.py build && .venv/bin/python tools/docs_screenshots.py [--only PREFIX]
+    A set of tools/screenshots.py (which takes them: --only PREFIX).
 
 The standalone calculator on a phone (360x740 and 390x844, touch), one deal entered
 (hearts, we bid, 82 points, the last trick ours, our belot and their tierce: the bar
@@ -39,6 +39,7 @@ from layout_shift import place_reader, tap
 from belot_core import Names
 from belot_core.json_api import game_to_dict
 from sample_games import sample_game
+from screenshots_shown import shown
 from sitebuild.paths import CHROMIUM, DIST, ROOT
 from sitebuild.server import serving
 
@@ -64,16 +65,6 @@ SIZES = {
 #: back into the form by the bar's Undo, an edit "saved", the table's "setup" step at the
 #: game's start (four players named, the first dealer chosen; no deal yet).
 STATES = ("question", "undone", "saved", "setup")
-#: Of each state's eight, the two the docs show; the rest go to .cache/screenshots, to be
-#: looked at (a picture per combination in the repository would be weight, not news).
-IN_DOCS = {
-    *(
-        f"entry-{what}-{size}"
-        for what in ("question", "undone", "setup")
-        for size in ("360-bg", "390-en-dark")
-    ),
-    *("entry-saved-360-bg-dark", "entry-saved-390-en"),
-}
 #: name → (width, height, language, colour scheme, text size in %[, what is shown])
 SHOTS: dict[str, tuple[int, int, str, str, int] | tuple[int, int, str, str, int, str]] = {
     **{f"entry-{what}-{size}": (*SIZES[size], 100, what) for what in STATES for size in SIZES},
@@ -154,6 +145,18 @@ def phone(browser: Browser, width: int, height: int, scheme: str) -> BrowserCont
     )
 
 
+def save(page: Page, name: str, pngquant: str | None) -> Path:
+    """The screen as `name`.png: in docs/ if a page shows it, else in .cache/screenshots/
+    to be looked at (a picture per combination in the repository is weight, not news;
+    to show one, name it on a page and take it again)."""
+    folder = DOCS if f"{name}.png" in shown() else SHOTS_ASIDE
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=path)
+    shrink(path, pngquant)
+    return path
+
+
 def shrink(path: Path, pngquant: str | None) -> None:
     if pngquant:
         options = ["--force", "--ext", ".png", "--speed", "1"]
@@ -170,17 +173,13 @@ def fold(page: Page, url: str, article: str, name: str, pngquant: str | None) ->
     tap(page, element.locator("button.open"))
     Calculator(element).wait_ready(90_000)
     page.wait_for_timeout(600)  # the bar's shadow and the focus settle
-    path = DOCS / f"article-fold-open-{name}.png"
-    page.screenshot(path=path)
-    shrink(path, pngquant)
+    save(page, f"article-fold-open-{name}", pngquant)
     element.locator("ol.explanation").evaluate("(list) => list.scrollIntoView({block: 'end'})")
     close = element.locator(".fold button.close")
     close.evaluate("(button) => button.scrollIntoView({block: 'start'})")
     tap(page, close)
     expect(element.locator("button.open")).to_be_focused()
-    path = DOCS / f"article-fold-closed-{name}.png"
-    page.screenshot(path=path)
-    shrink(path, pngquant)
+    save(page, f"article-fold-closed-{name}", pngquant)
 
 
 Session = tuple[Browser, str, str, str | None]
@@ -201,71 +200,65 @@ def session(doc: str | None, *, only: bool = True) -> Iterator[Session]:
         browser.close()
 
 
-def main() -> None:
-    with session(__doc__) as (browser, url, only, pngquant):
-        for name, (width, height, article, scheme) in FOLD_SHOTS.items():
-            if not f"article-fold-{name}".startswith(only):
-                continue
-            context = phone(browser, width, height, scheme)
-            fold(context.new_page(), url, article, name, pngquant)
-            context.close()
-        for name, (width, height, lang, scheme, text, *what) in SHOTS.items():
-            if not name.startswith(only):
-                continue
-            context = phone(browser, width, height, scheme)
-            page = context.new_page()
-            page.goto(f"{url}/calculator/?lang={lang}")
-            page.evaluate(f"document.documentElement.style.fontSize = '{text}%'")
-            calculator = Calculator(page.locator("belot-calculator"))
-            expect(calculator.part(".sheet-table")).to_be_visible(timeout=90_000)
-            name_the_table(calculator, players=what == ["setup"])
-            if what == ["setup"]:
-                calculator.part(".setup").evaluate(
-                    "(step) => scrollBy(0, step.getBoundingClientRect().top - 4)"
-                )
-                page.evaluate("document.activeElement?.blur()")
-                page.wait_for_timeout(300)
-                shot(page, name, pngquant)
-                context.close()
-                continue
-            calculator.enter(DEAL)
-            expect(calculator.part(".bar-deal")).to_contain_text("11 : 9")
-            page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
-            if what:
-                entry_state(calculator, what[0])
+def take(browser: Browser, url: str, only: str, pngquant: str | None) -> None:
+    """The entry screen and its states; an article's calculator, closed and folded; keeping."""
+    for name, (width, height, article, scheme) in FOLD_SHOTS.items():
+        if not f"article-fold-{name}".startswith(only):
+            continue
+        context = phone(browser, width, height, scheme)
+        fold(context.new_page(), url, article, name, pngquant)
+        context.close()
+    for name, (width, height, lang, scheme, text, *what) in SHOTS.items():
+        if not name.startswith(only):
+            continue
+        context = phone(browser, width, height, scheme)
+        page = context.new_page()
+        page.goto(f"{url}/calculator/?lang={lang}")
+        page.evaluate(f"document.documentElement.style.fontSize = '{text}%'")
+        calculator = Calculator(page.locator("belot-calculator"))
+        expect(calculator.part(".sheet-table")).to_be_visible(timeout=90_000)
+        name_the_table(calculator, players=what == ["setup"])
+        if what == ["setup"]:
+            calculator.part(".setup").evaluate(
+                "(step) => scrollBy(0, step.getBoundingClientRect().top - 4)"
+            )
+            page.evaluate("document.activeElement?.blur()")
+            page.wait_for_timeout(300)
             shot(page, name, pngquant)
             context.close()
-        for name, (width, height, article, scheme) in ARTICLE_SHOTS.items():
-            if not name.startswith(only):
-                continue
-            context = phone(browser, width, height, scheme)
-            page = context.new_page()
-            page.goto(f"{url}/{article}")
-            element = page.locator("belot-calculator").first
-            expect(element.locator("button.open")).to_be_visible()
-            # The example's heading and text above the calculator, then the calculator.
-            page.evaluate(
-                """() => {
-                  const element = document.querySelector("belot-calculator");
-                  const top = element.getBoundingClientRect().top + scrollY;
-                  scrollTo(0, top - innerHeight * 0.12);
-                }"""
-            )
-            assert page.workers == [], "the closed calculator started no runtime"
-            path = DOCS / f"{name}.png"
-            page.screenshot(path=path)
-            shrink(path, pngquant)
-            context.close()
-        keep_shots(browser, url, pngquant, only)
+            continue
+        calculator.enter(DEAL)
+        expect(calculator.part(".bar-deal")).to_contain_text("11 : 9")
+        page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
+        if what:
+            entry_state(calculator, what[0])
+        shot(page, name, pngquant)
+        context.close()
+    for name, (width, height, article, scheme) in ARTICLE_SHOTS.items():
+        if not name.startswith(only):
+            continue
+        context = phone(browser, width, height, scheme)
+        page = context.new_page()
+        page.goto(f"{url}/{article}")
+        element = page.locator("belot-calculator").first
+        expect(element.locator("button.open")).to_be_visible()
+        # The example's heading and text above the calculator, then the calculator.
+        page.evaluate(
+            """() => {
+              const element = document.querySelector("belot-calculator");
+              const top = element.getBoundingClientRect().top + scrollY;
+              scrollTo(0, top - innerHeight * 0.12);
+            }"""
+        )
+        assert page.workers == [], "the closed calculator started no runtime"
+        save(page, name, pngquant)
+        context.close()
+    keep_shots(browser, url, pngquant, only)
 
 
 def shot(page: Page, name: str, pngquant: str | None) -> None:
-    """The screen as `name`: in docs/ if the docs show it, else in .cache/screenshots."""
-    state = any(name.startswith(f"entry-{what}-") for what in STATES)
-    folder = SHOTS_ASIDE if state and name not in IN_DOCS else DOCS
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=folder / f"{name}.png")
-    shrink(folder / f"{name}.png", pngquant)
+    """The screen as `name` (see save)."""
+    save(page, name, pngquant)
 
 
 def name_the_table(calculator: Calculator, *, players: bool = False) -> None:
@@ -367,11 +360,5 @@ def keep_shots(browser: Browser, url: str, pngquant: str | None, only: str = "")
         if not name.startswith(only):
             continue
         page = keep_shot(browser, url, (width, height, lang, scheme), situation)
-        path = DOCS / f"{name}.png"
-        page.screenshot(path=path)
-        shrink(path, pngquant)
+        save(page, name, pngquant)
         page.context.close()
-
-
-if __name__ == "__main__":
-    main()

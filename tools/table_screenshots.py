@@ -1,6 +1,6 @@
 """The docs' screenshots of table mode, a match and the statistics (issue 25), from dist/.
 
-    python3 build.py build && .venv/bin/python tools/table_screenshots.py [--only PREFIX]
+    A set of tools/screenshots.py (which takes them: --only PREFIX).
 
 Two games of a match to 2 won games are left on the device (the first won by us, the
 second under way, the four players seated), then: table mode on a phone held upright
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from e2e_ui import Calculator
 
-from docs_screenshots import phone, session, shrink
+from docs_screenshots import phone, save
 from sitebuild.paths import ROOT
 
 DOCS = ROOT / "docs"
@@ -135,18 +135,12 @@ def shoot(
             "(element) => element.scrollIntoView({block: 'start'})"
         )
     page.evaluate("document.activeElement?.blur()")
-    path = DOCS / f"{name}.png"
-    page.screenshot(path=path)
-    shrink(path, pngquant)
+    save(page, name, pngquant)
     context.close()
 
 
-def main() -> None:
-    with session(__doc__) as (browser, url, only, pngquant):
-        for name, size in SHOTS.items():
-            if name.startswith(only):
-                shoot(browser, url, name, size, pngquant)
-
-
-if __name__ == "__main__":
-    main()
+def take(browser: Browser, url: str, only: str, pngquant: str | None) -> None:
+    """Table mode, a match and the statistics."""
+    for name, size in SHOTS.items():
+        if name.startswith(only):
+            shoot(browser, url, name, size, pngquant)

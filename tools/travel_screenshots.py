@@ -1,6 +1,6 @@
 """The docs' screenshots of games that travel, taken from the built site (run by hand).
 
-    python3 build.py build && .venv/bin/python tools/travel_screenshots.py [--only PREFIX]
+    A set of tools/screenshots.py (which takes them: --only PREFIX).
 
 A game sent by link, opened on the other team's phone, at 360x740 and 390x844, in
 Bulgarian and English, light and dark: `shared-side-*` as it opens ("Кой отбор сте
@@ -16,11 +16,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from belot_core import Names
 from belot_core.link import game_link
-from docs_screenshots import DOCS, phone, session, shrink
+from docs_screenshots import phone, save
 from sample_games import sample_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
@@ -47,9 +47,7 @@ def shot(page: Page, name: str, pngquant: str | None, top: bool = True) -> None:
     if top:
         page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(300)
-    path = DOCS / f"{name}.png"
-    page.screenshot(path=path)
-    shrink(path, pngquant)
+    save(page, name, pngquant)
 
 
 def sides(page: Page, url: str, lang: str, size: str, pngquant: str | None) -> None:
@@ -95,16 +93,12 @@ def csv_import(page: Page, url: str, lang: str, size: str, pngquant: str | None)
     shot(page, f"import-csv-{size}", pngquant, top=False)
 
 
-def main() -> None:
-    with session(__doc__) as (browser, url, only, pngquant):
-        for size, (width, height, lang, scheme) in SIZES.items():
-            for prefix, take in (("shared", sides), ("import-csv", csv_import)):
-                if not prefix.startswith(only) and not only.startswith(prefix):
-                    continue
-                context = phone(browser, width, height, scheme)
-                take(context.new_page(), url, lang, size, pngquant)
-                context.close()
-
-
-if __name__ == "__main__":
-    main()
+def take(browser: Browser, url: str, only: str, pngquant: str | None) -> None:
+    """A game shared as either team, and a CSV imported."""
+    for size, (width, height, lang, scheme) in SIZES.items():
+        for prefix, shoot in (("shared", sides), ("import-csv", csv_import)):
+            if not prefix.startswith(only) and not only.startswith(prefix):
+                continue
+            context = phone(browser, width, height, scheme)
+            shoot(context.new_page(), url, lang, size, pngquant)
+            context.close()
