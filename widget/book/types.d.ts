@@ -118,8 +118,8 @@ export interface GameResult {
   [field: string]: unknown;
 }
 
-/** What reading a game link answers: the game and its score. */
-export type LinkRead = { game: GameData; score: GameResult };
+/** What reading a game link answers: the game (with its id and when it was played) and its score. */
+export type LinkRead = { game: GameData & { id?: string; played?: string }; score: GameResult };
 
 /** The part of the scorer (runtime/pyodide-scorer.js) the book asks. */
 export interface Scorer {
