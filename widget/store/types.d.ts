@@ -43,7 +43,7 @@ export interface GameStore {
   writeMeta(key: string, value: unknown): Promise<Written>;
   subscribe(listener: (news: { ids: string[] }) => void): () => void;
   /** Optional for a store of one page only (then work runs at once). */
-  lock?<T>(work: () => T | Promise<T>): Promise<T>;
+  lock?<T>(work: () => Promise<T>): Promise<T>;
   onLost?(listener: (reason: LostReason) => void): void;
   close(): void;
 }
