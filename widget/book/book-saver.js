@@ -94,9 +94,9 @@ export class BookSaver {
     return this.#revs.get(id) ?? null;
   }
 
-  /** Whether game `id` has changes not saved yet. @param {string} id */
+  /** Whether game `id` has changes not saved yet (none: no game). @param {string | null} id */
   isDirty(id) {
-    return this.#pending.has(id);
+    return id !== null && this.#pending.has(id);
   }
 
   /** The operations on `id` not saved yet (a copy). @param {string} id */

@@ -5,6 +5,9 @@
 /** @import { GameBook } from "./game-book.js"; */
 /** @import { GameResult, Rules } from "./types.js"; */
 
+/** What the view renders of the book (snapshotOf), for the views to import. */
+/** @typedef {ReturnType<typeof snapshotOf>} Snapshot */
+
 /** The answer for a game without deals (the core's, without asking it). */
 export const EMPTY_RESULT = /** @type {Readonly<GameResult>} */ (Object.freeze({
   rows: [],

@@ -130,10 +130,16 @@ export interface Scorer {
   statistics(request: unknown): Promise<Reply<Record<string, unknown>>>;
 }
 
-/** A match's score as the core answers it: `games` are indexes into the request's games. */
+/**
+ * A match's score as the core answers it (docs/game-book.md, "Matches"): `games` are
+ * indexes into the request's games, `won` each team's games won.
+ */
 export interface MatchScore {
   games: number[];
+  won: Pair;
   finished: boolean;
+  winner: Team | null;
+  status: { code: string; params?: Record<string, unknown>; message?: Words };
   [field: string]: unknown;
 }
 
