@@ -8,7 +8,7 @@
 import { dealsForAll, dealsFromNext } from "../deal/house-rules.js";
 
 /** @import { GameBook } from "./game-book.js"; */
-/** @import { CoreError, Deal, Game, Rules } from "./types.js"; */
+/** @import { Change, CoreError, Deal, Game, Op, Rules } from "./types.js"; */
 
 export class BookEdits {
   /** @type {GameBook} */ #book;
@@ -24,7 +24,7 @@ export class BookEdits {
     const deal = book.game?.deals[index];
     if (!deal || book.busy || book.viewing) return;
     book.beginEdit(index, deal);
-    /** @type {import("./types.js").Change} */
+    /** @type {Change} */
     const change = { type: "editing", index, passed: Boolean(deal.passed) };
     if (!deal.passed) Object.assign(change, { form: "load", deal });
     book.emit(change);
@@ -42,7 +42,7 @@ export class BookEdits {
       const deal = own == null ? entered : { ...entered, rules: own };
       return game.deals.map((old, i) => (i === editing.index ? deal : old));
     };
-    /** @type {(game: Game, deals: Deal[]) => import("./types.js").Op} */
+    /** @type {(game: Game, deals: Deal[]) => Op} */
     const op = (game, deals) => ({ op: "edit", index: editing.index, old: game.deals[editing.index], deal: deals[editing.index] });
     const saved = await book.change(next, () => ({ type: "edited", index: editing.index, form: "restore" }), { after: () => book.stopEditing(), op });
     return saved && fixed;
@@ -53,9 +53,9 @@ export class BookEdits {
     const editing = book.editing;
     if (!editing) return;
     const next = (/** @type {Game} */ game) => game.deals.filter((_, i) => i !== editing.index);
-    /** @type {(deals: Deal[]) => import("./types.js").Change} */
+    /** @type {(deals: Deal[]) => Change} */
     const change = (deals) => ({ type: "dealDeleted", index: Math.min(editing.index, deals.length - 1), form: "restore" });
-    /** @type {(game: Game) => import("./types.js").Op} */
+    /** @type {(game: Game) => Op} */
     const op = (game) => ({ op: "deleteDeal", index: editing.index, old: game.deals[editing.index] });
     await book.change(next, change, { after: () => book.stopEditing(), op });
   }
@@ -131,7 +131,7 @@ export class BookEdits {
     const next = (/** @type {Game} */ game) => (how === "next" ? dealsFromNext(game.deals, game.rules) : dealsForAll(game.deals));
     /** @type {CoreError[]} */
     let errors = [];
-    /** @type {() => import("./types.js").Op} */
+    /** @type {() => Op} */
     const op = () => ({ op: "rules", rules: { ...rules }, how: how === "next" ? "next" : "all" });
     const applied = await book.change(next, { type: "rulesChanged" }, { rules, refused: (refused) => (errors = refused), op });
     return applied ? null : errors;

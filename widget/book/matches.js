@@ -14,7 +14,7 @@ import { runtimeFailure } from "./book-replies.js";
 /** The fields of the table around a game (docs/game-book.md), carried to the core as they are. */
 const TABLE_FIELDS = ["seats", "dealer", "match", "note"];
 
-/** @import { CoreError, Game, GameData, MatchScore, Scorer } from "./types.js"; */
+/** @import { CoreError, Game, GameData, Match, MatchScore, Scorer } from "./types.js"; */
 
 /** Days, "" or null: open. */
 /** @typedef {{from?: string | null, to?: string | null}} Range */
@@ -62,7 +62,7 @@ export function bookRequest(games, range = null) {
 /**
  * A new match to `to` won games, with an id of this device's making.
  * @param {number} to
- * @returns {import("./types.js").Match}
+ * @returns {Match}
  */
 export function newMatch(to, now = new Date()) {
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
@@ -77,7 +77,7 @@ export function newMatch(to, now = new Date()) {
  * @param {Game | null | undefined} game
  * @param {MatchScore | null | undefined} score
  * @param {string} choice
- * @returns {{match?: import("./types.js").Match}}
+ * @returns {{match?: Match}}
  */
 export function nextMatch(game, score, choice, now = new Date()) {
   if (choice === "continue" && game?.match && score && !score.finished) return { match: { ...game.match } };
