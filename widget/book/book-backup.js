@@ -13,9 +13,19 @@ import { copyGame } from "./records.js";
 /** What a backup's problem is called in the keep words. */
 const PROBLEM_WORDS = { newer: "backupNewer", unreadable: "backupUnreadable", tooMany: "backupTooMany" };
 
-export class BookBackup {
-  #book;
+/** @import { GameBook } from "./game-book.js"; */
+/** @import { CoreError, Game, GameResult } from "./types.js"; */
+/** @import { BackupRead } from "../files/backup.js"; */
 
+/**
+ * What came of a backup's games: those added, how many were here already, the core's errors of each refused one.
+ * @typedef {{added: Game[], same: number, refused: CoreError[][]}} Outcome
+ */
+
+export class BookBackup {
+  /** @type {GameBook} */ #book;
+
+  /** @param {GameBook} book */
   constructor(book) {
     this.#book = book;
   }
@@ -30,17 +40,24 @@ export class BookBackup {
    * `{added, same, refused}` (the games added; how many were here already; how many
    * the core or the reader refused), `{problem}` when no backup this version reads (a
    * notice says so; nothing changed), or `{busy}`.
+   * @param {unknown} data
+   * @param {string} file
    */
   async restore(data, file) {
     return this.restoreRead(readBackup(data), file);
   }
 
-  /** The same, for a backup already read (files/backup.js readBackup, in files/file-worker.js). */
+  /**
+   * The same, for a backup already read (files/backup.js readBackup, in files/file-worker.js).
+   * @param {BackupRead} read
+   * @param {string} file
+   * @returns {Promise<{busy: true} | {problem: string} | {added: number, same: number, refused: number}>}
+   */
   async restoreRead(read, file) {
     const book = this.#book;
     if (book.busy || book.viewing || !book.validated) return { busy: true };
-    if (read.problem) {
-      book.notices.add({ words: "keep", key: PROBLEM_WORDS[read.problem] ?? "backupUnreadable", params: { file, ...read.params } });
+    if ("problem" in read) {
+      book.notices.add({ words: "keep", key: PROBLEM_WORDS[read.problem] ?? "backupUnreadable", params: { file, ...("params" in read ? read.params : {}) } });
       book.emit({ type: "fileRefused" });
       return { problem: read.problem };
     }
@@ -50,11 +67,17 @@ export class BookBackup {
     return { added: outcome.added.length, same: outcome.same, refused: outcome.refused.length };
   }
 
-  /** Each game checked by the core and added, unless it is here already. */
+  /**
+   * Each game checked by the core and added, unless it is here already.
+   * @param {Game[]} games
+   * @returns {Promise<Outcome>}
+   */
   async #add(games) {
     const book = this.#book;
     const contents = new Set([...book.games.values()].map(contentKey));
+    /** @type {Game[]} */
     const added = [];
+    /** @type {CoreError[][]} */
     const refused = [];
     let same = 0;
     for (const game of games) {
@@ -85,6 +108,8 @@ export class BookBackup {
    * Whether `game` (of a backup, scored `result`) is the game here with its id, seen
    * from either side — everything it has is here, or it is that game plus more deals:
    * then the game here is brought up to date (keeping its side), and true.
+   * @param {Game} game
+   * @param {GameResult} result
    */
   async #sameOrNewer(game, result) {
     const book = this.#book;
@@ -99,7 +124,7 @@ export class BookBackup {
     return true;
   }
 
-  /** Said: what was refused (a notice, with the core's first reason); the game to play opened. */
+  /** Said: what was refused (a notice, with the core's first reason); the game to play opened. @param {Outcome} outcome @param {string} file */
   #report({ added, same, refused }, file) {
     const book = this.#book;
     if (refused.length) {
@@ -110,7 +135,7 @@ export class BookBackup {
     book.emit({ type: "backupRestored", file, added: added.length, same, refused: refused.length });
   }
 
-  /** An empty current game (after the games were cleared) gives way to the latest unfinished game restored. */
+  /** An empty current game (after the games were cleared) gives way to the latest unfinished game restored. @param {Game[]} added */
   #openRestored(added) {
     const book = this.#book;
     if (!added.length || book.game?.deals.length) return;

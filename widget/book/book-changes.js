@@ -5,7 +5,7 @@
 // bar-marks.js; score-sheet.js) name only these, and tests/js/sheet/one-writer.test.mjs
 // checks every name used anywhere is one of them. Pure data.
 
-const change = (says, game = false) => Object.freeze({ says, game });
+const change = (/** @type {string} */ says, game = false) => Object.freeze({ says, game });
 
 export const CHANGES = Object.freeze({
   // the deals of the current game
@@ -49,12 +49,20 @@ export const CHANGES = Object.freeze({
   sharedClosed: change("the shared game closed"),
 });
 
-/** True if `type` names a change that changed a game on this device. */
+/**
+ * True if `type` names a change that changed a game on this device.
+ * @param {string} type
+ */
 export function changesGame(type) {
-  return CHANGES[type]?.game === true;
+  return Object.hasOwn(CHANGES, type) && CHANGES[/** @type {keyof typeof CHANGES} */ (type)].game === true;
 }
 
-/** `change` as announced: its type must be one of CHANGES (a misspelt one fails at once). */
+/**
+ * `change` as announced: its type must be one of CHANGES (a misspelt one fails at once).
+ * @template {{type: string}} C
+ * @param {C} change
+ * @returns {C}
+ */
 export function registered(change) {
   if (!Object.hasOwn(CHANGES, change?.type)) throw new Error(`not a change of the game book: ${change?.type}`);
   return change;

@@ -6,18 +6,22 @@
 /** How long a deleted game's Undo stays, unless another change comes first. */
 export const UNDO_MS = 10_000;
 
-export class BookDeletes {
-  #book;
-  #timers;
-  #timer = null;
-  deleted = null; // {game, index, current, result, rev}: the game whose Undo stands (read only outside)
+/** @import { GameBook } from "./game-book.js"; */
+/** @import { Deleted, Game, GameResult, Timers } from "./types.js"; */
 
+export class BookDeletes {
+  /** @type {GameBook} */ #book;
+  /** @type {Timers} */ #timers;
+  /** @type {unknown} */ #timer = null;
+  /** @type {Deleted | null} */ deleted = null; // the game whose Undo stands (read only outside)
+
+  /** @param {GameBook} book @param {Timers} timers */
   constructor(book, timers) {
     this.#book = book;
     this.#timers = timers;
   }
 
-  /** Delete game `id` at once (the current one: the next game at its table takes its place). */
+  /** Delete game `id` at once (the current one: the next game at its table takes its place). @param {string} id */
   remove(id) {
     const book = this.#book;
     const game = book.games.get(id);
@@ -46,7 +50,7 @@ export class BookDeletes {
     this.#book.emit({ type: "gameRestored", id: game.id, created: game.created, form: restore ? "restore" : undefined });
   }
 
-  /** The game deleted here, as the store had it when the deletion was written: what its Undo brings back. */
+  /** The game deleted here, as the store had it when the deletion was written: what its Undo brings back. @param {Game} game @param {GameResult} result */
   storedAs(game, result) {
     if (this.deleted?.game.id === game.id) this.deleted = { ...this.deleted, game, result };
   }

@@ -27,9 +27,16 @@ import { dealsForAll, dealsFromNext } from "../deal/house-rules.js";
 import { sameValue } from "./records.js";
 import { withPlayer } from "./seats.js";
 
+/** @import { Deal, Game, Op } from "./types.js"; */
+
 const FIELDS = new Set(["names.us", "names.them", "note", "match", "dealer"]);
 
-/** Where deal `deal` is now: at `index` if it is still there, else the nearest equal one, else -1. */
+/**
+ * Where deal `deal` is now: at `index` if it is still there, else the nearest equal one, else -1.
+ * @param {Deal[]} deals
+ * @param {number} index
+ * @param {Deal} deal
+ */
 function find(deals, index, deal) {
   if (sameValue(deals[index], deal)) return index;
   let best = -1;
@@ -39,6 +46,13 @@ function find(deals, index, deal) {
   return best;
 }
 
+/**
+ * `game` with `field` ("names.us", "note"…) set to `value` (none: taken away).
+ * @param {Game} game
+ * @param {string} field
+ * @param {unknown} value
+ * @returns {Game}
+ */
 function setField(game, field, value) {
   if (field.startsWith("names.")) return { ...game, names: { ...game.names, [field.slice(6)]: value ?? "" } };
   const next = { ...game };
@@ -47,12 +61,17 @@ function setField(game, field, value) {
   return next;
 }
 
-/** `game` (or null: none) after `op`; `skipped` true if it could not be applied. */
+/**
+ * `game` (or null: none) after `op`; `skipped` true if it could not be applied.
+ * @param {Game | null} game
+ * @param {Op} op
+ * @returns {{game: Game | null, skipped: boolean}}
+ */
 export function applyOp(game, op) {
   if (op.op === "create") return { game: game ?? plain(op.game), skipped: false };
   if (op.op === "put") return { game: plain(op.game), skipped: false };
   if (!game) return { game: null, skipped: op.op !== "drop" && op.op !== "delete" };
-  const stamped = (next) => ({ game: { ...next, updated: op.at ?? next.updated }, skipped: false });
+  const stamped = (/** @type {Game} */ next) => ({ game: { ...next, updated: op.at ?? next.updated }, skipped: false });
   const deals = game.deals;
   switch (op.op) {
     case "delete":
@@ -81,8 +100,9 @@ export function applyOp(game, op) {
       return stamped(setField(game, op.field, op.value));
     case "player": {
       const seats = withPlayer(game, op.team, op.index, op.value);
-      const next = { ...game, seats };
-      if (!seats) delete next.seats;
+      const next = { ...game };
+      if (seats) next.seats = seats;
+      else delete next.seats;
       return stamped(next);
     }
     case "deals":
@@ -95,11 +115,15 @@ export function applyOp(game, op) {
 /**
  * `game` after every one of `ops`, in order: `{game, ops, skipped, removed}` — `ops` the
  * operations applied, `skipped` how many could not be, `removed` the game a "delete" took away.
+ * @param {Game | null} game
+ * @param {Op[]} ops
  */
 export function applyOps(game, ops) {
   let now = game ? plain(game) : null;
   let skipped = 0;
+  /** @type {Game | null} */
   let removed = null;
+  /** @type {Op[]} */
   const applied = [];
   for (const op of ops) {
     if (op.op === "delete" && now) removed = now;
@@ -111,17 +135,27 @@ export function applyOps(game, ops) {
   return { game: now, ops: applied, skipped, removed };
 }
 
-/** A stored record as a game of the book (no revision). */
+/**
+ * A stored record as a game of the book (no revision).
+ * @param {(Game & {rev?: string | null}) | null | undefined} game
+ * @returns {Game | null}
+ */
 export function plain(game) {
   if (!game) return null;
   const { rev: _rev, ...rest } = game;
   return rest;
 }
 
-/** Typing the same field again replaces the operation not saved yet: one save per pause, not per letter. */
+/**
+ * Typing the same field again replaces the operation not saved yet: one save per pause, not per letter.
+ * @param {Op[]} ops
+ * @param {Op} op
+ */
 export function addOp(ops, op) {
   const last = ops.at(-1);
-  const same = last && op.typing && last.typing && last.op === op.op && last.field === op.field && last.team === op.team && last.index === op.index;
+  /** @param {Op} of */
+  const key = (of) => [of.op, "field" in of ? of.field : undefined, "team" in of ? of.team : undefined, "index" in of ? of.index : undefined];
+  const same = last && op.typing && last.typing && key(last).every((part, i) => part === key(op)[i]);
   if (same) ops[ops.length - 1] = op;
   else ops.push(op);
   return ops;

@@ -24,19 +24,27 @@ const ATTEMPTS = 5;
 /** Games written in one turn of the book (book/game-book.js serial) before a change waiting gets its turn. */
 const WRITES_PER_TURN = 8;
 
-export class BookSaver {
-  #book;
-  #store;
-  #timers;
-  #revs = new Map(); // id → the stored revision the book's game is based on (null: never saved)
-  #pending = new Map(); // id → the operations made here and not saved yet, in order
-  #flushing = null;
-  #again = false;
-  #pause = null;
-  /** "saved", or why not: "blocked", "full", "failed", "locked" (a newer version), "deleted". */
-  saving = "saved";
-  follower;
+/** @import { GameBook } from "./game-book.js"; */
+/** @import { Game, Op, Reply, Timers } from "./types.js"; */
+/** @import { GameStore, StoreError, Swap } from "../store/types.js"; */
 
+/** Whether games are saved: "saved", or why not. */
+/** @typedef {"saved" | StoreError | "blocked"} Saving */
+
+export class BookSaver {
+  /** @type {GameBook} */ #book;
+  /** @type {GameStore} */ #store;
+  /** @type {Timers} */ #timers;
+  /** @type {Map<string, string | null>} */ #revs = new Map(); // id → the stored revision the book's game is based on (null: never saved)
+  /** @type {Map<string, Op[]>} */ #pending = new Map(); // id → the operations made here and not saved yet, in order
+  /** @type {Promise<void> | null} */ #flushing = null;
+  #again = false;
+  /** @type {unknown} */ #pause = null;
+  /** @type {Saving} "saved", or why not: "blocked", "full", "failed", "locked" (a newer version), "deleted". */
+  saving = "saved";
+  /** @type {TabFollower} */ follower;
+
+  /** @param {GameBook} book @param {GameStore} store @param {Timers} [timers] */
   constructor(book, store, timers = globalThis) {
     this.#book = book;
     this.#store = store;
@@ -75,26 +83,28 @@ export class BookSaver {
     return { games, current };
   }
 
-  /** The book's `id` is the stored revision `rev` as it is (null: not saved yet): nothing of it to save. */
+  /** The book's `id` is the stored revision `rev` as it is (null: not saved yet): nothing of it to save. @param {string} id @param {string | null} rev */
   based(id, rev) {
     this.#revs.set(id, rev);
     this.#pending.delete(id);
   }
 
+  /** The stored revision game `id` is based on (null: never saved). @param {string} id */
   rev(id) {
     return this.#revs.get(id) ?? null;
   }
 
+  /** Whether game `id` has changes not saved yet (none: no game). @param {string | null} id */
   isDirty(id) {
-    return this.#pending.has(id);
+    return id !== null && this.#pending.has(id);
   }
 
-  /** The operations on `id` not saved yet (a copy). */
+  /** The operations on `id` not saved yet (a copy). @param {string} id */
   pendingOps(id) {
     return [...(this.#pending.get(id) ?? [])];
   }
 
-  /** `id` was joined with stored revision `rev`: `ops` are what of ours is still to save. */
+  /** `id` was joined with stored revision `rev`: `ops` are what of ours is still to save. @param {string} id @param {string | null} rev @param {Op[]} ops */
   rebased(id, rev, ops) {
     this.#revs.set(id, rev);
     if (ops.length) this.#pending.set(id, ops);
@@ -104,6 +114,9 @@ export class BookSaver {
   /**
    * The book made `op` on game `id` (`before`: the game before it, for a game never saved);
    * saved at once, or, while typing, after a pause.
+   * @param {string} id
+   * @param {Op} op
+   * @param {{before?: Game | null, typing?: boolean}} [how]
    */
   push(id, op, { before = null, typing = false } = {}) {
     let ops = this.#pending.get(id);
@@ -120,13 +133,13 @@ export class BookSaver {
     else this.flush();
   }
 
-  /** The book changed `id` as a whole (a game brought in): it is saved as it is now. */
+  /** The book changed `id` as a whole (a game brought in): it is saved as it is now. @param {string} id */
   changed(id) {
     const game = this.#book.games.get(id);
     if (game) this.push(id, { op: "put", game, at: game.updated });
   }
 
-  /** The book removed `id`; returns the revision it was based on (for its Undo). */
+  /** The book removed `id`; returns the revision it was based on (for its Undo). @param {string} id */
   removed(id) {
     const rev = this.rev(id);
     if (rev === null && !this.#pending.has(id)) return null; // never saved: nothing to remove
@@ -134,19 +147,19 @@ export class BookSaver {
     return rev;
   }
 
-  /** Game `id` is gone from the store already (removed by another tab): forget it. */
+  /** Game `id` is gone from the store already (removed by another tab): forget it. @param {string} id */
   gone(id) {
     this.#revs.delete(id);
     this.#pending.delete(id);
   }
 
-  /** An empty game the book dropped: removed from the store too, unless a deal came there meanwhile. */
+  /** An empty game the book dropped: removed from the store too, unless a deal came there meanwhile. @param {string} id */
   forget(id) {
     if (this.rev(id) === null && !this.#pending.has(id)) return;
     this.push(id, { op: "drop" });
   }
 
-  /** The deleted game `id` came back (Undo): its deletion is taken back if not written yet, else it is created anew. */
+  /** The deleted game `id` came back (Undo): its deletion is taken back if not written yet, else it is created anew. @param {string} id */
   restored(id) {
     const ops = this.#pending.get(id);
     if (ops?.at(-1)?.op === "delete") {
@@ -158,6 +171,7 @@ export class BookSaver {
     if (game) this.push(id, { op: "create", game });
   }
 
+  /** Game `id` is the one to open next time. @param {string} id */
   remember(id) {
     if (!this.#store.locked) this.#store.remember(id);
   }
@@ -172,7 +186,7 @@ export class BookSaver {
     }
   }
 
-  /** A stored game the core refused: kept aside, removed from the games, and said why. */
+  /** A stored game the core refused: kept aside, removed from the games, and said why. @param {Game & {rev?: string | null}} game @param {Reply<unknown> | null | undefined} reply */
   async reject(game, reply) {
     const kept = await this.#store.keepAside(game, "rejected");
     if (kept.error) {
@@ -242,8 +256,9 @@ export class BookSaver {
         this.#again = true;
         return;
       }
-      const lock = this.#store.lock ?? ((work) => work());
-      const error = await lock.call(this.#store, () => this.#writeOne(id));
+      /** @type {<T>(work: () => Promise<T>) => Promise<T>} */
+      const lock = this.#store.lock?.bind(this.#store) ?? ((work) => work());
+      const error = await lock(() => this.#writeOne(id));
       if (error) {
         if (this.#store.locked) this.#said();
         else this.#problem(error);
@@ -253,7 +268,7 @@ export class BookSaver {
     this.#problem("saved");
   }
 
-  /** Under the lock: read `id` as stored, join ours to it if another tab saved since, write. Returns an error, or null. */
+  /** Under the lock: read `id` as stored, join ours to it if another tab saved since, write. Returns an error, or null. @param {string} id @returns {Promise<StoreError | null>} */
   async #writeOne(id) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       if (!this.#pending.has(id)) return null;
@@ -263,6 +278,7 @@ export class BookSaver {
         if (!this.#pending.has(id)) return null; // theirs already holds all of ours
       }
       const game = this.#book.games.get(id) ?? null;
+      /** @type {Swap} */
       let done;
       if (game) done = await this.#store.put(game, stored?.rev ?? null);
       else if (stored) done = await this.#store.remove(id, stored.rev);
@@ -279,7 +295,7 @@ export class BookSaver {
     return "failed";
   }
 
-  /** The store was taken away while open: said at once, and the game marked "not saved". */
+  /** The store was taken away while open: said at once, and the game marked "not saved". @param {Saving} reason */
   #lost(reason) {
     this.#problem(reason);
   }
@@ -287,6 +303,7 @@ export class BookSaver {
   /**
    * Saving stopped working ("blocked", "full", "failed", "locked", "deleted") or works
    * again ("saved"): said once when it changes, in the one notice about saving.
+   * @param {Saving} state
    */
   #problem(state) {
     if (state === this.saving) return;
@@ -298,7 +315,9 @@ export class BookSaver {
       this.#book.emit({ type: "saving" });
       return;
     }
-    const key = { locked: "otherVersion", deleted: "storeDeleted" }[state] ?? state;
+    /** @type {Record<string, string>} */
+    const keys = { locked: "otherVersion", deleted: "storeDeleted" };
+    const key = keys[state] ?? state;
     notices.add({ words: "store", key, kind: "saving" });
     this.#book.emit({ type: "saving" });
   }

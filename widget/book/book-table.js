@@ -6,17 +6,21 @@
 import { replyOf } from "./book-replies.js";
 import { firstDealerFor, isSeat, withPlayer } from "./seats.js";
 
-export class BookTable {
-  #book;
+/** @import { GameBook } from "./game-book.js"; */
+/** @import { Change, Game, Op, Team } from "./types.js"; */
 
+export class BookTable {
+  /** @type {GameBook} */ #book;
+
+  /** @param {GameBook} book */
   constructor(book) {
     this.#book = book;
   }
 
-  /** `team`'s name as typed: saved after a pause, like every typed field (not asked of the core). */
+  /** `team`'s name as typed: saved after a pause, like every typed field (not asked of the core). @param {Team} team @param {string} value */
   setName(team, value) {
     const book = this.#book;
-    const game = book.games.get(book.current);
+    const game = book.current === null ? undefined : book.games.get(book.current);
     if (!game || book.viewing) return;
     const updated = book.now().toISOString();
     book.replace({ ...game, names: { ...game.names, [team]: value }, updated }, null, { op: "set", field: `names.${team}`, value, at: updated }, { typing: true });
@@ -26,12 +30,16 @@ export class BookTable {
   /**
    * Name `team`'s player `index` (0 or 1) `value`, as typed. A name the core refuses
    * changes nothing; its error is kept for the bar, as a refused deal's.
+   * @param {Team} team
+   * @param {number} index
+   * @param {string} value
    */
   setPlayer(team, index, value) {
     return this.#set((game) => {
       const seats = withPlayer(game, team, index, value);
-      const next = { ...game, seats };
-      if (!seats) delete next.seats;
+      const next = { ...game };
+      if (seats) next.seats = seats;
+      else delete next.seats;
       return next;
     }, { type: "named" }, { op: "player", team, index, value }, true);
   }
@@ -40,11 +48,13 @@ export class BookTable {
    * `seat` deals now — the one-tap choice. The game keeps the seat that dealt its first
    * deal: for a game under way (an old game without a dealer) the one that makes `seat`
    * deal the next deal.
+   * @param {unknown} seat
    */
   chooseDealer(seat) {
     if (!isSeat(seat)) return Promise.resolve(false);
+    /** @type {number | null} */
     let dealer = null;
-    const make = (game) => ({ ...game, dealer: (dealer = firstDealerFor(seat, game.deals.length)) });
+    const make = (/** @type {Game} */ game) => ({ ...game, dealer: (dealer = firstDealerFor(seat, game.deals.length)) });
     return this.#set(make, { type: "dealerChosen", seat }, () => ({ op: "set", field: "dealer", value: dealer }));
   }
 
@@ -52,13 +62,17 @@ export class BookTable {
    * The current game changed by `make(game)`, once the core accepts it; then `change` is
    * announced. `op` is the change as an operation (or a function giving it once made);
    * `typing`: saved after a pause.
+   * @param {(game: Game) => Game} make
+   * @param {Change} change
+   * @param {Op | (() => Op)} op
+   * @returns {Promise<boolean>}
    */
   #set(make, change, op, typing = false) {
     const book = this.#book;
     if (!book.game || book.viewing) return Promise.resolve(false);
     const id = book.current;
     return book.serial(async () => {
-      const game = book.games.get(id);
+      const game = id === null ? undefined : book.games.get(id);
       if (!game) return false;
       const next = { ...make(game), updated: book.now().toISOString() };
       const reply = await replyOf(() => book.score(next));

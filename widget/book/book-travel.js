@@ -10,10 +10,23 @@ import { EXPLAIN, replyOf } from "./book-replies.js";
 /** What a game holds around its deals, carried by a link (format 2) and kept with it. */
 const TABLE_FIELDS = ["seats", "dealer", "match", "note"];
 
+/** @import { GameBook } from "./game-book.js"; */
+/** @import { CoreError, Game, GameData, GameResult, Pair, Team } from "./types.js"; */
+
+/**
+ * What an arriving game is to the game here with its id (compareArriving).
+ * @typedef {{place: "same" | "update" | "differs", turned: boolean}} Arriving
+ */
+/** What a notice is about (a file's: taken away when the next file comes in). */
+/** @typedef {{about?: string}} About */
+
 /**
  * A game that arrives (`data`, the contract's game) as it is kept (`game`, a new record):
  * under its own id unless a game here has that id, and with the instant it was played
  * as its start — a game keeps its date wherever it goes.
+ * @param {Game} game
+ * @param {GameData | null | undefined} data
+ * @param {Map<string, Game>} games
  */
 export function arrivedAs(game, data, games) {
   if (typeof data?.id === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(data.id) && !games.has(data.id)) game.id = data.id;
@@ -22,19 +35,26 @@ export function arrivedAs(game, data, games) {
   return game;
 }
 
-/** Each row as it recorded ("us:them", "p" for a deal all passed). */
+/**
+ * Each row as it recorded ("us:them", "p" for a deal all passed).
+ * @param {GameResult | null | undefined} result
+ * @returns {string[]}
+ */
 function records(result) {
   return (result?.rows ?? []).map((row) => (row.passed ? "p" : `${row.record?.us}:${row.record?.them}`));
 }
 
-const turnedRows = (rows) => rows.map((row) => (row === "p" ? row : row.split(":").reverse().join(":")));
-const startsWithRows = (rows, head) => head.length <= rows.length && head.every((row, index) => rows[index] === row);
+const turnedRows = (/** @type {string[]} */ rows) => rows.map((row) => (row === "p" ? row : row.split(":").reverse().join(":")));
+const startsWithRows = (/** @type {string[]} */ rows, /** @type {string[]} */ head) => head.length <= rows.length && head.every((row, index) => rows[index] === row);
 
 /**
  * What an arriving game (scored `arriving`) is to a game here with its id (scored
  * `here`): `{place, turned}` — "same" (everything it has is here already), "update"
  * (it is the game here plus more deals) or "differs"; `turned`: it is seen from the
  * other team's side (its columns are the other way round).
+ * @param {GameResult | null | undefined} arriving
+ * @param {GameResult | null | undefined} here
+ * @returns {Arriving}
  */
 export function compareArriving(arriving, here) {
   const mine = records(here);
@@ -47,9 +67,16 @@ export function compareArriving(arriving, here) {
   return { place: "differs", turned: false };
 }
 
-/** A game as the players see it: its names and what every deal recorded. */
+/**
+ * A game as the players see it: its names and what every deal recorded.
+ * @param {Game | GameData} game
+ * @param {GameResult | null | undefined} result
+ */
 function rowsKey(game, result) {
-  const names = ["us", "them"].map((team) => (typeof game.names?.[team] === "string" ? game.names[team].trim() : ""));
+  const names = ["us", "them"].map((team) => {
+    const name = game.names?.[team];
+    return typeof name === "string" ? name.trim() : "";
+  });
   return JSON.stringify([names, (result?.rows ?? []).map((row) => (row.passed ? 0 : [row.record?.us, row.record?.them]))]);
 }
 
@@ -57,6 +84,10 @@ function rowsKey(game, result) {
  * The score of `game`, a game here brought up to date (`result`: the arriving copy's):
  * scored again when the game keeps a table of its own (a first dealer, seats) the copy
  * did not carry, so who deals goes on from the game's own first dealer.
+ * @param {GameBook} book
+ * @param {Game} game
+ * @param {GameResult} result
+ * @returns {Promise<GameResult>}
  */
 export async function upToDate(book, game, result) {
   if (game.dealer == null && game.seats == null) return result;
@@ -69,15 +100,17 @@ export async function upToDate(book, game, result) {
 }
 
 export class BookTravel {
-  #book;
-  #link = null; // a game link waiting for the games to be checked
+  /** @type {GameBook} */ #book;
+  /** @type {{hash: string, version: number} | null} */ #link = null; // a game link waiting for the games to be checked
   /**
    * Asked before a game that differs from the game here with its id is kept beside it:
    * `({key, params})` (the travel words' question) → a promise of true (keep both).
    * The sheet asks the player; without it, both are kept.
+   * @type {(question: {key: string, params: Record<string, unknown>}) => Promise<boolean>}
    */
   ask = async () => true;
 
+  /** @param {GameBook} book */
   constructor(book) {
     this.#book = book;
   }
@@ -93,6 +126,9 @@ export class BookTravel {
    * checked by the core, after the
    * change under way (never dropped for it). The form keeps what is being typed. Resolves
    * to the core's reply.
+   * @param {unknown} data
+   * @param {string} file
+   * @param {{totals?: Pair, link?: string}} [from]
    */
   importGame(data, file, { totals, link } = {}) {
     const book = this.#book;
@@ -111,7 +147,7 @@ export class BookTravel {
       if (!reply?.ok) this.refuseFile(file, null, reply?.errors ?? []);
       else if (totals && (reply.result.totals.us !== totals.us || reply.result.totals.them !== totals.them)) {
         this.refuseFile(file, "csvTotals", [], totals); // the file's totals must come out again
-      } else await this.#arrived(data, reply.result, { file });
+      } else await this.#arrived(/** @type {GameData} */ (data), reply.result, { file }); // the core took it: a game
       return reply;
     });
   }
@@ -121,6 +157,9 @@ export class BookTravel {
    * opened, the game here brought up to date when it is that game plus more deals, or a
    * new game — beside a game with its id but other deals only if the player says so. A
    * game is known by its id; one without (an old file or link) by its content.
+   * @param {GameData} data
+   * @param {GameResult} result
+   * @param {{file?: string | null}} [from]
    */
   async #arrived(data, result, { file = null } = {}) {
     const book = this.#book;
@@ -136,7 +175,7 @@ export class BookTravel {
         if (update) return this.#update(mine, update.data, update.result, file, about);
       }
       // The two games in the player's words: names, deals and score (the sheet shows them).
-      const words = (game, totals) => ({ names: game.names ?? {}, deals: game.deals.length, us: totals?.us ?? 0, them: totals?.them ?? 0 });
+      const words = (/** @type {Game | GameData} */ game, /** @type {Pair | undefined} */ totals) => ({ names: game.names ?? {}, deals: game.deals.length, us: totals?.us ?? 0, them: totals?.them ?? 0 });
       const here = words(mine, book.results.get(mine.id)?.totals);
       const params = { file: file ?? "", date: mine.created, here, arriving: words(data, result.totals) };
       if (!(await this.ask({ key: "keepBoth", params }))) return this.#alreadyHere(mine.id, file, about);
@@ -150,6 +189,7 @@ export class BookTravel {
     book.addGame(data, result, file ? { type: "imported", file } : { type: "kept" });
   }
 
+  /** @param {string} id @param {string | null} file @param {About} about */
   #alreadyHere(id, file, about) {
     const book = this.#book;
     book.notices.add({ words: "travel", key: file ? "alreadyHere" : "alreadyKept", params: { file }, info: true, ...about });
@@ -157,9 +197,13 @@ export class BookTravel {
     else book.openGame(id);
   }
 
-  /** The game here (`mine`) with every deal of the arriving `data`: brought up to date, and opened. */
+  /**
+   * The game here (`mine`) with every deal of the arriving `data`: brought up to date, and opened.
+   * @param {Game} mine @param {GameData} data @param {GameResult} result @param {string | null} file @param {About} about
+   */
   async #update(mine, data, result, file, about) {
     const book = this.#book;
+    /** @type {Game} */
     const game = { ...mine, names: { ...mine.names, ...(data.names ?? {}) }, rules: data.rules ?? mine.rules ?? {}, deals: data.deals, updated: book.now().toISOString() };
     for (const field of TABLE_FIELDS) if (data[field] != null) game[field] = data[field];
     book.replace(game, await upToDate(book, game, result));
@@ -168,7 +212,11 @@ export class BookTravel {
     else book.openGame(mine.id);
   }
 
-  /** `data` as the other team keeps it (the core reads its link from the other side): `{data, result}`, or null. */
+  /**
+   * `data` as the other team keeps it (the core reads its link from the other side): `{data, result}`, or null.
+   * @param {GameData} data
+   * @returns {Promise<{data: GameData, result: GameResult} | null>}
+   */
   async turned(data) {
     try {
       const scorer = this.#book.scorer();
@@ -185,6 +233,8 @@ export class BookTravel {
    * The id of the game here that `data` is (scored as `result`), or null: the same names,
    * house rules and deals, or the same names and every deal recording the same — the
    * sheet's CSV brings the declarations as counted, not as they were announced.
+   * @param {GameData} data
+   * @param {GameResult} result
    */
   #sameGame(data, result) {
     const book = this.#book;
@@ -202,6 +252,10 @@ export class BookTravel {
   /**
    * A file that is no game: said in a notice (`key` of the travel words, filled with
    * `params`, else the core's `errors`).
+   * @param {string} file
+   * @param {string | null} key
+   * @param {CoreError[]} [errors]
+   * @param {Record<string, unknown>} [params]
    */
   refuseFile(file, key, errors = [], params = {}) {
     this.#book.notices.add({ words: "travel", key: "badFile", params: { ...params, file }, reason: key, errors, about: "file" });
@@ -211,6 +265,9 @@ export class BookTravel {
   /**
    * Show the game a link carries (`hash`: "#game=…"), read only, once the games on this
    * device are checked. Resolves to the core's reply (a refused link changes nothing).
+   * @param {string} hash
+   * @param {number} version
+   * @param {{weAre?: Team}} [side]
    */
   async openLink(hash, version, { weAre = "us" } = {}) {
     const book = this.#book;
@@ -231,7 +288,8 @@ export class BookTravel {
     const stamp = book.now().toISOString();
     // The game keeps its id and the instant it was played (a link of format 3 carries them).
     const origin = { id: game.id, played: game.played };
-    const started = Number.isNaN(Date.parse(game.played ?? "")) ? stamp : game.played;
+    const played = game.played ?? "";
+    const started = Number.isNaN(Date.parse(played)) ? stamp : played;
     const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
     const sender = weAre === "them" ? { us: names.them, them: names.us } : names;
     const chosen = book.viewing?.link?.hash === hash;
@@ -252,6 +310,7 @@ export class BookTravel {
   /**
    * "Кой отбор сте вие?": the shared game read again from the side of the sender's team
    * `weAre` ("them": the other team is this device's "Ние"). Kept as shown.
+   * @param {Team} weAre
    */
   chooseSide(weAre) {
     const viewing = this.#book.viewing;

@@ -8,12 +8,27 @@
 // ("sheet" or "travel"); `{row: n}` in params asks the view to add row n's record, and
 // the totals and team names are always added.
 
+/** @import { Change } from "./types.js"; */
+
+/**
+ * Where the focus goes: `to` a target, and for some which row or game.
+ * @typedef {{to: string, index?: number, id?: string, preventScroll?: boolean}} Focus
+ */
+/**
+ * What the live region says: `key` of the widget's words `words`, filled with `params`.
+ * @typedef {{words: string, key: string, params: Record<string, unknown>}} Announcement
+ */
+
 /**
  * `{focus, announce}` for `change`; `undoFocused`: a deleted game's Undo had the focus;
  * `finished`: the game is over after it (the form is closed: the focus goes to New game);
  * `fromBar`: the bar's Undo took the deal back (the player is at the form: it stays).
+ * @param {Change} change
+ * @param {{undoFocused?: boolean, finished?: boolean, fromBar?: boolean}} [context]
+ * @returns {{focus?: Focus, announce?: Announcement}}
  */
 export function effectsOf(change, { undoFocused = false, finished = false, fromBar = false } = {}) {
+  /** @type {(key: string, params?: Record<string, unknown>, words?: string) => Announcement} */
   const say = (key, params = {}, words = "sheet") => ({ words, key, params });
   const next = { to: finished ? "newGame" : "form" };
   switch (change.type) {

@@ -31,8 +31,23 @@ export { EMPTY_RESULT };
 
 export { UNDO_MS } from "./book-deletes.js";
 
+/** @import { Change, CoreError, Deal, Editing, Game, GameData, GameResult, Op, Reply, Rules, Scorer, Team, Timers, Undone, Viewing } from "./types.js"; */
+/** @import { GameStore } from "../store/types.js"; */
 
-/** The table around a game that came in (seats, the first dealer, its match, a note), onto `game`. */
+/**
+ * What the book is given: `scorer()` → the scorer; `store`: a GameStore; `clock()` → now; `timers`: {setTimeout, clearTimeout}.
+ * @typedef {{scorer: () => Scorer, store: GameStore, clock?: () => Date, timers?: Timers}} BookOptions
+ */
+/**
+ * How a change is made (GameBook.change): its `rules`, where a refusal goes, what follows it, and the change as an operation.
+ * @typedef {{rules?: Rules, refused?: (errors: CoreError[]) => void, after?: () => void, keepUndone?: boolean, op?: (game: Game, deals: Deal[]) => Op}} ChangeOptions
+ */
+
+/**
+ * The table around a game that came in (seats, the first dealer, its match, a note), onto `game`.
+ * @param {Game} game
+ * @param {GameData} data
+ */
 function withTable(game, data) {
   for (const field of ["seats", "dealer", "match", "note"]) if (data[field] != null) game[field] = data[field];
   return game;
@@ -42,29 +57,29 @@ function withTable(game, data) {
 // tab-follower.js) ask through the narrow methods under "what the parts ask", and
 // tests/js/sheet/one-writer.test.mjs holds every other module to that.
 export class GameBook extends EventTarget {
-  #scorer;
-  #clock;
-  games = new Map(); // id → game (replaced on every change, never changed in place)
-  results = new Map(); // id → the core's game result
-  #current = null; // id of the game shown (and played)
-  #viewing = null; // {game, result}: a game opened from a link, read only
-  #editing = null; // {index, deal, fixing}: the deal loaded into the form
-  #error = null; // the core's errors for the last refused change
-  #undone = null; // {id, deals}: the deals taken back by Undo, the last one first to come back
+  /** @type {() => Scorer} */ #scorer;
+  /** @type {() => Date} */ #clock;
+  /** @type {Map<string, Game>} */ games = new Map(); // id → game (replaced on every change, never changed in place)
+  /** @type {Map<string, GameResult>} */ results = new Map(); // id → the core's game result
+  /** @type {string | null} */ #current = null; // id of the game shown (and played)
+  /** @type {Viewing | null} */ #viewing = null; // a game opened from a link, read only
+  /** @type {Editing | null} */ #editing = null; // the deal loaded into the form
+  /** @type {CoreError[] | null} */ #error = null; // the core's errors for the last refused change
+  /** @type {Undone | null} */ #undone = null; // the deals taken back by Undo, the last one first to come back
   #busy = false; // a change is with the core
   #validated = false;
   #validating = false;
-  #queue = Promise.resolve(); // the changes under way, one after another (serial)
+  /** @type {Promise<unknown>} */ #queue = Promise.resolve(); // the changes under way, one after another (serial)
   notices = new Notices();
-  saver;
-  travel;
-  edits;
-  table;
-  deletes;
+  /** @type {BookSaver} */ saver;
+  /** @type {BookTravel} */ travel;
+  /** @type {BookEdits} */ edits;
+  /** @type {BookTable} */ table;
+  /** @type {BookDeletes} */ deletes;
 
   /**
    * `scorer()` → the scorer (scoreGame, gameLink, readGameLink); `store`: a GameStore;
-   * `clock()` → now; `timers`: {setTimeout, clearTimeout}.
+   * `clock()` → now; `timers`: {setTimeout, clearTimeout}. @param {BookOptions} options
    */
   constructor({ scorer, store, clock = () => new Date(), timers = globalThis }) {
     super();
@@ -88,30 +103,30 @@ export class GameBook extends EventTarget {
 
   // --- what the parts ask (the only ways they change the book's state) ---------------
 
-  /** The core's errors for a refused change (the bar shows them); null takes them away. */
+  /** The core's errors for a refused change (the bar shows them); null takes them away. @param {CoreError[] | null} errors */
   showError(errors) {
     this.#error = errors ?? null;
   }
 
-  /** Deal `index` (`deal`) loaded into the form; `fixing`: for the house rules (rules-panel.js). */
+  /** Deal `index` (`deal`) loaded into the form; `fixing`: for the house rules (rules-panel.js). @param {number} index @param {Deal} deal @param {{fixing?: boolean, follow?: boolean}} [how] */
   beginEdit(index, deal, { fixing = false, follow = false } = {}) {
-    if (follow) this.#editing = { ...this.#editing, index }; // the same edit, its deal moved (another tab)
+    if (follow) this.#editing &&= { ...this.#editing, index }; // the same edit, its deal moved (another tab)
     else this.#editing = { index, deal, fixing };
     this.#error = null;
   }
 
-  /** The deals Undo took back (`{id, deals}`), for Redo; null: none. */
+  /** The deals Undo took back (`{id, deals}`), for Redo; null: none. @param {Undone | null} undone */
   keepUndone(undone) {
     this.#undone = undone;
   }
 
-  /** A game opened from a link, read only (`{game, result, link, weAre, sender, origin}`); null closes it. */
+  /** A game opened from a link, read only (`{game, result, link, weAre, sender, origin}`); null closes it. @param {Viewing | null} viewing */
   view(viewing) {
     this.#viewing = viewing;
     if (viewing) this.#error = null;
   }
 
-  /** Run `work` with the book busy (no other change meanwhile). */
+  /** Run `work` with the book busy (no other change meanwhile). @template T @param {() => Promise<T>} work */
   async whileBusy(work) {
     this.#busy = true;
     try {
@@ -121,29 +136,29 @@ export class GameBook extends EventTarget {
     }
   }
 
-  /** Game `id` as another tab left it (`game`, the core's `result`): taken in; a deleted one back is no more to undo. */
+  /** Game `id` as another tab left it (`game`, the core's `result`): taken in; a deleted one back is no more to undo. @param {string} id @param {Game} game @param {GameResult} result */
   took(id, game, result) {
     this.games.set(id, game);
     this.results.set(id, result);
     if (this.deleted?.game.id === id) this.deletes.forget();
   }
 
-  /** Game `id` is gone (deleted elsewhere, or kept aside unreadable). */
+  /** Game `id` is gone (deleted elsewhere, or kept aside unreadable). @param {string} id */
   lost(id) {
     this.games.delete(id);
     this.results.delete(id);
   }
 
-  /** The current game `gone` is gone (deleted here or in another tab): the next game at its table. */
+  /** The current game `gone` is gone (deleted here or in another tab): the next game at its table. @param {Game} gone */
   startAfterGone(gone) {
     this.#startAfter(gone);
   }
 
   // --- what the view reads ---------------------------------------------------------
 
-  /** The game shown: the one opened from a link, or the current one. */
+  /** The game shown: the one opened from a link, or the current one. @returns {Game | null} */
   get game() {
-    return this.viewing?.game ?? this.games.get(this.current) ?? null;
+    return this.viewing?.game ?? (this.current === null ? null : this.games.get(this.current)) ?? null;
   }
 
   get result() {
@@ -152,21 +167,15 @@ export class GameBook extends EventTarget {
   }
 
   /** The hanging points the deal in the form starts with (book-snapshot.js potOf). */
-  get pot() {
-    return potOf(this);
-  }
+  get pot() { return potOf(this); }
 
-  /** The house rules the form's deal is scored by (book-snapshot.js formRulesOf). */
-  formRules(pending = null) {
-    return formRulesOf(this, pending);
-  }
+  /** The house rules the form's deal is scored by (book-snapshot.js formRulesOf). @param {Rules | null} [pending] */
+  formRules(pending = null) { return formRulesOf(this, pending); }
 
   /** The state the view renders (book-snapshot.js snapshotOf). */
-  snapshot() {
-    return snapshotOf(this);
-  }
+  snapshot() { return snapshotOf(this); }
 
-  /** Announce `change` (the view renders the snapshot and follows its effects). */
+  /** Announce `change` (the view renders the snapshot and follows its effects). @param {Change} change */
   emit(change) {
     this.saver.followLater();
     this.dispatchEvent(new CustomEvent("change", { detail: registered(change) })); // book/book-changes.js
@@ -175,9 +184,7 @@ export class GameBook extends EventTarget {
   now = () => this.#clock();
 
   /** The scorer (the core), for what the sheet asks besides games: a game's link. */
-  scorer() {
-    return this.#scorer();
-  }
+  scorer() { return this.#scorer(); }
 
   // --- opening: every stored game checked by the core --------------------------------
 
@@ -209,7 +216,7 @@ export class GameBook extends EventTarget {
     await this.travel.opened();
   }
 
-  #chooseCurrent(hint) {
+  #chooseCurrent(/** @type {string | null} */ hint) {
     if (hint && this.games.has(hint)) {
       this.#current = hint;
       return;
@@ -221,14 +228,14 @@ export class GameBook extends EventTarget {
     else this.#startAfter([...this.games.values()].at(-1));
   }
 
-  /** Score `game` as the core sees it (no explanations), its players and first dealer too (who deals next). */
+  /** Score `game` as the core sees it (no explanations), its players and first dealer too (who deals next). @param {Game} game @param {Deal[]} [deals] @param {Rules} [rules] @returns {Promise<Reply<GameResult>>} */
   async score(game, deals = game.deals, rules = game.rules) {
     const table = game.seats != null || game.dealer != null;
     if (!deals.length && !table) return { ok: true, result: EMPTY_RESULT };
     return this.#scorer().scoreGame(gameRequest(deals, game.names, rules, { ...EXPLAIN, seats: game.seats, dealer: game.dealer }));
   }
 
-  /** Take `game` (checked, `result` the core's) into the book. */
+  /** Take `game` (checked, `result` the core's) into the book. @param {Game & {rev?: string | null}} game @param {GameResult} result */
   adopt(game, result) {
     const { rev, ...plain } = game;
     this.games.set(plain.id, plain);
@@ -237,7 +244,7 @@ export class GameBook extends EventTarget {
     return plain;
   }
 
-  /** A new empty game, the current one, saved at once; `table`: players, first dealer, match. */
+  /** A new empty game, the current one, saved at once; `table`: players, first dealer, match. @param {{us?: unknown, them?: unknown} | undefined} names @param {Rules | undefined} rules @param {Partial<Game>} [table] */
   startGame(names, rules, table = {}) {
     const game = { ...newGame(names, this.#clock(), rules, table), ...table };
     this.games.set(game.id, game);
@@ -249,14 +256,14 @@ export class GameBook extends EventTarget {
     return game;
   }
 
-  /** The next game at the table of `game` (if any): the same teams, rules and players, the rotation going on. */
+  /** The next game at the table of `game` (if any): the same teams, rules and players, the rotation going on. @param {Game | undefined} game @param {Partial<Game>} [extra] */
   #startAfter(game, extra = {}) {
     return this.startGame(game?.names, game?.rules, game ? { ...extra, ...nextTable(game, this.results.get(game.id)) } : extra);
   }
 
   // --- changes: each one goes through the core ---------------------------------------
 
-  /** Run `work` after every change before it: the book changes one step at a time. */
+  /** Run `work` after every change before it: the book changes one step at a time. @template T @param {() => T | Promise<T>} work @returns {Promise<T>} */
   serial(work) {
     const run = this.#queue.then(work);
     this.#queue = run.catch(() => {});
@@ -268,7 +275,7 @@ export class GameBook extends EventTarget {
    * the core (under `rules`, else the game's) and applied only if it accepts; then
    * `change` is announced. A refusal goes to `refused(errors)` if given, else it is kept
    * as `error` (the bar shows it). A second press while one is under way is ignored.
-   * `op(game, deals)` → the change as an operation (book/book-ops.js; none: the deals).
+   * `op(game, deals)` → the change as an operation (book/book-ops.js; none: the deals). @param {(game: Game) => Deal[] | null} next @param {Change | ((deals: Deal[]) => Change)} change @param {ChangeOptions} [options]
    */
   async change(next, change, { rules, refused, after, keepUndone = false, op } = {}) {
     const id = this.current;
@@ -285,8 +292,9 @@ export class GameBook extends EventTarget {
     }
   }
 
+  /** @param {string | null} id @param {(game: Game) => Deal[] | null} next @param {Change | ((deals: Deal[]) => Change)} change @param {ChangeOptions} options */
   async #change(id, next, change, { rules, refused, after, keepUndone, op }) {
-    const game = this.games.get(id);
+    const game = id === null ? undefined : this.games.get(id);
     if (!game) return false; // deleted in another tab meanwhile (the notice says so)
     const deals = next(game);
     if (!deals) return false;
@@ -307,7 +315,7 @@ export class GameBook extends EventTarget {
     return true;
   }
 
-  /** `game` (a new version here) in place, and saved: `op` the change made (book-ops.js; none: the whole), `typing` after a pause. */
+  /** `game` (a new version here) in place, and saved: `op` the change made (book-ops.js; none: the whole), `typing` after a pause. @param {Game} game @param {GameResult | null} result @param {Op | null} [op] @param {{typing?: boolean}} [how] */
   replace(game, result, op = null, { typing = false } = {}) {
     const before = this.games.get(game.id) ?? null;
     this.games.set(game.id, game);
@@ -319,7 +327,7 @@ export class GameBook extends EventTarget {
   /** What was typed (a name, a player, the note) is saved now: the field was left. */
   saveTyping = () => this.saver.saveTyping();
 
-  /** Record `deal` (the form's, scored and valid) as the next deal. */
+  /** Record `deal` (the form's, scored and valid) as the next deal. @param {Deal | null | undefined} deal */
   async record(deal) {
     if (!deal || this.editing) return;
     await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recorded", n: deals.length, form: "clear" }), { op: () => ({ op: "append", deal }) });
@@ -334,21 +342,21 @@ export class GameBook extends EventTarget {
 
   stopEditing = () => (this.#editing = null);
 
-  /** The current game under other house rules, "all" deals or from the "next" (book/book-edits.js). */
+  /** The current game under other house rules, "all" deals or from the "next" (book/book-edits.js). @param {Rules} rules @param {string} how */
   applyRules(rules, how) {
     return this.edits.applyRules(rules, how);
   }
 
-  /** `team`'s name as typed (saved after a pause). */
+  /** `team`'s name as typed (saved after a pause). @param {Team} team @param {string} value */
   setName(team, value) {
     this.table.setName(team, value);
   }
 
   // --- games -------------------------------------------------------------------------
 
-  /** A new game: the same teams, players and rules, `table` (its match), the rotation on. */
+  /** A new game: the same teams, players and rules, `table` (its match), the rotation on. @param {Partial<Game>} [table] */
   newGame(table = {}) {
-    const current = this.games.get(this.current);
+    const current = this.current === null ? undefined : this.games.get(this.current);
     this.stopEditing();
     this.#error = null;
     this.#leave();
@@ -357,7 +365,7 @@ export class GameBook extends EventTarget {
     this.emit({ type: "newGame", form: "clear" });
   }
 
-  openGame(id) {
+  openGame(/** @type {string} */ id) {
     if (this.busy || !this.games.has(id)) return;
     const restore = Boolean(this.editing);
     this.stopEditing();
@@ -371,7 +379,7 @@ export class GameBook extends EventTarget {
 
   /** Leaving the current game for another: an empty one is not worth keeping (its id returned). */
   #leave() {
-    const game = this.games.get(this.current);
+    const game = this.current === null ? undefined : this.games.get(this.current);
     if (!game || game.deals.length) return null;
     this.games.delete(game.id);
     this.results.delete(game.id);
@@ -379,7 +387,7 @@ export class GameBook extends EventTarget {
     return game.id;
   }
 
-  /** Delete game `id` at once; its Undo stands for a while (book/book-deletes.js). */
+  /** Delete game `id` at once; its Undo stands for a while (book/book-deletes.js). @param {string} id */
   removeGame(id) {
     if (!this.busy) this.deletes.remove(id);
   }
@@ -389,7 +397,7 @@ export class GameBook extends EventTarget {
     if (!this.busy) this.deletes.undo();
   }
 
-  /** Game `game` back at `index` of the games (its Undo), with `result`; the current one again if `current`. */
+  /** Game `game` back at `index` of the games (its Undo), with `result`; the current one again if `current`. @param {Game} game @param {number} index @param {GameResult | undefined} result @param {boolean} current */
   putBack(game, index, result, current) {
     const restore = current && Boolean(this.#editing);
     if (current) {
@@ -408,7 +416,7 @@ export class GameBook extends EventTarget {
     return restore;
   }
 
-  /** The current game `gone` was deleted: what was edited in it stops (true: the form is to be restored). */
+  /** The current game `gone` was deleted: what was edited in it stops (true: the form is to be restored). @param {Game} gone */
   leaveDeleted(gone) {
     const restore = Boolean(this.#editing);
     this.stopEditing();
@@ -418,11 +426,11 @@ export class GameBook extends EventTarget {
 
   // --- games that travel (book/book-travel.js) -----------------------------------------
 
-  /** A new game on this device from a checked game (a file's or a link's): the current one, saved. */
+  /** A new game on this device from a checked game (a file's or a link's): the current one, saved. @param {GameData} data @param {GameResult} result @param {Change} change */
   addGame(data, result, change) {
     this.stopEditing();
     const left = this.#leave();
-    const text = (name) => (typeof name === "string" ? name : "");
+    const text = (/** @type {unknown} */ name) => (typeof name === "string" ? name : "");
     const game = cleanGame(withTable(newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {}), data)); // names as the core cleans them
     arrivedAs(game, data, this.games);
     game.deals = data.deals;

@@ -9,19 +9,36 @@
 
 import { VERSION } from "../core-tables.js";
 import { gameFile } from "../files/export.js";
+import { runtimeFailure } from "./book-replies.js";
 
 /** The fields of the table around a game (docs/game-book.md), carried to the core as they are. */
 const TABLE_FIELDS = ["seats", "dealer", "match", "note"];
 
-/** `iso` (a game's `created`) as its local day: "2026-05-14". */
+/** @import { CoreError, Game, GameData, Match, MatchScore, Scorer } from "./types.js"; */
+
+/** Days, "" or null: open. */
+/** @typedef {{from?: string | null, to?: string | null}} Range */
+/**
+ * The match a game is in: its score (the core's), which game of it this is, and the ids of its games in order.
+ * @typedef {{score: MatchScore, number: number, games: string[]}} MatchOf
+ */
+
+/**
+ * `iso` (a game's `created`) as its local day: "2026-05-14".
+ * @param {string} iso
+ */
 export function localDay(iso) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const two = (n) => String(n).padStart(2, "0");
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
-/** A stored game as the core's game: its file, with the table around it. */
+/**
+ * A stored game as the core's game: its file, with the table around it.
+ * @param {Game} game
+ * @returns {GameData}
+ */
 export function coreGame(game) {
   const request = gameFile(game);
   for (const key of TABLE_FIELDS) if (game[key] != null && game[key] !== "") request[key] = game[key];
@@ -32,6 +49,8 @@ export function coreGame(game) {
  * The book of `games` (stored games, any order) for the core: `{request, ids}`, the
  * games in the order they were played, `ids[i]` the id of the request's game `i`.
  * `range`: `{from, to}` (days, null: open), for the statistics.
+ * @param {Iterable<Game>} games
+ * @param {Range | null} [range]
  */
 export function bookRequest(games, range = null) {
   const ordered = [...games].sort((a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
@@ -40,7 +59,11 @@ export function bookRequest(games, range = null) {
   return { request, ids: ordered.map((game) => game.id) };
 }
 
-/** A new match to `to` won games, with an id of this device's making. */
+/**
+ * A new match to `to` won games, with an id of this device's making.
+ * @param {number} to
+ * @returns {Match}
+ */
 export function newMatch(to, now = new Date()) {
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
   return { id: `m-${now.getTime().toString(36)}-${random.slice(0, 8)}`, to };
@@ -51,6 +74,10 @@ export function newMatch(to, now = new Date()) {
  * `choice` is "continue" (the next game of its match, while the match is not won), or
  * "1" to "4" (a game on its own, or a new match to that many won games). `{match?}`:
  * the players and the dealer's rotation are the one rule of book/seats.js nextTable.
+ * @param {Game | null | undefined} game
+ * @param {MatchScore | null | undefined} score
+ * @param {string} choice
+ * @returns {{match?: Match}}
  */
 export function nextMatch(game, score, choice, now = new Date()) {
   if (choice === "continue" && game?.match && score && !score.finished) return { match: { ...game.match } };
@@ -58,13 +85,21 @@ export function nextMatch(game, score, choice, now = new Date()) {
   return {};
 }
 
-/** The choices for the next game after `game` (its match's `score`): "continue" first while its match goes on. */
+/**
+ * The choices for the next game after `game` (its match's `score`): "continue" first while its match goes on.
+ * @param {Game | null | undefined} game
+ * @param {MatchScore | null | undefined} score
+ */
 export function nextChoices(game, score) {
   const choices = ["1", "2", "3", "4"];
   return game?.match && score && !score.finished ? ["continue", ...choices] : choices;
 }
 
-/** The choice offered first: go on with an unfinished match; else a new one like the last; else one game. */
+/**
+ * The choice offered first: go on with an unfinished match; else a new one like the last; else one game.
+ * @param {Game | null | undefined} game
+ * @param {MatchScore | null | undefined} score
+ */
 export function defaultChoice(game, score) {
   if (game?.match && score && !score.finished) return "continue";
   return game?.match ? String(game.match.to) : "1";
@@ -77,17 +112,18 @@ export function defaultChoice(game, score) {
  * and `games`: the ids of the match's games, in order.
  */
 export class MatchScores extends EventTarget {
-  #scorer;
+  /** @type {() => Scorer} */ #scorer;
   #key = "";
-  #byGame = new Map(); // game id → {score, number}
-  errors = null; // the core's errors, if it refused the book
+  /** @type {Map<string, MatchOf>} */ #byGame = new Map(); // game id → {score, number, games}
+  /** @type {CoreError[] | null} */ errors = null; // the core's errors, if it refused the book
 
-  /** `scorer()` → the scorer (its matchScores). */
+  /** `scorer()` → the scorer (its matchScores). @param {() => Scorer} scorer */
   constructor(scorer) {
     super();
     this.#scorer = scorer;
   }
 
+  /** The match game `id` is in, or null. @param {string} id */
   scoreOf(id) {
     return this.#byGame.get(id) ?? null;
   }
@@ -97,6 +133,8 @@ export class MatchScores extends EventTarget {
    * its games changed; "change" once answered. Only that match's games are sent (what the
    * sheet shows), so a tap costs the same with a thousand other games on the device;
    * without `current`, every match.
+   * @param {Game[]} games
+   * @param {string | null} [current]
    */
   async refresh(games, current = undefined) {
     const mine = current === undefined ? undefined : (games.find((game) => game.id === current)?.match?.id ?? null);
@@ -104,7 +142,9 @@ export class MatchScores extends EventTarget {
     const key = JSON.stringify(matched.map((game) => [game.id, game.updated, game.deals.length, game.match]));
     if (key === this.#key) return;
     this.#key = key;
+    /** @type {Map<string, MatchOf>} */
     const byGame = new Map();
+    /** @type {CoreError[] | null} */
     let errors = null;
     if (matched.length) {
       const { request, ids } = bookRequest(matched); // only the games of a match count for one
@@ -117,7 +157,7 @@ export class MatchScores extends EventTarget {
           }
         } else errors = reply?.errors ?? [];
       } catch (error) {
-        errors = [{ code: "runtime", message: { bg: String(error?.message ?? error), en: String(error?.message ?? error) } }];
+        errors = runtimeFailure(error).errors;
       }
     }
     if (key !== this.#key) return; // a later refresh is on its way

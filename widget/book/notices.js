@@ -12,11 +12,14 @@ export const MAX_NOTICES = 5;
 export const MAX_REASON = 300;
 export const MAX_NOTICE = 600;
 
+/** @import { Notice } from "./types.js"; */
+
 export class Notices {
-  list = [];
+  /** @type {Readonly<Notice>[]} */ list = [];
   /** Counts the changes of `list`: the view builds the notices again only when it moved. */
   version = 0;
 
+  /** @param {Notice} notice */
   add(notice) {
     if (notice.kind) this.list = this.list.filter((shown) => shown.kind !== notice.kind);
     this.list.push(Object.freeze({ ...notice }));
@@ -24,6 +27,7 @@ export class Notices {
   }
 
   /** Take away the notices `predicate` picks (an earlier file's error, once a file came in). */
+  /** @param {(notice: Readonly<Notice>) => boolean} predicate */
   drop(predicate) {
     const kept = this.list.filter((notice) => !predicate(notice));
     if (kept.length === this.list.length) return;

@@ -12,6 +12,18 @@
 
 import { clean, cleanGame, cleanName } from "../text.js";
 
+/** @import { Game, Rules, Seats } from "./types.js"; */
+
+/**
+ * What was wrong with a store's text: `games` are the raw values that are no game.
+ * @typedef {{code: "unreadable"} | {code: "unknown_version", version: string} | {code: "bad_games", games: unknown[]}} StoreProblem
+ */
+
+/**
+ * The store of earlier versions (one localStorage text), fields it does not know kept.
+ * @typedef {{version: number, current: string | null, games: Game[], [field: string]: unknown}} OldStore
+ */
+
 export const STORE_VERSION = 1;
 
 /**
@@ -19,9 +31,15 @@ export const STORE_VERSION = 1;
  * `rules` are its house rules (the core's JSON, {} = the rule book); `table` the
  * table around it, `{seats?, dealer?}` (the players, the seat that deals first:
  * book/seats.js nextTable), absent in a game that has none.
+ * @param {{us?: unknown, them?: unknown}} [names]
+ * @param {Date} [now]
+ * @param {Rules} [rules]
+ * @param {{seats?: Seats | null, dealer?: number | null}} [table]
+ * @returns {Game}
  */
 export function newGame(names = { us: "", them: "" }, now = new Date(), rules = {}, table = {}) {
   const stamp = now.toISOString();
+  /** @type {Game} */
   const game = {
     id: makeId(now),
     created: stamp,
@@ -31,21 +49,31 @@ export function newGame(names = { us: "", them: "" }, now = new Date(), rules = 
     deals: [],
   };
   if (table?.seats != null) game.seats = structuredClone(table.seats);
-  if (Number.isInteger(table?.dealer)) game.dealer = table.dealer;
+  if (typeof table?.dealer === "number" && Number.isInteger(table.dealer)) game.dealer = table.dealer;
   return game;
 }
 
-/** `game` (a stored one) under a new id: the copy of it that keeps this tab's deals. */
+/**
+ * `game` (a stored one) under a new id: the copy of it that keeps this tab's deals.
+ * @param {Game & {rev?: string | null}} game
+ * @returns {Game}
+ */
 export function copyGame(game, now = new Date()) {
   const { rev, ...copy } = structuredClone(game); // a new record: no save is its base
   return { ...copy, id: makeId(now), updated: now.toISOString() };
 }
 
+/** @param {Date} now */
 function makeId(now) {
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
   return `g-${now.getTime().toString(36)}-${random.slice(0, 8)}`;
 }
 
+/**
+ * Whether `value` is a plain object (not null, not an array).
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
 export function isObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -54,12 +82,16 @@ export function isObject(value) {
  * A team name as read: cleaned as the core cleans it (widget/text.js: no invisible
  * character, trimmed), at most MAX_NAME_LENGTH characters (counted as the core counts
  * them: code points), cut if it was longer.
+ * @param {unknown} name
  */
 function readName(name) {
   return typeof name === "string" ? cleanName(name) : "";
 }
 
-/** Whether a name is longer than the core allows once cleaned (it is cut when read). */
+/**
+ * Whether a name is longer than the core allows once cleaned (it is cut when read).
+ * @param {unknown} name
+ */
 function tooLong(name) {
   return typeof name === "string" && clean(name) !== cleanName(name);
 }
@@ -69,16 +101,19 @@ function tooLong(name) {
  * true if a team name was longer than the core allows (it is cut). Its `rules` are
  * kept as stored (the core checks them); a game saved before house rules has none
  * and plays the rule book. Fields this version does not know are kept as they are.
+ * @param {unknown} value
+ * @returns {{game: Game, cut: boolean} | null}
  */
 export function readGame(value) {
   if (!isObject(value) || typeof value.id !== "string" || !value.id || !Array.isArray(value.deals)) return null;
   if (!value.deals.every(isObject)) return null;
   if (value.rules != null && !isObject(value.rules)) return null;
   const names = isObject(value.names) ? value.names : {};
-  const date = (text) => (typeof text === "string" && !Number.isNaN(Date.parse(text)) ? text : null);
+  const date = (/** @type {unknown} */ text) => (typeof text === "string" && !Number.isNaN(Date.parse(text)) ? text : null);
   const created = date(value.created) ?? date(value.updated) ?? new Date(0).toISOString();
   const us = readName(names.us);
   const them = readName(names.them);
+  /** @type {Game} */
   const game = {
     ...value,
     id: value.id,
@@ -99,9 +134,11 @@ export function readGame(value) {
  * `{code: "bad_games", games: [raw…]}`; `cut` lists the games (as stored) whose
  * team names were cut to MAX_NAME_LENGTH, to keep aside before the cut ones are
  * written.
+ * @param {string | null | undefined} text
+ * @returns {{data: OldStore, problem: StoreProblem | null, cut: unknown[]}}
  */
 export function parseStore(text) {
-  const fresh = (problem) => ({ data: emptyStore(), problem, cut: [] });
+  const fresh = (/** @type {StoreProblem | null} */ problem) => ({ data: emptyStore(), problem, cut: [] });
   if (text == null || text === "") return fresh(null);
   let value;
   try {
@@ -122,18 +159,27 @@ export function parseStore(text) {
   };
 }
 
+/** @returns {OldStore} */
 export function emptyStore() {
   return { version: STORE_VERSION, current: null, games: [] };
 }
 
-/** A stored value (a game, a deal) as text whatever the order of its fields. */
+/**
+ * A stored value (a game, a deal) as text whatever the order of its fields.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function canonical(value) {
   return JSON.stringify(value, (key, item) =>
     isObject(item) ? Object.fromEntries(Object.keys(item).sort().map((name) => [name, item[name]])) : item,
   );
 }
 
-/** True if `a` and `b` are the same stored value (a game, a deal), field order aside. */
+/**
+ * True if `a` and `b` are the same stored value (a game, a deal), field order aside.
+ * @param {unknown} a
+ * @param {unknown} b
+ */
 export function sameValue(a, b) {
   return a === b || (a !== undefined && b !== undefined && canonical(a) === canonical(b));
 }
@@ -143,11 +189,16 @@ export function sameValue(a, b) {
  * ones (a name longer than the core allows cut), `bad` the raw values that are no game,
  * `cut` the raw values whose names were cut (both to keep aside). A record repeated
  * under one id is read once.
+ * @param {unknown[]} values
  */
 export function readRecords(values) {
+  /** @type {Game[]} */
   const games = [];
+  /** @type {unknown[]} */
   const bad = [];
+  /** @type {unknown[]} */
   const cut = [];
+  /** @type {Set<string>} */
   const seen = new Set();
   for (const value of values) {
     const read = readGame(value);

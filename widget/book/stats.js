@@ -7,22 +7,43 @@ import { MAX_BOOK_GAMES, NOUNS, TEAMS } from "../core-tables.js";
 import { STRINGS } from "../i18n/strings.js";
 import { csvCell } from "../files/export.js";
 import { bookRequest } from "./matches.js";
+import { runtimeFailure } from "./book-replies.js";
+
+/** @import { CoreError, Game, GameResult, Pair, Reply, Scorer, Team } from "./types.js"; */
+
+/**
+ * A pair or a player of the core's statistics, as this module reads it: who it is, and its counts.
+ * @typedef {{players?: string[], player?: string, name?: string, team?: Team, by_contract?: Record<string, Record<string, number>>, [count: string]: unknown}} StatsEntry
+ */
+/**
+ * A game the statistics came from.
+ * @typedef {{id: string, created: string, names: Game["names"], totals: Pair, winner: Team | null}} StatsGame
+ */
 
 /** The counts shown for each pair and player, in order (the core's COUNTS, but by contract). */
 export const SHOWN = Object.freeze(["games", "won", "lost", "matches", "matches_won", "deals", "average_deals", "biggest", "capots", "bids", "made", "inside", "hanging"]);
 
-/** Who a pair or player is, in words: its players, its name, or this device's team (`teamNames`). */
+/**
+ * Who a pair or player is, in words: its players, its name, or this device's team (`teamNames`).
+ * @param {StatsEntry} who
+ * @param {Record<string, string>} teamNames
+ * @returns {string}
+ */
 export function whoText(who, teamNames) {
   if (who.players) return who.players.join(" & ");
   if (who.player) return who.player;
   if (who.name) return who.name;
-  return teamNames[who.team] ?? who.team ?? "";
+  return (who.team === undefined ? undefined : teamNames[who.team]) ?? who.team ?? "";
 }
 
-/** A count as shown: the biggest deal as its points (where it was is listed apart). */
+/**
+ * A count as shown: the biggest deal as its points (where it was is listed apart).
+ * @param {StatsEntry} entry
+ * @param {string} key
+ */
 export function countValue(entry, key) {
   const value = entry[key];
-  if (key === "biggest") return value ? value.points : "";
+  if (key === "biggest") return value ? /** @type {{points: number}} */ (value).points : "";
   return value ?? "";
 }
 
@@ -31,22 +52,26 @@ export function countValue(entry, key) {
  * ({from, to}: days, "" or null open). Games without a deal are no game played.
  */
 export class Statistics extends EventTarget {
-  #scorer;
+  /** @type {() => Scorer} */ #scorer;
   #asked = 0;
-  state = "idle"; // "idle" | "loading" | "ready" | "failed"
-  result = null; // the core's answer
-  errors = null;
-  games = []; // the games it came from, by the answer's index: {id, created, names, totals, winner}
-  range = { from: "", to: "" };
+  /** @type {"idle" | "loading" | "ready" | "failed"} */ state = "idle";
+  /** @type {Record<string, unknown> | null} */ result = null; // the core's answer
+  /** @type {CoreError[] | null} */ errors = null;
+  /** @type {StatsGame[]} */ games = []; // the games it came from, by the answer's index
+  /** @type {{from: string, to: string}} */ range = { from: "", to: "" };
   left = 0; // games played but not counted: older than the latest MAX_BOOK_GAMES
 
-  /** `scorer()` → the scorer (its statistics). */
+  /** `scorer()` → the scorer (its statistics). @param {() => Scorer} scorer */
   constructor(scorer) {
     super();
     this.#scorer = scorer;
   }
 
-  /** Ask the core about `entries` (the book's snapshot games: {game, result}) over `range`. */
+  /**
+   * Ask the core about `entries` (the book's snapshot games: {game, result}) over `range`.
+   * @param {{game: Game, result: GameResult}[]} entries
+   * @param {{from?: string | null, to?: string | null}} [range]
+   */
   async compute(entries, range = this.range) {
     const asked = ++this.#asked;
     this.range = { from: range.from ?? "", to: range.to ?? "" };
@@ -57,23 +82,24 @@ export class Statistics extends EventTarget {
     const { request, ids } = bookRequest(played.map(({ game }) => game), this.range);
     const byId = new Map(played.map((entry) => [entry.game.id, entry]));
     this.#set("loading");
+    /** @type {Reply<Record<string, unknown>>} */
     let reply;
     try {
       reply = await this.#scorer().statistics(request);
     } catch (error) {
-      const text = String(error?.message ?? error);
-      reply = { ok: false, errors: [{ code: "runtime", message: { bg: text, en: text } }] };
+      reply = runtimeFailure(error);
     }
     if (asked !== this.#asked) return; // a later question is on its way
     this.result = reply?.ok ? reply.result : null;
     this.errors = reply?.ok ? null : (reply?.errors ?? []);
     this.games = ids.map((id) => {
-      const { game, result } = byId.get(id);
+      const { game, result } = /** @type {{game: Game, result: GameResult}} */ (byId.get(id)); // every id is of a game played
       return { id, created: game.created, names: game.names, totals: result.totals, winner: result.winner };
     });
     this.#set(reply?.ok ? "ready" : "failed");
   }
 
+  /** @param {"idle" | "loading" | "ready" | "failed"} state */
   #set(state) {
     this.state = state;
     this.dispatchEvent(new Event("change"));
@@ -84,6 +110,9 @@ export class Statistics extends EventTarget {
  * The statistics as CSV (a header row in `lang`, a row per pair then per player; lines
  * ended by CRLF), every cell through csvCell: a name typed at the table can never
  * become a spreadsheet formula. `teamNames`: the names of this device's teams.
+ * @param {{pairs?: StatsEntry[], players?: StatsEntry[]} | null | undefined} result
+ * @param {string} lang
+ * @param {Record<string, string>} teamNames
  */
 export function statisticsCsv(result, lang, teamNames) {
   const words = NOUNS[lang].statistics;
@@ -92,9 +121,9 @@ export function statisticsCsv(result, lang, teamNames) {
   // By contract: a column per contract and count ("купа: Казани игри"), a number in each.
   const byContractHeader = contracts.flatMap((contract) => bids.map((key) => `${NOUNS[lang].contracts[contract]}: ${words[key]}`));
   const lines = [["", "", ...SHOWN.map((key) => words[key]), ...byContractHeader]];
-  for (const kind of ["pairs", "players"]) {
+  for (const kind of /** @type {const} */ (["pairs", "players"])) {
     for (const entry of result?.[kind] ?? []) {
-      const byContract = contracts.flatMap((contract) => bids.map((key) => entry.by_contract?.[contract]?.[key] ?? 0));
+      const byContract = contracts.flatMap((/** @type {string} */ contract) => bids.map((key) => entry.by_contract?.[contract]?.[key] ?? 0));
       lines.push([words[kind], whoText(entry, teamNames), ...SHOWN.map((key) => countValue(entry, key)), ...byContract]);
     }
   }
@@ -105,7 +134,9 @@ export function statisticsCsv(result, lang, teamNames) {
  * The language's own words for the teams ("Ние"/"Вие"), for `whoText` of a team without
  * a name: never the current game's names, which change with every letter typed (and
  * would rebuild the statistics of a thousand games per letter, issue 32).
+ * @param {string} lang
+ * @returns {Record<string, string>}
  */
 export function defaultTeamNames(lang) {
-  return Object.fromEntries(TEAMS.map((team) => [team, STRINGS[lang].teams[team]]));
+  return Object.fromEntries(TEAMS.map((/** @type {string} */ team) => [team, STRINGS[lang].teams[team]]));
 }

@@ -17,14 +17,31 @@ import { applyOp, applyOps, plain } from "./book-ops.js";
 import { sameValue } from "./records.js";
 import { cleanGame } from "../text.js";
 
-export class TabFollower {
-  #book;
-  #saver;
-  #store;
-  #pending = new Set();
-  #running = false;
-  #unsubscribe = null;
+/** @import { BookSaver } from "./book-saver.js"; */
+/** @import { GameBook } from "./game-book.js"; */
+/** @import { Game, GameResult, Notice, Op, Reply } from "./types.js"; */
+/** @import { GameStore, StoredGame } from "../store/types.js"; */
 
+/**
+ * What following other tabs found, said once it is done: the notices, whether the form
+ * is restored (the edit stopped), whether a game changed.
+ * @typedef {{notices: Notice[], restore: boolean, changed: boolean}} Outcome
+ */
+/**
+ * Theirs and ours joined: the game (null: deleted), the core's result, the operations still to
+ * save, how many were skipped, the game a deletion took away, and the reply of a stored game the core refused.
+ * @typedef {{game: Game | null, result: GameResult | null | undefined, ops: Op[], skipped: number, removed: Game | null, rejected: Reply<GameResult> | null}} Joined
+ */
+
+export class TabFollower {
+  /** @type {GameBook} */ #book;
+  /** @type {BookSaver} */ #saver;
+  /** @type {GameStore} */ #store;
+  /** @type {Set<string>} */ #pending = new Set();
+  #running = false;
+  /** @type {(() => void) | null} */ #unsubscribe = null;
+
+  /** @param {GameBook} book @param {BookSaver} saver @param {GameStore} store */
   constructor(book, saver, store) {
     this.#book = book;
     this.#saver = saver;
@@ -54,6 +71,7 @@ export class TabFollower {
   }
 
   async #run() {
+    /** @type {Outcome} */
     const outcome = { notices: [], restore: false, changed: false };
     try {
       while (this.#pending.size) {
@@ -71,18 +89,21 @@ export class TabFollower {
     this.#saver.resume(); // what of ours is joined is saved (typing: after its pause)
   }
 
-  /** The saver found `theirs` stored over the save ours is based on: joined now (in the book's turn, under the lock). */
+  /** The saver found `theirs` stored over the save ours is based on: joined now (in the book's turn, under the lock). @param {string} id @param {StoredGame | null} theirs */
   async merge(id, theirs) {
+    /** @type {Outcome} */
     const outcome = { notices: [], restore: false, changed: false };
     await this.#join(id, theirs, outcome);
     this.#report(outcome, outcome.changed);
   }
 
+  /** @param {Outcome} outcome @param {boolean} emit */
   #report(outcome, emit) {
     for (const notice of outcome.notices) this.#book.notices.add(notice);
     if (emit) this.#book.emit({ type: "followed", form: outcome.restore ? "restore" : undefined });
   }
 
+  /** @param {string} id @param {StoredGame | null} theirs @param {Outcome} outcome */
   async #join(id, theirs, outcome) {
     const book = this.#book;
     const ours = book.games.get(id) ?? null;
@@ -94,14 +115,15 @@ export class TabFollower {
       return;
     }
     const joined = await this.#joined(theirs, ops, ours);
-    if (joined.rejected) await this.#saver.reject(theirs, joined.rejected);
+    if (joined.rejected && theirs) await this.#saver.reject(theirs, joined.rejected);
     this.#saver.rebased(id, joined.rejected ? null : (theirs?.rev ?? null), joined.ops);
     if (joined.removed && book.deleted?.game.id === id) await this.#deletedAs(joined.removed);
     if (!joined.game) {
       if (ours) this.#dropped(ours, outcome);
       return;
     }
-    book.took(id, joined.game, joined.result); // (a deleted game back: nothing to undo)
+    // A joined game always comes with the core's result for it.
+    book.took(id, joined.game, /** @type {GameResult} */ (joined.result)); // (a deleted game back: nothing to undo)
     if (id !== book.current || book.viewing) return;
     if (joined.skipped) outcome.notices.push({ words: "store", key: "notJoined", params: { count: joined.skipped }, kind: "not-joined" });
     outcome.notices.push({ words: "store", key: "otherTab", kind: "other-tab", info: true });
@@ -114,6 +136,10 @@ export class TabFollower {
    * the joined game (null: deleted) and the core's result, the operations still to save.
    * If the core refuses the whole, each operation is tried in turn and the refused ones
    * skipped; a stored game the core refuses (`rejected`: its reply) gives way to ours.
+   * @param {StoredGame | null} theirs
+   * @param {Op[]} ops
+   * @param {Game | null} ours
+   * @returns {Promise<Joined>}
    */
   async #joined(theirs, ops, ours) {
     const book = this.#book;
@@ -121,12 +147,14 @@ export class TabFollower {
     const reply = all.game ? await book.score(all.game) : { ok: true, result: null };
     if (reply?.ok) return { ...all, result: reply.result, rejected: null };
     let game = plain(theirs);
+    /** @type {GameResult | null | undefined} */
     let result = null;
+    /** @type {Op[]} */
     const kept = [];
     let skipped = all.skipped;
     if (game) {
       const own = await book.score(game);
-      if (!own?.ok) return { game: ours, result: book.results.get(ours?.id), ops: ours ? [{ op: "put", game: ours }] : [], skipped: 0, removed: null, rejected: own };
+      if (!own?.ok) return { game: ours, result: ours ? book.results.get(ours.id) : undefined, ops: ours ? [{ op: "put", game: ours }] : [], skipped: 0, removed: null, rejected: own };
       result = own.result;
     }
     for (const op of ops) {
@@ -143,18 +171,18 @@ export class TabFollower {
     return { game, result, ops: kept, skipped, removed: all.removed, rejected: null };
   }
 
-  /** The game this tab deleted, as it was stored when the deletion was written: that is what its Undo brings back. */
+  /** The game this tab deleted, as it was stored when the deletion was written: that is what its Undo brings back. @param {Game} game */
   async #deletedAs(game) {
     const book = this.#book;
     const reply = await book.score(game);
     if (reply?.ok) book.deletes.storedAs(game, reply.result);
   }
 
-  /** The deal being edited: followed to where it is now, or, if it changed there, the edit stops. */
+  /** The deal being edited: followed to where it is now, or, if it changed there, the edit stops. @param {Outcome} outcome */
   #followEdit(outcome) {
     const book = this.#book;
     const editing = book.editing;
-    if (!editing) return;
+    if (!editing || !book.game) return;
     const deals = book.game.deals;
     const index = sameValue(deals[editing.index], editing.deal) ? editing.index : deals.findIndex((deal) => sameValue(deal, editing.deal));
     if (index >= 0) {
@@ -166,7 +194,7 @@ export class TabFollower {
     outcome.notices.push({ words: "store", key: "editStopped", params: { n: editing.index + 1 }, kind: "edit-stopped" });
   }
 
-  /** Game `ours` was deleted in another tab (what this tab did to it since, if anything, is not kept: said). */
+  /** Game `ours` was deleted in another tab (what this tab did to it since, if anything, is not kept: said). @param {Game} ours @param {Outcome} outcome */
   #dropped(ours, outcome) {
     const book = this.#book;
     const current = ours.id === book.current;

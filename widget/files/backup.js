@@ -14,6 +14,17 @@
 
 import { canonical, isObject, readRecords } from "../book/records.js";
 
+/** @import { Deal, Game, GameData, Rules } from "../book/types.js"; */
+
+/**
+ * A backup file: the envelope and every game with deals, revisions aside.
+ * @typedef {{belot_backup: number, saved: string, games: Game[]}} BackupFile
+ */
+/**
+ * A backup read (readBackup): its readable games and how many entries were no game, or why it is not read.
+ * @typedef {{games: Game[], bad: number} | {problem: "newer" | "unreadable"} | {problem: "tooMany", params: {count: number, max: number}}} BackupRead
+ */
+
 export const BACKUP_KEY = "belot_backup";
 export const BACKUP_FORMAT = 1;
 /**
@@ -27,18 +38,30 @@ export const MAX_BACKUP_BYTES = 5_000_000;
  */
 export const MAX_BACKUP_GAMES = 1_000;
 
-/** Whether parsed JSON is a backup (of any format number), not a single game. */
+/**
+ * Whether parsed JSON is a backup (of any format number), not a single game.
+ * @param {unknown} data
+ * @returns {data is Record<string, unknown>}
+ */
 export function isBackup(data) {
   return isObject(data) && Object.hasOwn(data, BACKUP_KEY);
 }
 
-/** The backup of `games` (stored records) at `now`: the games with deals, revisions aside. */
+/**
+ * The backup of `games` (stored records) at `now`: the games with deals, revisions aside.
+ * @param {(Game & {rev?: string | null})[]} games
+ * @param {Date} now
+ * @returns {BackupFile}
+ */
 export function backupFile(games, now) {
   const kept = games.filter((game) => game.deals.length > 0).map(({ rev: _rev, ...game }) => structuredClone(game));
   return { [BACKUP_KEY]: BACKUP_FORMAT, saved: now.toISOString(), games: kept };
 }
 
-/** The file's text: the envelope, then a game a line (compact, and readable in an editor). */
+/**
+ * The file's text: the envelope, then a game a line (compact, and readable in an editor).
+ * @param {BackupFile} file
+ */
 export function backupText(file) {
   const games = file.games.map((game) => JSON.stringify(game)).join(",\n");
   return `{"${BACKUP_KEY}": ${JSON.stringify(file[BACKUP_KEY])}, "saved": ${JSON.stringify(file.saved)}, "games": [\n${games}\n]}\n`;
@@ -49,24 +72,33 @@ export function backupText(file) {
  * one) and how many entries were no game — or `{problem}`: "newer" (a later format,
  * from a newer calculator), "tooMany" (more than MAX_BACKUP_GAMES games; `params`:
  * {count, max}) or "unreadable" (not a backup this version reads).
+ * @param {unknown} data
+ * @returns {BackupRead}
  */
 export function readBackup(data) {
   if (!isBackup(data)) return { problem: "unreadable" };
   const format = data[BACKUP_KEY];
-  if (Number.isSafeInteger(format) && format > BACKUP_FORMAT) return { problem: "newer" };
+  if (typeof format === "number" && Number.isSafeInteger(format) && format > BACKUP_FORMAT) return { problem: "newer" };
   if (format !== BACKUP_FORMAT || !Array.isArray(data.games)) return { problem: "unreadable" };
   if (data.games.length > MAX_BACKUP_GAMES) return { problem: "tooMany", params: { count: data.games.length, max: MAX_BACKUP_GAMES } };
   const { games, bad } = readRecords(data.games);
   return { games: games.map(({ rev: _rev, ...game }) => game), bad: bad.length };
 }
 
-/** What makes two games the same game, whatever their ids: their names, rules and deals. */
+/**
+ * What makes two games the same game, whatever their ids: their names, rules and deals.
+ * @param {{names?: {us?: unknown, them?: unknown}, rules?: Rules, deals: Deal[]}} game
+ */
 export function contentKey(game) {
   const names = { us: game.names?.us ?? "", them: game.names?.them ?? "" };
   return canonical({ names, rules: game.rules ?? {}, deals: game.deals });
 }
 
-/** Whether `deals` begin with every deal of `head`. */
+/**
+ * Whether `deals` begin with every deal of `head`.
+ * @param {Deal[]} deals
+ * @param {Deal[]} head
+ */
 function startsWith(deals, head) {
   return head.length <= deals.length && head.every((deal, index) => canonical(deal) === canonical(deals[index]));
 }
@@ -78,6 +110,10 @@ function startsWith(deals, head) {
  * own id), or "copy" (its id is a different game's here: added under a new id, never
  * over it). A game is known by its id: two games of the same names and deals are two
  * games; only an entry without an id is known by its content.
+ * @param {Game | GameData} game
+ * @param {Map<string, Game>} here
+ * @param {Set<string>} contents
+ * @returns {"same" | "older" | "add" | "copy"}
  */
 export function placeOf(game, here, contents) {
   const mine = typeof game.id === "string" && game.id ? here.get(game.id) : null;

@@ -20,9 +20,24 @@ const COLUMNS = ["csvNumber", "csvContract", "csvBidder", "csvDoubling", "csvPil
 const TOTALS_AT = 10;
 const LINK_AT = 13;
 
-/** The fields of each line of `text` (RFC 4180: quoted fields, "" inside, CRLF or LF). */
+/** @import { Deal, GameData, Pair, Team } from "../book/types.js"; */
+/** @typedef {keyof typeof TRAVEL_WORDS} Lang */
+
+/**
+ * A CSV read (gameFromCsv): its game and last totals, the game's link and the totals it
+ * must come out at, or why it is refused (the travel words' key, and its params).
+ * @typedef {{data: GameData, totals: Pair} | {link: string, totals: Pair} | {refused: string, params: Record<string, unknown>}} CsvRead
+ */
+
+/**
+ * The fields of each line of `text` (RFC 4180: quoted fields, "" inside, CRLF or LF).
+ * @param {string} text
+ * @returns {string[][]}
+ */
 export function csvRows(text) {
+  /** @type {string[][]} */
   const rows = [];
+  /** @type {string[]} */
   let row = [];
   let field = "";
   let quoted = false;
@@ -46,13 +61,20 @@ export function csvRows(text) {
   return rows.filter((cells) => cells.some((cell) => cell !== ""));
 }
 
-/** Whether `text` looks like the sheet's CSV (its first cell is a header's "№" / "No."). */
+/**
+ * Whether `text` looks like the sheet's CSV (its first cell is a header's "№" / "No.").
+ * @param {string} text
+ */
 export function looksLikeCsv(text) {
   const first = csvRows(text.slice(0, 2000))[0]?.[0];
-  return LANGUAGES.some((lang) => first === TRAVEL_WORDS[lang].csvNumber);
+  return LANGUAGES.some((lang) => first === TRAVEL_WORDS[/** @type {Lang} */ (lang)].csvNumber);
 }
 
-/** The key of `words` whose value is `text`, or undefined. */
+/**
+ * The key of `words` whose value is `text`, or undefined.
+ * @param {Record<string, string>} words
+ * @param {string | undefined} text
+ */
 function keyOf(words, text) {
   return Object.keys(words).find((key) => words[key] === text);
 }
@@ -61,28 +83,34 @@ function keyOf(words, text) {
  * The game in `text` (the sheet's CSV): `{data, totals}` — the contract's game and the
  * file's last running totals — or `{refused, params}` with the travel words' key of why
  * not ("notCsv", or "csvRow" with the line's number).
+ * @param {string} text
+ * @returns {CsvRead}
  */
 export function gameFromCsv(text) {
   const rows = csvRows(text).map((cells) => cells.map(csvCellText));
   const header = rows[0] ?? [];
-  const lang = LANGUAGES.find((code) => COLUMNS.every((key, i) => header[i] === TRAVEL_WORDS[code][key]));
+  const found = LANGUAGES.find((code) => COLUMNS.every((key, i) => header[i] === TRAVEL_WORDS[/** @type {Lang} */ (code)][key]));
+  const lang = /** @type {Lang | undefined} */ (found);
   if (!lang || header.length < TOTALS_AT + 2) return { refused: "notCsv", params: {} };
   const s = STRINGS[lang];
   const labels = s.teams;
+  /** @type {Record<Team, string>} */
   const shown = { us: header[8], them: header[9] };
-  const names = {};
-  for (const team of TEAMS) names[team] = shown[team] === labels[team] ? "" : shown[team];
+  /** @type {Record<Team, string>} */
+  const names = { us: "", them: "" };
+  for (const team of /** @type {Team[]} */ (TEAMS)) names[team] = shown[team] === labels[team] ? "" : shown[team];
   // The game's link (the export writes it in the first row): the very same game, checked
   // by the core, with everything the rows cannot say; the last row's totals must come out.
   const link = header[LINK_AT] === TRAVEL_WORDS[lang].csvLink ? (rows[1]?.[LINK_AT] ?? "") : "";
   if (link) {
-    const last = rows.at(-1);
+    const last = rows.at(-1) ?? []; // (the header and the link's row at least)
     const totals = { us: Number(last[TOTALS_AT]), them: Number(last[TOTALS_AT + 1]) };
     if (!Number.isInteger(totals.us) || !Number.isInteger(totals.them)) return { refused: "csvRow", params: { line: rows.length } };
     return { link, totals };
   }
   // Without the link the rows name the teams: two teams of one name cannot be told apart.
   if (shown.us === shown.them) return { refused: "notCsv", params: {} };
+  /** @type {Deal[]} */
   const deals = [];
   let totals = { us: 0, them: 0 };
   for (let line = 1; line < rows.length; line += 1) {
@@ -93,24 +121,31 @@ export function gameFromCsv(text) {
     deals.push(deal);
     totals = { us, them };
   }
+  /** @type {GameData} */
   const data = { version: 1, deals };
   if (names.us || names.them) data.names = names;
   return { data, totals };
 }
 
-/** One deal from its CSV row, or null if a cell is not what the export writes. */
+/**
+ * One deal from its CSV row, or null if a cell is not what the export writes.
+ * @param {string[]} cells
+ * @param {{lang: Lang, shown: Record<Team, string>, passed: string}} how
+ * @returns {Deal | null}
+ */
 function dealOf(cells, { lang, shown, passed }) {
   const nouns = NOUNS[lang];
   const [, contractText, bidderText, doublingText, pileText, lastText, capotText, declarationsText] = cells;
   if (contractText === passed) return { passed: true };
-  const team = (text) => keyOf(shown, text);
+  const team = (/** @type {string | undefined} */ text) => /** @type {Team | undefined} */ (keyOf(shown, text));
   const contract = keyOf(nouns.contracts, contractText);
   const bidder = team(bidderText);
   const doubling = doublingText === "" ? "none" : keyOf(nouns.doublings, doublingText);
   const capot = capotText === "" ? null : team(capotText);
   if (!CONTRACTS.includes(contract) || !bidder || !DOUBLINGS.includes(doubling) || capot === undefined) return null;
+  /** @type {Deal} */
   const deal = { contract, bidder, doubling, capot };
-  const pile = TEAMS.map((key) => [key, `${shown[key]} `]).find(([, head]) => pileText.startsWith(head));
+  const pile = /** @type {Team[]} */ (TEAMS).map((key) => /** @type {[Team, string]} */ ([key, `${shown[key]} `])).find(([, head]) => pileText.startsWith(head));
   const points = pile ? Number(pileText.slice(pile[1].length)) : NaN;
   const last = team(lastText);
   if (pile && Number.isInteger(points) && last) {
@@ -118,7 +153,7 @@ function dealOf(cells, { lang, shown, passed }) {
     deal.last_trick = last;
   } else if (capot && pileText === "" && !lastText) {
     // A capot team holds every card and the last trick (as the form enters it).
-    deal.cards = { team: capot, points: DECK_POINTS[contract] };
+    deal.cards = { team: capot, points: DECK_POINTS[/** @type {string} */ (contract)] };
     deal.last_trick = capot;
   } else return null;
   const declarations = declarationsOf(declarationsText, shown, nouns.declarations);
@@ -127,22 +162,28 @@ function dealOf(cells, { lang, shown, passed }) {
   return deal;
 }
 
-/** "Ние: белот, 2 × терца; Вие: кварта" → the accepted counts per team, or null. */
+/**
+ * "Ние: белот, 2 × терца; Вие: кварта" → the accepted counts per team, or null.
+ * @param {string} text
+ * @param {Record<Team, string>} shown
+ * @param {Record<string, string>} words
+ */
 function declarationsOf(text, shown, words) {
+  /** @type {Record<Team, Record<string, number>>} */
   const counts = { us: {}, them: {} };
   let rest = text;
   while (rest) {
-    const team = TEAMS.find((key) => rest.startsWith(`${shown[key]}: `));
+    const team = /** @type {Team[]} */ (TEAMS).find((key) => rest.startsWith(`${shown[key]}: `));
     if (!team) return null;
     rest = rest.slice(shown[team].length + 2);
     // This team's items run to the other team's "; Name: ", or to the end.
-    const other = TEAMS.find((key) => key !== team);
+    const other = /** @type {Team} */ (TEAMS.find((/** @type {Team} */ key) => key !== team));
     const cut = rest.indexOf(`; ${shown[other]}: `);
     const items = cut < 0 ? rest : rest.slice(0, cut);
     rest = cut < 0 ? "" : rest.slice(cut + 2);
     for (const item of items.split(", ")) {
       const [, times, word] = /^(?:(\d+) × )?(.+)$/.exec(item) ?? [];
-      const kind = DECLARATIONS.find((key) => words[key] === word);
+      const kind = DECLARATIONS.find((/** @type {string} */ key) => words[key] === word);
       if (!kind) return null;
       counts[team][kind] = (counts[team][kind] ?? 0) + Number(times ?? 1);
     }

@@ -6,6 +6,8 @@ import { DECLARATIONS, NOUNS, TEAMS } from "../core-tables.js";
 import { gameRequest } from "../deal/request.js";
 import { format } from "../i18n/strings.js";
 
+/** @import { Game, GameData, GameResult, GameRow, Team } from "../book/types.js"; */
+
 /** A game id as the core takes one (belot_core.identity): Latin letters, digits, - and _. */
 const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -13,11 +15,13 @@ const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * Which game `game` (a stored one) is, as the contract writes it: `{id?, played?}` —
  * its id, and the instant it began (`created`) as `toISOString` writes it. Both travel
  * with the game (link, JSON, CSV, backup), so it keeps its date and is known again.
+ * @param {{id?: unknown, created?: unknown} | null | undefined} game
  */
 export function gameIdentity(game) {
+  /** @type {{id?: string, played?: string}} */
   const identity = {};
   if (typeof game?.id === "string" && GAME_ID.test(game.id)) identity.id = game.id;
-  const start = new Date(game?.created ?? Number.NaN);
+  const start = new Date(/** @type {string | number} */ (game?.created ?? Number.NaN)); // a stored `created` is a string
   if (!Number.isNaN(start.getTime()) && start.getTime() >= 0) identity.played = start.toISOString();
   return identity;
 }
@@ -27,20 +31,28 @@ export function gameIdentity(game) {
  * rules?, seats?, dealer?, match?, note?, deals}`,
  * what `score_game_json` reads and the sheet's Import takes back (a deal played under
  * other rules than the game's keeps them as its own `rules`).
+ * @param {Game} game
+ * @returns {GameData}
  */
 export function gameFile(game) {
   const request = gameRequest(game.deals, game.names, game.rules);
   const { deals, version, ...head } = request;
   // The table around the game travels too (the link's format 2 carries it), and which
   // game it is (format 3).
-  for (const field of ["seats", "dealer", "match", "note"]) if (game[field] != null && game[field] !== "") head[field] = game[field];
-  return { version, ...gameIdentity(game), ...head, deals };
+  /** @type {Record<string, unknown>} */
+  const table = {};
+  for (const field of ["seats", "dealer", "match", "note"]) if (game[field] != null && game[field] !== "") table[field] = game[field];
+  return { version, ...gameIdentity(game), ...head, ...table, deals };
 }
 
-/** A file name for `game`: `belot-2025-05-14-1830.json`, by the game's start (local time). */
+/**
+ * A file name for `game`: `belot-2025-05-14-1830.json`, by the game's start (local time).
+ * @param {{created: string}} game
+ * @param {string} extension
+ */
 export function fileName(game, extension) {
   const date = new Date(game.created);
-  const two = (n) => String(n).padStart(2, "0");
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
   const stamp = Number.isNaN(date.getTime())
     ? "game"
     : `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}-${two(date.getHours())}${two(date.getMinutes())}`;
@@ -75,6 +87,8 @@ const MARK = /(?<=^|[;\t\r\n])'/g;
  * A CSV import reads a field per RFC 4180 (unquoting it), then gives a text field to
  * `csvCellText`, which removes the one `'` right at the start and right after each
  * `;` TAB CR LF.
+ * @param {unknown} value
+ * @returns {string}
  */
 export function csvCell(value) {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
@@ -82,18 +96,28 @@ export function csvCell(value) {
   return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The text `csvCell` was given, from the field it wrote (after RFC 4180 unquoting). */
+/**
+ * The text `csvCell` was given, from the field it wrote (after RFC 4180 unquoting).
+ * @param {string} field
+ */
 export function csvCellText(field) {
   return field.replace(MARK, "");
 }
 
-/** "Ние: белот; Вие: 2 × терца" — each team's declarations that counted (`accepted`). */
+/**
+ * "Ние: белот; Вие: 2 × терца" — each team's declarations that counted (`accepted`).
+ * @param {GameRow["accepted"]} accepted
+ * @param {Record<Team, string>} names
+ * @param {string} lang
+ */
 function declarationsText(accepted, names, lang) {
   const words = NOUNS[lang].declarations;
+  /** @type {string[]} */
   const teams = [];
-  for (const team of TEAMS) {
+  for (const team of /** @type {Team[]} */ (TEAMS)) {
+    /** @type {Record<string, number>} */
     const counts = accepted?.[team] ?? {};
-    const items = DECLARATIONS.filter((kind) => counts[kind] > 0).map((kind) =>
+    const items = DECLARATIONS.filter((/** @type {string} */ kind) => counts[kind] > 0).map((/** @type {string} */ kind) =>
       counts[kind] > 1 ? `${counts[kind]} × ${words[kind]}` : words[kind],
     );
     if (items.length) teams.push(`${names[team]}: ${items.join(", ")}`);
@@ -109,6 +133,13 @@ function declarationsText(accepted, names, lang) {
  * note for a row; `link` the game's link (everything the rows cannot say — the cards of
  * a pile, the players, the dealer, the match, the house rules, which game it is and when
  * it was played — so that Import gives back the very same game).
+ * @param {Game} game
+ * @param {GameResult | null | undefined} result
+ * @param {{travel: Record<string, string>, sheet: {rowPassed: string}}} s the strings of the language
+ * @param {string} lang
+ * @param {Record<Team, string>} names
+ * @param {(row: GameRow) => string} notes
+ * @param {string} [link]
  */
 export function gameCsv(game, result, s, lang, names, notes, link = "") {
   const t = s.travel;
@@ -133,15 +164,16 @@ export function gameCsv(game, result, s, lang, names, notes, link = "") {
   ];
   (result?.rows ?? []).forEach((row, index) => {
     const deal = game.deals[index] ?? {};
+    /** @type {unknown[]} */
     const cells = [index + 1];
     if (row.passed) cells.push(s.sheet.rowPassed, "", "", "", "", "", "", 0, 0);
     else {
       cells.push(
-        nouns.contracts[deal.contract] ?? "",
-        names[deal.bidder] ?? "",
+        (deal.contract && nouns.contracts[deal.contract]) ?? "",
+        (deal.bidder && names[deal.bidder]) ?? "",
         deal.doubling && deal.doubling !== "none" ? nouns.doublings[deal.doubling] : "",
         deal.cards ? `${names[deal.cards.team]} ${deal.cards.points ?? row.pile?.points ?? ""}` : "",
-        names[deal.last_trick] ?? "",
+        (deal.last_trick && names[deal.last_trick]) ?? "",
         deal.capot ? names[deal.capot] : "",
         declarationsText(row.accepted, names, lang),
         row.record.us,

@@ -19,9 +19,21 @@ export const MAX_FILE_BYTES = MAX_BACKUP_BYTES;
 /** The most bytes a game file can have: the core reads MAX_INPUT_CHARS characters of at most four bytes. */
 export const MAX_GAME_BYTES = 4 * MAX_INPUT_CHARS;
 
-const kb = (bytes) => Math.ceil(bytes / 1000);
+/** @import { BackupRead } from "./backup.js"; */
+/** @import { Pair } from "../book/types.js"; */
 
-/** How deep `text` nests arrays and objects (outside strings), counted up to `stop` + 1 at most. */
+/**
+ * What a picked file holds: one game (for the core to check), a backup read, or why it is refused.
+ * @typedef {{game: {data: unknown, totals?: Pair} | {link: string, totals: Pair}} | {backup: BackupRead} | {refused: string, params: Record<string, unknown>}} Picked
+ */
+
+const kb = (/** @type {number} */ bytes) => Math.ceil(bytes / 1000);
+
+/**
+ * How deep `text` nests arrays and objects (outside strings), counted up to `stop` + 1 at most.
+ * @param {string} text
+ * @param {number} [stop]
+ */
 export function nesting(text, stop = MAX_DEPTH) {
   let depth = 0;
   let deepest = 0;
@@ -46,6 +58,8 @@ export function nesting(text, stop = MAX_DEPTH) {
  * files/backup.js readBackup), or `{refused, params}` with the travel words' key of why
  * not: "tooLarge" ({size, max} in KB: the game's limit), "tooLargeBackup" (over the
  * largest file read: {size, max} in KB), "tooDeep" ({max}), "notJson", "notCsv", "csvRow".
+ * @param {{name?: string, size: number, text(): Promise<string>}} file
+ * @returns {Promise<Picked>}
  */
 export async function readPicked(file) {
   if (file.size > MAX_FILE_BYTES) return { refused: "tooLargeBackup", params: { size: kb(file.size), max: kb(MAX_FILE_BYTES) } };
@@ -60,7 +74,7 @@ export async function readPicked(file) {
   if (/\.csv$/i.test(file.name ?? "") || looksLikeCsv(text)) {
     if (text.length > MAX_INPUT_CHARS) return tooLarge();
     const read = gameFromCsv(text);
-    return read.refused ? read : { game: read };
+    return "refused" in read ? read : { game: read };
   }
   if (nesting(text) > MAX_DEPTH) return { refused: "tooDeep", params: { max: MAX_DEPTH } };
   let data;

@@ -36,10 +36,28 @@
 
 import { newRev, parseStore, readRecords } from "../book/records.js";
 
+/** @import { Game, StoredGame } from "../book/types.js"; */
+/** @import { AsideNote, AsideReason, AsideRecord, GameStore, LostReason, Swap, Written } from "./types.js"; */
+
+/**
+ * What the store is given: the localStorage of earlier versions, and the browser's parts (Node tests give others).
+ * @typedef {{legacy?: Pick<Storage, "getItem"> | null, indexedDB?: IDBFactory, BroadcastChannel?: typeof BroadcastChannel, locks?: LockManager}} IdbOptions
+ */
+/** Keeps `value` aside for `reason` (in the load's transaction), `extra` said with it. */
+/** @typedef {(value: unknown, reason: AsideReason, extra?: {version?: string}) => void} KeepAside */
+
 const DB_VERSION = 1;
 
 /** Locks of one page, where the browser has no Web Locks (Node, old browsers): name → the last holder's end. */
+/** @type {Map<string, Promise<unknown>>} */
 const pageLocks = new Map();
+/**
+ * Run `work` after the last holder of lock `name` on this page.
+ * @template T
+ * @param {string} name
+ * @param {() => T | Promise<T>} work
+ * @returns {Promise<T>}
+ */
 function pageLock(name, work) {
   const run = (pageLocks.get(name) ?? Promise.resolve()).then(work);
   const end = run.catch(() => {});
@@ -51,7 +69,12 @@ const GAMES = "games";
 const ASIDE = "aside";
 const META = "meta";
 
-/** A request's result as a promise. (Awaited inside a transaction, it keeps it active.) */
+/**
+ * A request's result as a promise. (Awaited inside a transaction, it keeps it active.)
+ * @template T
+ * @param {IDBRequest<T>} request
+ * @returns {Promise<T>}
+ */
 function done(request) {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
@@ -59,37 +82,65 @@ function done(request) {
   });
 }
 
-/** Resolves once `tx` has committed; rejects if it failed or was aborted. */
+/**
+ * Resolves once `tx` has committed; rejects if it failed or was aborted.
+ * @param {IDBTransaction} tx
+ * @returns {Promise<void>}
+ */
 function committed(tx) {
-  return new Promise((resolve, reject) => {
+  return new Promise((/** @type {(value?: void) => void} */ resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onabort = tx.onerror = () => reject(tx.error ?? new DOMException("the transaction was aborted", "AbortError"));
   });
 }
 
-/** The store's word for a failed write: "full" (no room) or "failed". */
-function failureOf(error) {
-  return error?.name === "QuotaExceededError" ? "full" : "failed";
+/**
+ * The name of a thrown error (a DOMException's: "VersionError", "QuotaExceededError"…), if it has one.
+ * @param {unknown} error
+ */
+function errorName(error) {
+  return error !== null && typeof error === "object" && "name" in error ? error.name : undefined;
 }
 
+/**
+ * The id of a stored value, if it has one (a value kept aside may be anything).
+ * @param {unknown} value
+ */
+function idOf(value) {
+  return value !== null && typeof value === "object" && "id" in value ? value.id : undefined;
+}
+
+/**
+ * The store's word for a failed write: "full" (no room) or "failed".
+ * @param {unknown} error
+ * @returns {"full" | "failed"}
+ */
+function failureOf(error) {
+  return errorName(error) === "QuotaExceededError" ? "full" : "failed";
+}
+
+/** @implements {GameStore} */
+
 export class IdbStore {
-  #name;
-  #db = null;
-  #channel = null;
-  #listeners = new Set();
-  #lostListeners = new Set();
-  #legacy;
-  #locks;
+  /** @type {string} */ #name;
+  /** @type {IDBDatabase | null} */ #db = null;
+  /** @type {BroadcastChannel | null} */ #channel = null;
+  /** @type {Set<(news: {ids: string[]}) => void>} */ #listeners = new Set();
+  /** @type {Set<(reason: LostReason) => void>} */ #lostListeners = new Set();
+  /** @type {Pick<Storage, "getItem"> | null} */ #legacy;
+  /** @type {LockManager | null} */ #locks;
   /** False until opened, and for good when the browser keeps no data for this site. */
   available = false;
   /** True when the games were saved by a newer version, or taken away: nothing is read or written. */
   locked = false;
-  /** Why `locked`: "locked" (a newer version), "deleted" (the database deleted or cleared), or null. */
+  /** @type {LostReason | null} Why `locked`: "locked" (a newer version), "deleted" (the database deleted or cleared), or null. */
   lost = null;
 
   /**
    * `name`: the sheet's storage key; `legacy`: the localStorage of earlier versions
    * (or null); `indexedDB`, `BroadcastChannel`: the browser's (Node tests give others).
+   * @param {string} name
+   * @param {IdbOptions} [options]
    */
   constructor(name, { legacy = defaultLegacy(), indexedDB = globalThis.indexedDB, BroadcastChannel = globalThis.BroadcastChannel, locks = globalThis.navigator?.locks } = {}) {
     this.#name = name;
@@ -102,6 +153,8 @@ export class IdbStore {
   /** Open the database (once); false if this browser keeps no data here or it is newer. */
   async open() {
     if (this.#db) return true;
+    /** @type {IDBDatabase} */
+    let db;
     try {
       const request = this.indexedDB.open(this.#name, DB_VERSION);
       request.onupgradeneeded = () => {
@@ -110,15 +163,15 @@ export class IdbStore {
         if (!db.objectStoreNames.contains(ASIDE)) db.createObjectStore(ASIDE, { autoIncrement: true });
         if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
       };
-      this.#db = await done(request);
+      db = this.#db = await done(request);
     } catch (error) {
-      this.locked = error?.name === "VersionError";
+      this.locked = errorName(error) === "VersionError";
       if (this.locked) this.lost = "locked";
       return false;
     }
     // Another page upgrading the database (a newer calculator) or deleting it: let it, and stop here.
-    this.#db.onversionchange = (event) => this.#lose(event.newVersion == null ? "deleted" : "locked");
-    this.#db.onclose = () => this.#lose("deleted"); // closed by the browser: site data cleared
+    db.onversionchange = (event) => this.#lose(event.newVersion == null ? "deleted" : "locked");
+    db.onclose = () => this.#lose("deleted"); // closed by the browser: site data cleared
     this.available = true;
     if (this.BroadcastChannel) {
       this.#channel = new this.BroadcastChannel(`belot-calculator-store:${this.#name}`);
@@ -130,14 +183,17 @@ export class IdbStore {
     return true;
   }
 
+  /** @returns {Promise<{games: Game[], current: string | null, aside: AsideNote[]}>} */
   async load() {
-    if (!(await this.open())) return { games: [], current: null, aside: [] };
+    if (!(await this.open()) || !this.#db) return { games: [], current: null, aside: [] };
     const legacy = this.#legacyText();
     const tx = this.#db.transaction([GAMES, ASIDE, META], "readwrite");
     const games = tx.objectStore(GAMES);
     const aside = tx.objectStore(ASIDE);
     const meta = tx.objectStore(META);
+    /** @type {AsideNote[]} */
     const kept = [];
+    /** @type {KeepAside} */
     const keepAside = (value, reason, extra = {}) => {
       aside.add({ reason, date: new Date().toISOString(), value, ...extra });
       kept.push({ reason, ...extra });
@@ -150,7 +206,8 @@ export class IdbStore {
     const read = readRecords(await done(games.getAll()));
     for (const value of read.bad) {
       keepAside(value, "bad_game");
-      if (typeof value?.id === "string") games.delete(value.id);
+      const id = idOf(value);
+      if (typeof id === "string") games.delete(id);
     }
     for (const value of read.cut) keepAside(value, "names_cut");
     const current = (await done(meta.get("current"))) ?? null;
@@ -161,11 +218,14 @@ export class IdbStore {
   /**
    * The games of an earlier version's localStorage text, into the new store (none over a
    * game there); returns its current game if it was moved in (the one to open).
+   * @param {string} text
+   * @param {IDBObjectStore} games
+   * @param {KeepAside} keepAside
    */
   async #moveLegacy(text, games, keepAside) {
     const { data, problem, cut } = parseStore(text);
     if (problem?.code === "bad_games") for (const value of problem.games) keepAside(value, "bad_game");
-    else if (problem) keepAside(text, problem.code, problem.version ? { version: problem.version } : {});
+    else if (problem) keepAside(text, problem.code, "version" in problem && problem.version ? { version: problem.version } : {});
     for (const value of cut) keepAside(value, "names_cut");
     let current = null;
     for (const game of data.games) {
@@ -184,6 +244,7 @@ export class IdbStore {
     }
   }
 
+  /** @param {Game} game @param {string | null} base @returns {Promise<Swap>} */
   put(game, base) {
     return this.#swap(game.id, base, (games) => {
       const rev = newRev();
@@ -192,6 +253,7 @@ export class IdbStore {
     });
   }
 
+  /** @param {string} id @param {string | null} base @returns {Promise<Swap>} */
   remove(id, base) {
     return this.#swap(id, base, (games) => {
       games.delete(id);
@@ -199,7 +261,13 @@ export class IdbStore {
     });
   }
 
-  /** Read the record's rev and write, in one transaction: refused if it is not `base`. */
+  /**
+   * Read the record's rev and write, in one transaction: refused if it is not `base`.
+   * @param {string} id
+   * @param {string | null} base
+   * @param {(games: IDBObjectStore) => string | null} write
+   * @returns {Promise<Swap>}
+   */
   async #swap(id, base, write) {
     if (!this.#db || this.locked) return { error: "failed" };
     try {
@@ -215,12 +283,14 @@ export class IdbStore {
       this.#channel?.postMessage({ ids: [id] });
       return { ok: true, rev };
     } catch (error) {
-      if (error?.name === "InvalidStateError") this.#lose("deleted"); // the connection is closed
+      if (errorName(error) === "InvalidStateError") this.#lose("deleted"); // the connection is closed
       return { error: this.locked ? this.lost : failureOf(error) };
     }
   }
 
+  /** @param {string[]} ids @returns {Promise<Map<string, StoredGame | null>>} */
   async get(ids) {
+    /** @type {Map<string, StoredGame | null>} */
     const found = new Map(ids.map((id) => [id, null]));
     if (!this.#db || this.locked) return found;
     const tx = this.#db.transaction(GAMES, "readonly");
@@ -229,6 +299,7 @@ export class IdbStore {
     return found;
   }
 
+  /** @param {unknown} value @param {AsideReason} reason @returns {Promise<Written>} */
   async keepAside(value, reason) {
     if (!this.#db || this.locked) return { error: "failed" };
     try {
@@ -241,12 +312,13 @@ export class IdbStore {
     }
   }
 
+  /** @returns {Promise<AsideRecord[]>} */
   async asideRecords() {
     if (!this.#db) return [];
     return done(this.#db.transaction(ASIDE, "readonly").objectStore(ASIDE).getAll());
   }
 
-  /** A value the sheet keeps beside the games (in `meta`), or undefined. */
+  /** A value the sheet keeps beside the games (in `meta`), or undefined. @param {string} key @returns {Promise<unknown>} */
   async readMeta(key) {
     if (!this.#db) return undefined;
     try {
@@ -256,6 +328,7 @@ export class IdbStore {
     }
   }
 
+  /** @param {string} key @param {unknown} value @returns {Promise<Written>} */
   async writeMeta(key, value) {
     if (!this.#db || this.locked) return { error: "failed" };
     try {
@@ -268,6 +341,7 @@ export class IdbStore {
     }
   }
 
+  /** @param {string} id */
   remember(id) {
     if (!this.#db || this.locked) return;
     try {
@@ -277,11 +351,12 @@ export class IdbStore {
     }
   }
 
-  /** `listener(reason)` hears at once when the database is taken away ("locked" or "deleted"). */
+  /** `listener(reason)` hears at once when the database is taken away ("locked" or "deleted"). @param {(reason: LostReason) => void} listener */
   onLost(listener) {
     this.#lostListeners.add(listener);
   }
 
+  /** @param {LostReason} reason */
   #lose(reason) {
     if (this.locked) return;
     this.#db?.close();
@@ -290,13 +365,20 @@ export class IdbStore {
     for (const listener of this.#lostListeners) listener(reason);
   }
 
-  /** Run `work` holding the games' lock across tabs (a Web Lock; one per page without them). */
+  /**
+   * Run `work` holding the games' lock across tabs (a Web Lock; one per page without them).
+   * @template T
+   * @param {() => Promise<T>} work
+   * @returns {Promise<T>}
+   */
   lock(work) {
     const name = `belot-calculator-store:${this.#name}`;
-    if (this.#locks?.request) return this.#locks.request(name, { mode: "exclusive" }, () => work());
+    // The DOM's types give the callback's promise as the result; a promise resolves to its value.
+    if (this.#locks?.request) return /** @type {Promise<T>} */ (this.#locks.request(name, { mode: "exclusive" }, () => work()));
     return pageLock(name, work);
   }
 
+  /** @param {(news: {ids: string[]}) => void} listener */
   subscribe(listener) {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -310,6 +392,7 @@ export class IdbStore {
   }
 }
 
+/** @returns {Storage | null} */
 function defaultLegacy() {
   try {
     return globalThis.localStorage ?? null;

@@ -17,14 +17,27 @@
 // `backup`: when a backup of them was last made here. Pure functions of an injected
 // localStorage (null when the site may keep none: then nothing is read or written).
 
-/** The mark's key: the games' storage key with ".kept". */
+/**
+ * The mark: how many games with deals were saved, when they last were, when a backup of them was made.
+ * @typedef {{games: number, saved: string | null, backup: string | null}} Mark
+ */
+
+/**
+ * The mark's key: the games' storage key with ".kept".
+ * @param {string} storageKey
+ */
 export function markKey(storageKey) {
   return `${storageKey}.kept`;
 }
 
-const isDate = (value) => typeof value === "string" && !Number.isNaN(Date.parse(value));
+const isDate = (/** @type {unknown} */ value) => typeof value === "string" && !Number.isNaN(Date.parse(value));
 
-/** The mark as stored, read defensively: `{games, saved, backup}`, or null (none, or unreadable). */
+/**
+ * The mark as stored, read defensively: `{games, saved, backup}`, or null (none, or unreadable).
+ * @param {Pick<Storage, "getItem"> | null | undefined} local
+ * @param {string} storageKey
+ * @returns {Mark | null}
+ */
 export function readMark(local, storageKey) {
   let text;
   try {
@@ -43,7 +56,12 @@ export function readMark(local, storageKey) {
   return { games: value.games, saved: isDate(value.saved) ? value.saved : null, backup: isDate(value.backup) ? value.backup : null };
 }
 
-/** Write the mark; false if the browser refused (full, or no site data). */
+/**
+ * Write the mark; false if the browser refused (full, or no site data).
+ * @param {Pick<Storage, "setItem"> | null | undefined} local
+ * @param {string} storageKey
+ * @param {{games: number, saved?: string | null, backup?: string | null}} mark
+ */
 export function writeMark(local, storageKey, { games, saved = null, backup = null }) {
   if (!local) return false;
   try {

@@ -26,19 +26,23 @@
 
 import { newRev, readRecords } from "../book/records.js";
 
+/** @import { Game, StoredGame } from "../book/types.js"; */
+/** @import { AsideNote, AsideReason, AsideRecord, GameStore, StoreError, Swap, Written } from "./types.js"; */
+
 /** What several memory stores share: one "device". `manual` delivers news only on deliver(). */
 export class MemoryBackend {
-  records = new Map();
-  aside = [];
-  current = null;
-  meta = new Map();
-  /** Set to "full" or "failed" and every save fails so, until set back to null. */
+  /** @type {Map<string, StoredGame>} */ records = new Map(); // id → the record as saved
+  /** @type {AsideRecord[]} */ aside = [];
+  /** @type {string | null} */ current = null;
+  /** @type {Map<string, unknown>} */ meta = new Map();
+  /** @type {StoreError | null} Set to "full" or "failed" and every save fails so, until set back to null. */
   failure = null;
-  #stores = new Set();
-  #queue = [];
-  #manual;
-  #lock = Promise.resolve();
+  /** @type {Set<MemoryStore>} */ #stores = new Set();
+  /** @type {[MemoryStore, string[]][]} */ #queue = [];
+  /** @type {boolean} */ #manual;
+  /** @type {Promise<unknown>} */ #lock = Promise.resolve();
 
+  /** @param {{manual?: boolean}} [options] */
   constructor({ manual = false } = {}) {
     this.#manual = manual;
   }
@@ -49,14 +53,15 @@ export class MemoryBackend {
     return store;
   }
 
-  /** Tell every store but `from` that `ids` changed (at once, or on deliver()). */
+  /** Tell every store but `from` that `ids` changed (at once, or on deliver()). @param {MemoryStore} from @param {string[]} ids */
   announce(from, ids) {
     for (const store of this.#stores) if (store !== from) this.#queue.push([store, ids]);
     if (!this.#manual) queueMicrotask(() => this.deliver());
   }
 
-  /** Deliver the news held back so far; `to` only to that store. */
+  /** Deliver the news held back so far; `to` only to that store. @param {MemoryStore | null} [to] */
   deliver(to = null) {
+    /** @type {[MemoryStore, string[]][]} */
     const held = [];
     for (const [store, ids] of this.#queue.splice(0)) {
       if (to && store !== to) held.push([store, ids]);
@@ -65,47 +70,59 @@ export class MemoryBackend {
     this.#queue.push(...held);
   }
 
-  /** One holder at a time, as the Web Lock the browser store takes. */
+  /**
+   * One holder at a time, as the Web Lock the browser store takes.
+   * @template T
+   * @param {() => T | Promise<T>} work
+   * @returns {Promise<T>}
+   */
   lock(work) {
     const run = this.#lock.then(work);
     this.#lock = run.catch(() => {});
     return run;
   }
 
+  /** @param {MemoryStore} store */
   drop(store) {
     this.#stores.delete(store);
   }
 }
 
+/** @implements {GameStore} */
 export class MemoryStore {
-  #backend;
-  #listeners = new Set();
-  available;
+  /** @type {MemoryBackend} */ #backend;
+  /** @type {Set<(news: {ids: string[]}) => void>} */ #listeners = new Set();
+  /** @type {boolean} */ available;
   locked = false;
-  lost = null;
+  /** @type {null} (nothing takes a memory store away) */ lost = null;
 
-  /** A store of its own backend (one tab), or of `backend`; `available` false: blocked. */
+  /** A store of its own backend (one tab), or of `backend`; `available` false: blocked. @param {MemoryBackend} [backend] @param {{available?: boolean}} [options] */
   constructor(backend = new MemoryBackend(), { available = true } = {}) {
     this.#backend = backend;
     this.available = available;
   }
 
+  /** @returns {Promise<{games: Game[], current: string | null, aside: AsideNote[]}>} */
   async load() {
     const backend = this.#backend;
     const { games, bad, cut } = readRecords([...backend.records.values()]);
+    /** @type {AsideNote[]} */
     const aside = [];
     for (const value of bad) aside.push(this.#moveAside(value, "bad_game"));
     for (const value of cut) aside.push(this.#moveAside(value, "names_cut", false));
     return { games: structuredClone(games), current: backend.current, aside };
   }
 
+  /** @param {unknown} value @param {AsideReason} reason @returns {AsideNote} */
   #moveAside(value, reason, remove = true) {
     const backend = this.#backend;
     backend.aside.push({ reason, date: new Date().toISOString(), value: structuredClone(value) });
-    if (remove && typeof value?.id === "string" && backend.records.get(value.id) === value) backend.records.delete(value.id);
+    const id = value !== null && typeof value === "object" && "id" in value ? value.id : undefined;
+    if (remove && typeof id === "string" && backend.records.get(id) === value) backend.records.delete(id);
     return { reason };
   }
 
+  /** @param {Game} game @param {string | null} base @returns {Promise<Swap>} */
   async put(game, base) {
     return this.#swap(game.id, base, () => {
       const rev = newRev();
@@ -114,6 +131,7 @@ export class MemoryStore {
     });
   }
 
+  /** @param {string} id @param {string | null} base @returns {Promise<Swap>} */
   async remove(id, base) {
     return this.#swap(id, base, () => {
       this.#backend.records.delete(id);
@@ -121,6 +139,7 @@ export class MemoryStore {
     });
   }
 
+  /** @param {string} id @param {string | null} base @param {() => string | null} write @returns {Swap} */
   #swap(id, base, write) {
     const backend = this.#backend;
     const stored = backend.records.get(id) ?? null;
@@ -131,10 +150,12 @@ export class MemoryStore {
     return { ok: true, rev };
   }
 
+  /** @param {string[]} ids @returns {Promise<Map<string, StoredGame | null>>} */
   async get(ids) {
     return new Map(ids.map((id) => [id, structuredClone(this.#backend.records.get(id) ?? null)]));
   }
 
+  /** @param {unknown} value @param {AsideReason} reason @returns {Promise<Written>} */
   async keepAside(value, reason) {
     if (this.#backend.failure) return { error: this.#backend.failure };
     this.#backend.aside.push({ reason, date: new Date().toISOString(), value: structuredClone(value) });
@@ -145,20 +166,24 @@ export class MemoryStore {
     return structuredClone(this.#backend.aside);
   }
 
+  /** @param {string} id */
   remember(id) {
     this.#backend.current = id;
   }
 
+  /** @param {string} key */
   async readMeta(key) {
     return structuredClone(this.#backend.meta.get(key));
   }
 
+  /** @param {string} key @param {unknown} value @returns {Promise<Written>} */
   async writeMeta(key, value) {
     if (this.#backend.failure) return { error: this.#backend.failure };
     this.#backend.meta.set(key, structuredClone(value));
     return { ok: true };
   }
 
+  /** @template T @param {() => T | Promise<T>} work */
   lock(work) {
     return this.#backend.lock(work);
   }
@@ -167,12 +192,13 @@ export class MemoryStore {
     // Nothing takes a memory store away.
   }
 
+  /** @param {(news: {ids: string[]}) => void} listener */
   subscribe(listener) {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  /** News from the backend: another store changed `ids`. */
+  /** News from the backend: another store changed `ids`. @param {string[]} ids */
   hear(ids) {
     for (const listener of this.#listeners) listener({ ids: [...ids] });
   }

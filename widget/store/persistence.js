@@ -21,6 +21,40 @@
 
 import { readMark, writeMark } from "./kept-mark.js";
 
+/** @import { GameBook } from "../book/game-book.js"; */
+/** @import { Change, Game } from "../book/types.js"; */
+
+/** The browser's Storage API, where it has both. */
+/** @typedef {{persist(): Promise<boolean>, persisted(): Promise<boolean>}} PersistStorage */
+/**
+ * The part of the page's global this module reads (a test gives a fake).
+ * @typedef {object} GlobalPart
+ * @property {{storage?: Partial<PersistStorage>, vendor?: string, standalone?: boolean, permissions?: {query(descriptor: {name: "persistent-storage"}): Promise<{state: string}>}}} [navigator]
+ * @property {(query: string) => {matches: boolean}} [matchMedia]
+ * @property {(type: "appinstalled", listener: () => void) => void} [addEventListener]
+ * @property {(type: "appinstalled", listener: () => void) => void} [removeEventListener]
+ * @property {Storage | null} [localStorage]
+ */
+/**
+ * The browser as this module sees it (browserEnvironment).
+ * @typedef {object} Env
+ * @property {PersistStorage | null} storage
+ * @property {boolean} webkit
+ * @property {() => boolean} standalone
+ * @property {() => Promise<string | null>} [permission]
+ * @property {(listener: () => void) => () => void} [onInstalled]
+ * @property {Storage | null} local
+ */
+/**
+ * What the store remembers beside the games (its `meta`, key "keep"), as this module writes it.
+ * @typedef {{asked?: {date: string, standalone: boolean}, hinted?: string, backup?: string, reminded?: string, since?: string}} KeepMeta
+ */
+/**
+ * What the sheet says above the games.
+ * @typedef {{kind: "cleared", games: number, saved: string | null, backup: string | null} | {kind: "remind", count: number} | {kind: "install"}} KeepMessage
+ */
+/** @typedef {"checking" | "persisted" | "best_effort" | "asking" | "unsupported" | "not_saved"} KeepState */
+
 export const META_KEY = "keep";
 /** A reminder to back up comes at most this often, and this long after the last backup. */
 export const REMIND_DAYS = 30;
@@ -36,6 +70,7 @@ const SAVED = new Set([
   "gameRemoved", "gameRestored", "followed", "saving",
 ]);
 
+/** @param {GlobalPart} global */
 function localStorageOf(global) {
   try {
     return global.localStorage ?? null;
@@ -49,18 +84,21 @@ function localStorageOf(global) {
  * and persisted()), `webkit` (Safari's engine), `standalone()` (running as an installed
  * app), `permission()` (the persistent-storage permission's state, or null),
  * `onInstalled(listener)` → a function that stops listening, and `local` (localStorage).
+ * @param {GlobalPart} [global]
+ * @returns {Env}
  */
 export function browserEnvironment(global = globalThis) {
+  /** @type {NonNullable<GlobalPart["navigator"]>} */
   const navigator = global.navigator ?? {};
   const storage = navigator.storage;
   return {
-    storage: typeof storage?.persist === "function" && typeof storage?.persisted === "function" ? storage : null,
+    storage: typeof storage?.persist === "function" && typeof storage?.persisted === "function" ? /** @type {PersistStorage} */ (storage) : null,
     // WebKit answers "Apple Computer, Inc." in every browser built on it (HTML's navigator.vendor).
     webkit: navigator.vendor === "Apple Computer, Inc.",
     standalone: () => navigator.standalone === true || APP_MODES.some((query) => global.matchMedia?.(query).matches),
     permission: async () => {
       try {
-        return (await navigator.permissions.query({ name: "persistent-storage" })).state;
+        return (await /** @type {NonNullable<typeof navigator.permissions>} */ (navigator.permissions).query({ name: "persistent-storage" })).state; // (none: caught)
       } catch {
         return null;
       }
@@ -73,23 +111,26 @@ export function browserEnvironment(global = globalThis) {
   };
 }
 
-const time = (stamp) => (typeof stamp === "string" ? Date.parse(stamp) : Number.NaN);
+const time = (/** @type {unknown} */ stamp) => (typeof stamp === "string" ? Date.parse(stamp) : Number.NaN);
 
 export class Persistence extends EventTarget {
-  #book;
-  #env;
-  #key;
-  #clock;
-  #meta = {};
+  /** @type {GameBook} */ #book;
+  /** @type {Env} */ #env;
+  /** @type {string} */ #key;
+  /** @type {() => Date} */ #clock;
+  /** @type {KeepMeta} */ #meta = {};
   #opened = false;
-  #asking = null;
-  #marked = null; // the count of games the mark says, as last read or written
-  #work = Promise.resolve();
-  #stopInstalled;
-  state = "checking";
-  message = null;
+  /** @type {Promise<void> | null} */ #asking = null;
+  /** @type {number | null} */ #marked = null; // the count of games the mark says, as last read or written
+  /** @type {Promise<unknown>} */ #work = Promise.resolve();
+  /** @type {(() => void) | null} */ #stopInstalled;
+  /** @type {KeepState} */ state = "checking";
+  /** @type {KeepMessage | null} */ message = null;
 
-  /** `book`: the game book; `storageKey`: the games' key (the mark's too); `env`: browserEnvironment(); `clock()` → now. */
+  /**
+   * `book`: the game book; `storageKey`: the games' key (the mark's too); `env`: browserEnvironment(); `clock()` → now.
+   * @param {{book: GameBook, storageKey: string, env?: Env, clock?: () => Date}} options
+   */
   constructor({ book, storageKey, env = browserEnvironment(), clock = () => new Date() }) {
     super();
     this.#book = book;
@@ -140,8 +181,8 @@ export class Persistence extends EventTarget {
     });
   }
 
-  #onChange = (event) => {
-    const change = event.detail;
+  #onChange = (/** @type {Event} */ event) => {
+    const change = /** @type {CustomEvent<Change>} */ (event).detail; // the book's "change" event
     if (change.type === "opened") this.#run(() => this.#open());
     else if (this.#opened) {
       this.#lower(); // at once: before the store is written, and the page perhaps closed
@@ -149,7 +190,10 @@ export class Persistence extends EventTarget {
     }
   };
 
-  /** Run `work` after what runs already, one at a time (a failure stops nothing after it). */
+  /**
+   * Run `work` after what runs already, one at a time (a failure stops nothing after it).
+   * @param {() => unknown} work
+   */
   #run(work) {
     const run = this.#work.then(work);
     this.#work = run.catch(() => {});
@@ -160,6 +204,7 @@ export class Persistence extends EventTarget {
     return [...this.#book.games.values()].filter((game) => game.deals.length > 0);
   }
 
+  /** @param {Game[]} games */
   #unbacked(games) {
     const backup = time(this.#meta.backup);
     return Number.isNaN(backup) ? games.length : games.filter((game) => !(time(game.updated) <= backup)).length;
@@ -172,14 +217,15 @@ export class Persistence extends EventTarget {
       this.#emit();
       return;
     }
-    this.#meta = { ...((await store.readMeta?.(META_KEY)) ?? {}) };
+    // What #saveMeta wrote (an object, or nothing yet).
+    this.#meta = { .../** @type {KeepMeta | undefined} */ ((await store.readMeta?.(META_KEY)) ?? {}) };
     this.state = await this.#check();
     const count = this.#withDeals().length;
     const mark = readMark(this.#env.local, this.#key);
     this.#marked = mark?.games ?? null;
     const now = this.#clock();
     if (count > 0) this.#meta.since ??= now.toISOString();
-    if (mark?.games > 0 && count === 0) this.message = { kind: "cleared", ...mark };
+    if (mark && mark.games > 0 && count === 0) this.message = { kind: "cleared", ...mark };
     else this.message = this.#reminder(now) ?? this.#installHint(now);
     this.#opened = true;
     await this.#saveMeta();
@@ -205,6 +251,7 @@ export class Persistence extends EventTarget {
     return (await this.#env.permission?.()) === "granted";
   }
 
+  /** @param {Change} change */
   async #changed(change) {
     if (RESTORES.has(change.type) && this.message?.kind === "cleared") {
       this.message = null;
@@ -251,7 +298,7 @@ export class Persistence extends EventTarget {
     })();
   }
 
-  /** Due when games are not in a backup and none was made or reminded of for REMIND_DAYS. */
+  /** Due when games are not in a backup and none was made or reminded of for REMIND_DAYS. @param {Date} now @returns {KeepMessage | null} */
   #reminder(now) {
     const count = this.#unbacked(this.#withDeals());
     if (!count) return null;
@@ -261,7 +308,7 @@ export class Persistence extends EventTarget {
     return { kind: "remind", count };
   }
 
-  /** Once, where Safari's engine runs the calculator in a tab: the Home Screen keeps the games. */
+  /** Once, where Safari's engine runs the calculator in a tab: the Home Screen keeps the games. @param {Date} now @returns {KeepMessage | null} */
   #installHint(now) {
     const env = this.#env;
     if (!env.webkit || env.standalone() || this.#meta.hinted || this.state === "persisted") return null;
@@ -279,7 +326,7 @@ export class Persistence extends EventTarget {
     return true;
   }
 
-  /** The mark follows the games saved: fewer at once, more or newer once they are saved. */
+  /** The mark follows the games saved: fewer at once, more or newer once they are saved. @param {{type: string}} change */
   async #follow(change) {
     const count = this.#withDeals().length;
     if (this.message?.kind === "cleared" && count === 0) return;
@@ -290,6 +337,7 @@ export class Persistence extends EventTarget {
     if (this.#book.saver.saving === "saved") this.#mark(this.#withDeals().length);
   }
 
+  /** @param {number} games */
   #mark(games) {
     const mark = { games, saved: this.#clock().toISOString(), backup: this.#meta.backup ?? null };
     if (writeMark(this.#env.local, this.#key, mark)) this.#marked = games;
