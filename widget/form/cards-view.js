@@ -28,8 +28,14 @@ import { h, setAttribute, setText } from "../ui/dom.js";
  * @typedef {{ contract: string, team: string, cards?: string[], tricks?: number | null, lang: string, teams: Readonly<Record<string, string>>, headingLevel?: number }} CardsOpening
  */
 
+/** The core's nouns the grid reads, in one language (core-tables.js NOUNS). @typedef {{ contracts: Readonly<Record<string, string>>, ranks: Readonly<Record<string, string>>, cards: readonly string[] }} CardNouns */
+
 /** The grid's words by language. @type {Readonly<Record<string, CardsWords | undefined>>} */
 const WORDS = CARDS_WORDS;
+/** The core's nouns by language. @type {Readonly<Record<string, CardNouns | undefined>>} */
+const NOUN_WORDS = NOUNS;
+/** A suit's symbol by contract (the core's SUITS): none for No trumps and All trumps. @type {Readonly<Partial<Record<string, string>>>} */
+const SYMBOLS = SUITS;
 const RED = new Set(["hearts", "diamonds"]);
 
 export class CardsDialog {
@@ -196,9 +202,10 @@ export class CardsDialog {
       ui.title.replaceWith(title);
       ui.title = title;
     }
-    const nouns = NOUNS[this.#lang] ?? NOUNS.en;
+    /** @type {CardNouns} */
+    const nouns = NOUN_WORDS[this.#lang] ?? NOUNS.en;
     const contract = this.#counting.contract;
-    const game = SUITS[contract] ? `${nouns.contracts[contract]} ${SUITS[contract]}` : nouns.contracts[contract];
+    const game = SYMBOLS[contract] ? `${nouns.contracts[contract]} ${SYMBOLS[contract]}` : nouns.contracts[contract];
     setText(ui.title, format(w.titleContract, { title: w.title, contract: game }));
     setText(ui.hint, w.hint);
     setText(ui.tricksLabel, w.tricks);
@@ -214,11 +221,13 @@ export class CardsDialog {
 
   /** @param {CardRow} row */
   #row({ suit, trump, cards }) {
-    const nouns = NOUNS[this.#lang] ?? NOUNS.en;
+    /** @type {CardNouns} */
+    const nouns = NOUN_WORDS[this.#lang] ?? NOUNS.en;
     const w = this.#words;
-    const label = format(trump ? w.trumpRow : w.row, { suit: nouns.contracts[suit], symbol: SUITS[suit] });
+    const symbol = SYMBOLS[suit] ?? ""; // a row is a suit's: it has one
+    const label = format(trump ? w.trumpRow : w.row, { suit: nouns.contracts[suit], symbol });
     // A trump row's suit is framed; the title says the contract ("Преброй картите · купа ♥").
-    const head = h("span", { class: "cards-suit", "aria-hidden": "true", "data-red": RED.has(suit), "data-trump": trump }, SUITS[suit]);
+    const head = h("span", { class: "cards-suit", "aria-hidden": "true", "data-red": RED.has(suit), "data-trump": trump }, symbol);
     const buttons = cards.map((/** @type {GridCard} */ card) => {
       // The name is the core's card name and its points ("вале ♠: 20"), with its visible
       // words ("вале", "20") in it as they are shown; the rest only for a screen reader.
@@ -257,8 +266,9 @@ export class CardsDialog {
       if (option.selected !== (option.value === tricks)) option.selected = option.value === tricks;
     }
     // More cards than the tricks hold is wrong at once: said now, not only after Done.
-    const over = snapshot.holds !== null && snapshot.count > snapshot.holds;
-    const hint = over ? format(plural(w.tooMany, snapshot.tricks, this.#lang), { tricks: snapshot.tricks, holds: snapshot.holds, count: snapshot.count }) : w.tricksHint;
+    const { tricks: held, holds } = snapshot; // holds is null exactly when the tricks are
+    const over = held !== null && holds !== null && snapshot.count > holds;
+    const hint = over ? format(plural(w.tooMany, held, this.#lang), { tricks: held, holds, count: snapshot.count }) : w.tricksHint;
     setText(this.ui.tricksHint, hint);
     this.ui.tricksHint.classList.toggle("error", over);
     setAttribute(this.ui.tricks, "aria-invalid", String(over));

@@ -19,6 +19,8 @@ import { markInvalid } from "./fields.js";
  * @type {string[]}
  */
 const CHIPS = [...Object.keys(SEQUENCES), ...DECLARATIONS.filter((/** @type {string} */ kind) => !(kind in SEQUENCES) && !(kind in CARRES)), ...Object.keys(CARRES).reverse()];
+/** Whether a contract has declarations (the core's HAS_DECLARATIONS). @type {Readonly<Record<string, boolean>>} */
+const DECLARING = HAS_DECLARATIONS;
 
 export class DeclarationsSection {
   /** @type {FormContext} */
@@ -125,7 +127,7 @@ export class DeclarationsSection {
    * @param {FormView} view
    */
   render({ s, deal }) {
-    const none = deal.contract !== null && !HAS_DECLARATIONS[deal.contract];
+    const none = deal.contract !== null && !DECLARING[deal.contract];
     for (const team of TEAMS) {
       const counts = deal.declarations[team];
       for (const kind of DECLARATIONS) {

@@ -11,6 +11,8 @@ import { check } from "./fields.js";
 /** @import { FormStrings, FormView } from "./types.js"; */
 
 const RED_SUITS = new Set(["diamonds", "hearts"]);
+/** A suit's symbol by contract (the core's SUITS): none for No trumps and All trumps. @type {Readonly<Partial<Record<string, string>>>} */
+const SYMBOLS = SUITS;
 
 export class GameSection {
   /** @type {FormContext} */
@@ -60,7 +62,7 @@ export class GameSection {
     const context = this.#context;
     const input = h("input", { type: "radio", name: "game", value: `${team}:${contract}` });
     context.label(input, (s) => format(s.gameOption, { team: s.teams[team], contract: s.contractWords[contract] }), "aria-label");
-    const suit = SUITS[contract];
+    const suit = SYMBOLS[contract];
     const face = suit
       ? h("span", { class: RED_SUITS.has(contract) ? "face suit red" : "face suit", "aria-hidden": "true" }, suit)
       : context.label(h("span", { class: "face short", "aria-hidden": "true" }), (s) => s.contractsShort[contract]);

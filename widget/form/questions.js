@@ -20,6 +20,8 @@ const WHY_STEPS = new Set(["contest_won", "contest_higher", "contest_equal", "be
  * @type {Readonly<Record<string, string>>}
  */
 const ASKED_IN = { sequences: "sequence", carres: "carre" };
+/** The answers of each question (the core's ANSWERS). @type {Readonly<Record<string, readonly string[]>>} */
+const ANSWERS_OF = ANSWERS;
 
 /**
  * The core's question (a needs_answer error) in a few words, in the strings `s`.
@@ -55,7 +57,7 @@ export class QuestionsSection {
       const legend = h("p", { class: "question-text legend", id: `${name}-legend` });
       // A hint under the question where the cards need naming (the carrés' ranks).
       const hint = h("p", { class: "hint question-hint", id: `${name}-hint`, hidden: true });
-      const { element, inputs } = context.radioOptions(name, ANSWERS[question], (answer, s) => (answer === "equal" ? s.equal : s.teams[answer]));
+      const { element, inputs } = context.radioOptions(name, ANSWERS_OF[question], (answer, s) => (answer === "equal" ? s.equal : s.teams[answer]));
       const fieldset = h(
         "div",
         { class: `question ${name}`, part: `fieldset question ${name}`, role: "radiogroup", hidden: true, "aria-labelledby": legend.id, "aria-describedby": `${hint.id} ${name}-error` },

@@ -11,8 +11,8 @@ export type CalculatorState = "closed" | "loading" | "ready" | "failed";
 
 /** Words by key (a team, a contract, a declaration, an outcome…). */
 export type Words = Readonly<Record<string, string>>;
-/** A template with `{count}`, or one per CLDR plural category (i18n/format.js plural). */
-export type Plural = string | Readonly<Record<string, string>>;
+/** A template with `{count}`, or one per CLDR plural category, `other` always (i18n/format.js plural). */
+export type Plural = string | { readonly other: string; readonly [category: string]: string };
 
 /** The words of the moment the form shows (i18n/strings.js STRINGS[lang], with the teams' names in). */
 export interface FormStrings {
@@ -36,16 +36,54 @@ export interface FormStrings {
   readonly countedCards: Plural;
   readonly pointsCounted: Plural;
   // The form's own words: labels, hints and templates.
-  barHanging: string; capot: string; capotHint: string; capotLead: string; capotOption: string;
-  chip: string; chipsHelp: string; countCards: string; declarations: string; declarationsHint: string;
-  declarationsNone: string; declarationsTeam: string; details: string; doubling: string; equal: string;
-  explanation: string; failedLoad: string; failedScore: string; failedShort: string; failedUnsupported: string;
-  game: string; gameHint: string; gameOption: string; hangingIn: string; hangingInHint: string;
-  hangingOut: string; incomplete: string; invalid: string; lastTrick: string; loading: string;
-  loadingBytes: string; offlineLost: string; points: string; pointsHint: string; pointsWorkedOut: string;
-  raw: string; record: string; reload: string; remove: string; result: string; retry: string;
-  sheetFailed: string; summary: string; summaryShort: string; teamsHead: string; toDetails: string;
-  updateReady: string; waiting: string;
+  readonly barHanging: string;
+  readonly capot: string;
+  readonly capotHint: string;
+  readonly capotLead: string;
+  readonly capotOption: string;
+  readonly chip: string;
+  readonly chipsHelp: string;
+  readonly countCards: string;
+  readonly declarations: string;
+  readonly declarationsHint: string;
+  readonly declarationsNone: string;
+  readonly declarationsTeam: string;
+  readonly details: string;
+  readonly doubling: string;
+  readonly equal: string;
+  readonly explanation: string;
+  readonly failedLoad: string;
+  readonly failedScore: string;
+  readonly failedShort: string;
+  readonly failedUnsupported: string;
+  readonly game: string;
+  readonly gameHint: string;
+  readonly gameOption: string;
+  readonly hangingIn: string;
+  readonly hangingInHint: string;
+  readonly hangingOut: string;
+  readonly incomplete: string;
+  readonly invalid: string;
+  readonly lastTrick: string;
+  readonly loading: string;
+  readonly loadingBytes: string;
+  readonly offlineLost: string;
+  readonly points: string;
+  readonly pointsHint: string;
+  readonly pointsWorkedOut: string;
+  readonly raw: string;
+  readonly record: string;
+  readonly reload: string;
+  readonly remove: string;
+  readonly result: string;
+  readonly retry: string;
+  readonly sheetFailed: string;
+  readonly summary: string;
+  readonly summaryShort: string;
+  readonly teamsHead: string;
+  readonly toDetails: string;
+  readonly updateReady: string;
+  readonly waiting: string;
 }
 
 /** The deal in the form, as deal/request.js readDeal gives it. */
