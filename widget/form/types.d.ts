@@ -6,7 +6,6 @@
 import type { CardCount } from "../deal/pile-cards.js";
 import type { CoreError, CoreMessage } from "../ui/kit.js";
 
-export type Team = "us" | "them";
 export type CalculatorState = "closed" | "loading" | "ready" | "failed";
 
 /** Words by key (a team, a contract, a declaration, an outcome…). */
@@ -86,19 +85,25 @@ export interface FormStrings {
   readonly waiting: string;
 }
 
-/** The deal in the form, as deal/request.js readDeal gives it. */
+/**
+ * The deal in the form, as deal/request.js readDeal gives it. A team is "us" or "them",
+ * a contract one of the core's CONTRACTS; typed as strings: the form only compares them
+ * and looks words up by them.
+ */
 export interface FormDeal {
   contract: string | null;
-  bidder: Team | null;
+  bidder: string | null;
   doubling: string;
-  pileTeam: Team;
+  /** The team whose pile is entered (typed or counted by its cards). */
+  pileTeam: string;
   /** The points typed (or counted by the cards), trimmed: "" when none. */
   pilePoints: string;
   /** The pile counted by its cards: the cards' codes, or null when it was typed. */
   pileCards: string[] | null;
   pileTricks: number | null;
-  lastTrick: Team | null;
-  capot: "none" | Team;
+  lastTrick: string | null;
+  /** "none", or the team that took every trick. */
+  capot: string;
   /** Each team's announced declarations: kind → count. */
   declarations: Readonly<Record<string, Readonly<Record<string, number>>>>;
   /** The answers to the core's questions: question → answer, or null. */
