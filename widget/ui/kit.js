@@ -21,8 +21,10 @@ import { h, setAttribute, setText } from "./dom.js";
  */
 /** A piece of a formatted template: literal text, or a filled placeholder (i18n/format.js formatParts). @typedef {string | { name: string, text: string }} TemplatePart */
 
-/** The parameters of the widget's words that are names the players typed (teams, players). */
-/** @type {ReadonlySet<string>} */
+/**
+ * The parameters of the widget's words that are names the players typed (teams, players).
+ * @type {ReadonlySet<string>}
+ */
 export const NAME_PARAMS = new Set(["usName", "themName", "team", "name", "dealer", "player"]);
 
 /**
@@ -87,9 +89,8 @@ export function errorsText(errors, lang, max = Infinity) {
 
 /**
  * Labels bound to the words of the moment: `bind(element, text, attribute?)` remembers
- * how an element's text (or attribute) follows from the render's arguments, `render(...)`
- * writes them all (only what changed reaches the DOM). `S`: what a render is given (the
- * words of the moment).
+ * how an element's text (or attribute) follows from the words, `render(words)` writes
+ * them all (only what changed reaches the DOM). `S`: the type of the words.
  * @template S
  */
 export class Labels {
