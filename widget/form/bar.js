@@ -9,29 +9,41 @@ import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { questionText } from "./questions.js";
 
-/** Who gains by a deal, from this device's side: "us", "them", or "" when it is even. */
+/** @import { FormContext } from "./fields.js"; */
+/** @import { CoreResult, FormError, FormView } from "./types.js"; */
+
+/**
+ * Who gains by a deal, from this device's side: "us", "them", or "" when it is even.
+ * @param {Pick<CoreResult, "record"> | null | undefined} result
+ * @returns {"us" | "them" | ""}
+ */
 export function gainOf(result) {
   const { us = 0, them = 0 } = result?.record ?? {};
   return us > them ? "us" : them > us ? "them" : "";
 }
 
 export class BarSection {
+  /** @type {FormContext} */
   #context;
   #resultInView = true;
   #space = -1; // the room the sticky bar takes at the bottom of the screen (px)
+  /** @type {HTMLElement | null} */
   #root = null; // the element whose --_bar-space it sets
-  ui = {};
+  /** @type {{ deal: HTMLElement, text: HTMLElement, details: HTMLButtonElement, actions: HTMLElement, bar: HTMLElement, live: HTMLElement }} */
+  ui;
 
+  /** @param {FormContext} context */
   constructor(context) {
     this.#context = context;
-    const ui = this.ui;
-    ui.deal = h("p", { class: "bar-deal", part: "bar-deal" });
-    ui.text = h("div", { class: "bar-text" }, ui.deal);
-    ui.details = context.label(h("button", { type: "button", class: "bar-details" }), (s) => s.toDetails);
-    ui.details.addEventListener("click", () => context.actions.details());
-    ui.actions = h("div", { class: "bar-actions" }, ui.details);
-    ui.bar = h("div", { class: "bar", part: "bar", "data-sticky": "" }, ui.text, ui.actions);
-    ui.live = h("p", { class: "visually-hidden live", part: "announcement", role: "status", "aria-live": "polite" });
+    const deal = h("p", { class: "bar-deal", part: "bar-deal" });
+    const text = h("div", { class: "bar-text" }, deal);
+    const details = context.label(h("button", { type: "button", class: "bar-details" }), (s) => s.toDetails);
+    details.addEventListener("click", () => context.actions.details());
+    const actions = h("div", { class: "bar-actions" }, details);
+    const bar = h("div", { class: "bar", part: "bar", "data-sticky": "" }, text, actions);
+    const live = h("p", { class: "visually-hidden live", part: "announcement", role: "status", "aria-live": "polite" });
+    const ui = { deal, text, details, actions, bar, live };
+    this.ui = ui;
     // Measured in the next frame, not in the observer's callback: the measure may restyle
     // the bar ("loose"), and a change inside the callback is reported by WebKit as an
     // uncaught "ResizeObserver loop completed with undelivered notifications".
@@ -44,13 +56,18 @@ export class BarSection {
     return this.ui.bar;
   }
 
-  /** Follow whether `result` (the full result) is in view: the bar without a sheet shows while it is not. */
+  /**
+   * Follow whether `result` (the full result) is in view: the bar without a sheet shows while it is not.
+   * @param {Element} result
+   * @param {HTMLElement} root the element whose --_bar-space the bar sets
+   */
   watch(result, root) {
     this.#root = root;
     if (typeof IntersectionObserver !== "function") return;
     new IntersectionObserver((entries) => {
       // The latest entry: one callback may carry several crossings of a fast scroll.
-      this.#resultInView = entries.at(-1).isIntersecting;
+      const latest = entries.at(-1);
+      if (latest) this.#resultInView = latest.isIntersecting;
       if (this.#context.rendered) this.#renderVisibility(this.#context.rendered);
     }).observe(result);
   }
@@ -68,6 +85,7 @@ export class BarSection {
    * been on this screen (measured again when the window's size changes): a new value of
    * an inherited property restyles the whole calculator (2,600 elements with a 200-deal
    * sheet, 15 ms a time here), and the bar grows and shrinks by a line as a deal is entered.
+   * @param {Event} [event] the window's resize, if that is why
    */
   measure = (event) => {
     const bar = this.ui.bar;
@@ -81,7 +99,10 @@ export class BarSection {
     this.#root?.style.setProperty("--_bar-space", `${space}px`);
   };
 
-  /** Say `text` in the one live region (the same words again are still news). */
+  /**
+   * Say `text` in the one live region (the same words again are still news).
+   * @param {string} text
+   */
   announce(text) {
     this.#context.announce = false;
     const live = this.ui.live;
@@ -97,14 +118,21 @@ export class BarSection {
     if (view?.settled && view.state === "ready") {
       context.announce = false;
       // Enter and then leaving the field settle the same number: say it once.
-      if (this.ui.live.textContent !== this.ui.deal.textContent) this.announce(this.ui.deal.textContent);
+      const said = this.ui.deal.textContent ?? "";
+      if (this.ui.live.textContent !== said) this.announce(said);
     }
   }
 
-  /** The bar's sentence; `short`: the score without the team names (the sheet's totals line above names them). */
+  /**
+   * The bar's sentence; `short`: the score without the team names (the sheet's totals line above names them).
+   * @param {FormView} view
+   * @param {boolean} [short]
+   * @returns {string}
+   */
   #text(view, short = false) {
     const { s, lang, state, missing, errors, questions, result, current, failure } = view;
     if (state === "failed") return failure?.code === "unsupported" ? s.failedUnsupported : s.failedShort;
+    /** @param {readonly FormError[]} list */
     const first = (list) => list[0] && messageText(list[0].message, lang, list[0].code);
     const pointsProblem = errors.find((error) => error.field === "cards.points");
     for (const fact of missing) {
@@ -122,6 +150,7 @@ export class BarSection {
     return parts.join(" · ");
   }
 
+  /** @param {FormView} view */
   render(view) {
     const ui = this.ui;
     // With a sheet, the totals line above names the teams: the deal's score fits one line
@@ -130,10 +159,12 @@ export class BarSection {
     setText(ui.deal, view.sheet ? this.#text(view, true) : text);
     const missing = view.missing.length > 0 && view.state !== "failed";
     if (ui.deal.classList.contains("missing") !== missing) ui.deal.classList.toggle("missing", missing);
-    const score = Boolean(view.current && view.result) && view.settled;
+    // The result for the form as it is, once nothing is on its way to the core.
+    const scored = view.current && view.settled ? view.result : null;
+    const score = Boolean(scored);
     if (ui.deal.classList.contains("scored") !== score) ui.deal.classList.toggle("scored", score);
-    setAttribute(ui.deal, "data-outcome", score ? view.result.outcome : "");
-    setAttribute(ui.deal, "data-gain", score ? gainOf(view.result) : "");
+    setAttribute(ui.deal, "data-outcome", scored ? scored.outcome : "");
+    setAttribute(ui.deal, "data-gain", scored ? gainOf(scored) : "");
     setHidden(ui.details, view.sheet);
     // A closed form (the sheet's game is over) has no deal to describe.
     setHidden(ui.deal, Boolean(view.formClosed));
@@ -142,6 +173,7 @@ export class BarSection {
     if (this.#context.announce && view.settled && view.state === "ready") this.announce(text);
   }
 
+  /** @param {FormView} view */
   #renderVisibility(view) {
     const bar = this.ui.bar;
     // With a sheet the bar is the Record action: always there. Without one it shows the

@@ -8,36 +8,53 @@ import { format } from "../i18n/strings.js";
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { markInvalid } from "./fields.js";
 
+/** @import { FormContext } from "./fields.js"; */
+/** @import { FormStrings, FormView } from "./types.js"; */
+
+/** A chip's parts: the chip (one more), its − (one less) and the badge with the count. @typedef {{ add: HTMLButtonElement, minus: HTMLButtonElement, badge: HTMLElement }} Chip */
+
 /**
  * The chips' order on screen: sequences from short to long and the belot (one row on a
  * phone), then the carrés from 100 up (the next row).
+ * @type {string[]}
  */
-const CHIPS = [...Object.keys(SEQUENCES), ...DECLARATIONS.filter((kind) => !(kind in SEQUENCES) && !(kind in CARRES)), ...Object.keys(CARRES).reverse()];
+const CHIPS = [...Object.keys(SEQUENCES), ...DECLARATIONS.filter((/** @type {string} */ kind) => !(kind in SEQUENCES) && !(kind in CARRES)), ...Object.keys(CARRES).reverse()];
+/** Whether a contract has declarations (the core's HAS_DECLARATIONS). @type {Readonly<Record<string, boolean>>} */
+const DECLARING = HAS_DECLARATIONS;
 
 export class DeclarationsSection {
+  /** @type {FormContext} */
   #context;
+  /** @type {Record<string, Record<string, Chip>>} team → kind → its chip */
   chips = {};
+  /** @type {Record<string, HTMLElement>} each team's chips and error */
   #sets = {};
 
+  /** @param {FormContext} context */
   constructor(context) {
     this.#context = context;
-    const label = (element, text, attribute) => context.label(element, text, attribute);
+    /** @type {<E extends Element>(element: E, text: (s: FormStrings) => string) => E} */
+    const label = (element, text) => context.label(element, text);
     this.hint = h("span", { class: "hint", id: "declarations-hint" });
     this.element = h(
       "div",
       { class: "group declarations", part: "fieldset declarations", role: "group", "aria-labelledby": "declarations-legend", "aria-describedby": "declarations-hint" },
       h("div", { class: "head" }, label(h("span", { class: "legend", id: "declarations-legend" }), (s) => s.declarations), this.hint),
-      ...TEAMS.map((team) => this.#team(team)),
+      ...TEAMS.map((/** @type {string} */ team) => this.#team(team)),
       label(h("p", { class: "visually-hidden", id: "chips-help" }), (s) => s.chipsHelp),
     );
   }
 
-  /** One team's chips: a toolbar led by the team's name, its chips wrapping under it. */
+  /**
+   * One team's chips: a toolbar led by the team's name, its chips wrapping under it.
+   * @param {string} team
+   */
   #team(team) {
     const context = this.#context;
     this.chips[team] = {};
     const toolbar = h("div", { class: "chips", role: "toolbar", part: "chips", "aria-describedby": "chips-help" });
     context.label(toolbar, (s) => format(s.declarationsTeam, { team: s.teams[team] }), "aria-label");
+    /** @type {HTMLButtonElement[]} */
     const buttons = [];
     CHIPS.forEach((kind, index) => toolbar.append(this.#chip(team, kind, index, buttons)));
     toolbar.prepend(context.label(h("span", { class: "row-team", "aria-hidden": "true", dir: "auto" }), (s) => s.teams[team]));
@@ -46,8 +63,15 @@ export class DeclarationsSection {
     return this.#sets[team];
   }
 
+  /**
+   * @param {string} team
+   * @param {string} kind
+   * @param {number} index the chip's place in the team's toolbar
+   * @param {HTMLButtonElement[]} buttons the team's chips so far (this one joins them)
+   */
   #chip(team, kind, index, buttons) {
     const context = this.#context;
+    /** @param {number} delta */
     const count = (delta) => {
       context.changed();
       context.actions.count(team, kind, delta);
@@ -68,7 +92,9 @@ export class DeclarationsSection {
     });
     add.addEventListener("focus", () => this.#rove(team, index));
     add.addEventListener("keydown", (event) => {
-      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      /** @type {Partial<Record<string, number>>} */
+      const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+      const step = steps[event.key];
       let to = null;
       if (step) to = (index + step + buttons.length) % buttons.length;
       else if (event.key === "Home") to = 0;
@@ -87,14 +113,21 @@ export class DeclarationsSection {
     return h("span", { class: "chip-wrap" }, add, minus);
   }
 
-  /** The roving tab stop of a team's chips moves to the chip at `index`. */
+  /**
+   * The roving tab stop of a team's chips moves to the chip at `index`.
+   * @param {string} team
+   * @param {number} index
+   */
   #rove(team, index) {
     CHIPS.forEach((kind, i) => setAttribute(this.chips[team][kind].add, "tabindex", i === index ? "0" : "-1"));
   }
 
-  /** A count badge and a − on a chip that has a count; none in No trumps. */
+  /**
+   * A count badge and a − on a chip that has a count; none in No trumps.
+   * @param {FormView} view
+   */
   render({ s, deal }) {
-    const none = deal.contract !== null && !HAS_DECLARATIONS[deal.contract];
+    const none = deal.contract !== null && !DECLARING[deal.contract];
     for (const team of TEAMS) {
       const counts = deal.declarations[team];
       for (const kind of DECLARATIONS) {

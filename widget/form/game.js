@@ -7,17 +7,29 @@ import { format } from "../i18n/strings.js";
 import { h } from "../ui/dom.js";
 import { check } from "./fields.js";
 
+/** @import { FormContext } from "./fields.js"; */
+/** @import { FormStrings, FormView } from "./types.js"; */
+
 const RED_SUITS = new Set(["diamonds", "hearts"]);
+/** A suit's symbol by contract (the core's SUITS): none for No trumps and All trumps. @type {Readonly<Partial<Record<string, string>>>} */
+const SYMBOLS = SUITS;
 
 export class GameSection {
+  /** @type {FormContext} */
   #context;
   #pointerOnGrid = false; // the game is being chosen with a pointer (not the keyboard)
+  /** @type {HTMLInputElement[]} */
   radios = [];
 
-  /** `context`: the form's (form/fields.js); `toPoints(team)` focuses a team's points box. */
+  /**
+   * `context`: the form's (form/fields.js); `toPoints(team)` focuses a team's points box.
+   * @param {FormContext} context
+   * @param {(team: string) => void} toPoints
+   */
   constructor(context, toPoints) {
     this.#context = context;
-    const label = (element, text, attribute) => context.label(element, text, attribute);
+    /** @type {<E extends Element>(element: E, text: (s: FormStrings) => string) => E} */
+    const label = (element, text) => context.label(element, text);
     const grid = h("div", { class: "game-grid" });
     for (const team of TEAMS) {
       grid.append(label(h("span", { class: "row-team", "aria-hidden": "true", dir: "auto" }), (s) => s.teams[team]));
@@ -41,11 +53,16 @@ export class GameSection {
     );
   }
 
+  /**
+   * @param {string} team
+   * @param {string} contract
+   * @param {(team: string) => void} toPoints
+   */
   #option(team, contract, toPoints) {
     const context = this.#context;
     const input = h("input", { type: "radio", name: "game", value: `${team}:${contract}` });
     context.label(input, (s) => format(s.gameOption, { team: s.teams[team], contract: s.contractWords[contract] }), "aria-label");
-    const suit = SUITS[contract];
+    const suit = SYMBOLS[contract];
     const face = suit
       ? h("span", { class: RED_SUITS.has(contract) ? "face suit red" : "face suit", "aria-hidden": "true" }, suit)
       : context.label(h("span", { class: "face short", "aria-hidden": "true" }), (s) => s.contractsShort[contract]);
@@ -72,6 +89,7 @@ export class GameSection {
     return this.radios.find((input) => input.checked) ?? this.radios[0];
   }
 
+  /** @param {FormView} view */
   render({ deal }) {
     const game = deal.contract && deal.bidder ? `${deal.bidder}:${deal.contract}` : null;
     for (const input of this.radios) check(input, input.value === game);

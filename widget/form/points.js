@@ -9,16 +9,26 @@ import { plural } from "../i18n/format.js";
 import { h, setText } from "../ui/dom.js";
 import { markInvalid } from "./fields.js";
 
+/** @import { CardsDialog } from "./cards-view.js"; */
+/** @import { FormContext } from "./fields.js"; */
+/** @import { Counted, FormView } from "./types.js"; */
+
 export class PointsSection {
+  /** @type {FormContext} */
   #context;
+  /** @type {Record<string, HTMLInputElement>} each team's box */
   piles = {};
+  /** @type {Record<string, HTMLElement>} */
   #notes = {};
+  /** @type {CardsDialog | null} */
   #cards = null; // the grid's view (form/cards-view.js), once loaded
+  /** @type {Promise<CardsDialog> | null} */
   #loading = null;
 
+  /** @param {FormContext} context */
   constructor(context) {
     this.#context = context;
-    const boxes = TEAMS.map((team) => this.#box(team));
+    const boxes = TEAMS.map((/** @type {string} */ team) => this.#box(team));
     this.count = h("button", { type: "button", class: "count-cards", part: "count-cards", "aria-haspopup": "dialog" });
     this.count.addEventListener("click", () => this.openCards());
     this.element = h(
@@ -35,6 +45,7 @@ export class PointsSection {
     );
   }
 
+  /** @param {string} team */
   #box(team) {
     const context = this.#context;
     const note = h("span", { class: "visually-hidden", id: `points-${team}-note` });
@@ -69,7 +80,8 @@ export class PointsSection {
    * after a failed import, on the next press).
    */
   async openCards() {
-    const ready = (view) => Boolean(view?.deal?.contract) && view.deal.capot === "none";
+    /** @type {(view: FormView | null) => view is FormView & { deal: { contract: string } }} */
+    const ready = (view) => Boolean(view?.deal?.contract) && view?.deal.capot === "none";
     if (!ready(this.#context.rendered)) return;
     this.#loading ??= import("./cards-view.js").then(
       ({ CardsDialog }) => {
@@ -86,7 +98,8 @@ export class PointsSection {
     try {
       dialog = await this.#loading;
     } catch (error) {
-      console.warn("[belot-calculator] the grid of cards could not be loaded:", error?.message ?? error);
+      const message = error !== null && typeof error === "object" && "message" in error ? error.message : undefined;
+      console.warn("[belot-calculator] the grid of cards could not be loaded:", message ?? error);
       return;
     }
     const view = this.#context.rendered; // as it is now, after the import
@@ -99,13 +112,17 @@ export class PointsSection {
     );
   }
 
+  /** @param {Counted} counted */
   #counted(counted) {
     this.#context.changed();
     this.#context.actions.cards(counted);
     this.#context.settled();
   }
 
-  /** The entered pile as typed, the other worked out (read-only look); both off for a capot. */
+  /**
+   * The entered pile as typed, the other worked out (read-only look); both off for a capot.
+   * @param {FormView} view
+   */
   render({ s, lang, deal, piles, texts }) {
     const capot = deal.capot !== "none";
     for (const team of TEAMS) {

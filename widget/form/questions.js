@@ -10,16 +10,33 @@ import { h, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { check } from "./fields.js";
 
+/** @import { FormContext } from "./fields.js"; */
+/** @import { FormError, FormStrings, FormView } from "./types.js"; */
+
 /** The core's explanation steps that say which declarations counted and why (a house rule's too). */
 const WHY_STEPS = new Set(["contest_won", "contest_higher", "contest_equal", "belot_counts", "house_one_declaration_contest", "house_one_declaration_contest_unasked"]);
-/** The contest of the core's explanation (`contest_higher` params) each question decides. */
+/**
+ * The contest of the core's explanation (`contest_higher` params) each question decides.
+ * @type {Readonly<Record<string, string>>}
+ */
 const ASKED_IN = { sequences: "sequence", carres: "carre" };
+/** The answers of each question (the core's ANSWERS). @type {Readonly<Record<string, readonly string[]>>} */
+const ANSWERS_OF = ANSWERS;
 
-/** The core's question (a needs_answer error) in a few words, in the strings `s`. */
+/**
+ * The core's question (a needs_answer error) in a few words, in the strings `s`.
+ * @param {FormStrings} s
+ * @param {Pick<FormError, "params" | "field" | "message">} asked
+ * @param {string} [lang]
+ * @returns {string}
+ */
 export function questionText(s, asked, lang = "en") {
   const question = asked.params?.question ?? asked.field?.split(".")[1];
-  const kind = s.declarationWords[asked.params?.kind] ?? "";
-  return format(s.questions[question] ?? "", { kind }) || messageText(asked.message, lang);
+  const named = asked.params?.kind;
+  // A question or a kind not named has no words (as a lookup of "undefined" finds none).
+  const kind = named === undefined ? "" : (s.declarationWords[named] ?? "");
+  const words = question === undefined ? "" : (s.questions[question] ?? "");
+  return format(words, { kind }) || messageText(asked.message, lang);
 }
 
 /** Scroll smoothly unless the reader asked for less motion. */
@@ -28,16 +45,19 @@ function motion() {
 }
 
 export class QuestionsSection {
+  /** @type {Record<string, string>} */
   #asked = {}; // question → the core's words for it, while it stays on screen
+  /** @type {Record<string, { fieldset: HTMLElement, legend: HTMLElement, hint: HTMLElement, inputs: HTMLInputElement[] }>} */
   #sets = {};
 
+  /** @param {FormContext} context */
   constructor(context) {
     const sets = QUESTIONS.map((question) => {
       const name = `higher-${question}`;
       const legend = h("p", { class: "question-text legend", id: `${name}-legend` });
       // A hint under the question where the cards need naming (the carrés' ranks).
       const hint = h("p", { class: "hint question-hint", id: `${name}-hint`, hidden: true });
-      const { element, inputs } = context.radioOptions(name, ANSWERS[question], (answer, s) => (answer === "equal" ? s.equal : s.teams[answer]));
+      const { element, inputs } = context.radioOptions(name, ANSWERS_OF[question], (answer, s) => (answer === "equal" ? s.equal : s.teams[answer]));
       const fieldset = h(
         "div",
         { class: `question ${name}`, part: `fieldset question ${name}`, role: "radiogroup", hidden: true, "aria-labelledby": legend.id, "aria-describedby": `${hint.id} ${name}-error` },
@@ -54,6 +74,7 @@ export class QuestionsSection {
     this.element = h("div", { class: "questions" }, ...sets, this.why);
   }
 
+  /** @param {FormView} view */
   render(view) {
     const { s, lang, deal, questions, result, current, settled } = view;
     for (const question of QUESTIONS) {
@@ -65,7 +86,7 @@ export class QuestionsSection {
       if (used && !this.#asked[question]) {
         // Loaded with its answer: the core's explanation says which kind it was about.
         const step = result.explanation?.find((step) => step.params?.contest && step.params?.kind && ASKED_IN[step.params.contest] === question);
-        if (step) this.#asked[question] = questionText(s, { params: { question, kind: step.params.kind } }, lang);
+        if (step) this.#asked[question] = questionText(s, { params: { question, kind: step.params?.kind } }, lang);
       }
       let show = Boolean(asked || used);
       if (!settled) show = !fieldset.hidden;
@@ -83,7 +104,10 @@ export class QuestionsSection {
     this.#renderWhy(view);
   }
 
-  /** Under the chips: the core's steps that say which declarations counted and why. */
+  /**
+   * Under the chips: the core's steps that say which declarations counted and why.
+   * @param {FormView} view
+   */
   #renderWhy({ lang, result, current, settled }) {
     if (!settled) return;
     const steps = current && result ? (result.explanation ?? []).filter((step) => WHY_STEPS.has(step.code)) : [];

@@ -9,7 +9,15 @@ import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { gainOf } from "./bar.js";
 
-/** `element`, or in its place a heading of `level` with the same class and text. */
+/** @import { FormContext } from "./fields.js"; */
+/** @import { CoreResult, FormStrings, FormView } from "./types.js"; */
+
+/**
+ * `element`, or in its place a heading of `level` with the same class and text.
+ * @param {HTMLElement} element
+ * @param {number} level
+ * @returns {HTMLElement}
+ */
 function heading(element, level) {
   if (element.localName === `h${level}`) return element;
   const replaced = h(`h${level}`, { class: element.className });
@@ -19,36 +27,49 @@ function heading(element, level) {
 }
 
 export class ResultSection {
+  /** @type {[string, string][]} */
   #steps = []; // the explanation shown: [code, text] per step
   #stepsQueued = false;
-  ui = {};
+  /**
+   * The parts it writes; `title` and `explanationTitle` are headings of the level asked
+   * (replaced when it changes), `cells` the scores by "raw-us", "record-them"…
+   * @type {{ title: HTMLElement, explanationTitle: HTMLElement, message: HTMLElement, outcome: HTMLElement, cells: Record<string, HTMLElement>, hangingOut: HTMLElement, explanation: HTMLElement, details: HTMLElement, rulesNote: HTMLElement }}
+   */
+  ui;
 
+  /** @param {FormContext} context */
   constructor(context) {
-    const ui = this.ui;
+    /** @type {(element: HTMLElement, text: (s: FormStrings) => string) => HTMLElement} */
     const label = (element, text) => context.label(element, text);
-    ui.title = h("h3", { class: "title" });
-    ui.explanationTitle = h("h4", { class: "title" });
-    ui.message = h("p", { class: "message result-message" });
-    ui.outcome = h("p", { class: "outcome", part: "outcome" });
-    ui.cells = {};
+    /** @type {Record<string, HTMLElement>} */
+    const cells = {};
     const headRow = h("tr", {}, label(h("td", { class: "corner" }), (s) => s.teamsHead));
     const rawRow = h("tr", { class: "raw" }, label(h("th", { scope: "row" }), (s) => s.raw));
     const recordRow = h("tr", { class: "record" }, label(h("th", { scope: "row" }), (s) => s.record));
     for (const team of TEAMS) {
       headRow.append(label(h("th", { scope: "col" }), (s) => s.teams[team]));
-      rawRow.append((ui.cells[`raw-${team}`] = h("td", { class: `raw-${team}` })));
-      recordRow.append((ui.cells[`record-${team}`] = h("td", { class: `record-${team}`, part: `record record-${team}` })));
+      rawRow.append((cells[`raw-${team}`] = h("td", { class: `raw-${team}` })));
+      recordRow.append((cells[`record-${team}`] = h("td", { class: `record-${team}`, part: `record record-${team}` })));
     }
     const table = h("table", { part: "scores" }, label(h("caption", { class: "visually-hidden" }), (s) => s.result), h("thead", {}, headRow), h("tbody", {}, rawRow, recordRow));
-    ui.hangingOut = h("p", { class: "hanging-out", part: "hanging-out" });
-    ui.explanation = h("ol", { class: "explanation", part: "explanation" });
-    ui.details = h("div", { class: "details" }, ui.outcome, table, ui.hangingOut, ui.explanationTitle, ui.explanation);
+    const title = h("h3", { class: "title" });
+    const explanationTitle = h("h4", { class: "title" });
+    const message = h("p", { class: "message result-message" });
+    const outcome = h("p", { class: "outcome", part: "outcome" });
+    const hangingOut = h("p", { class: "hanging-out", part: "hanging-out" });
+    const explanation = h("ol", { class: "explanation", part: "explanation" });
+    const details = h("div", { class: "details" }, outcome, table, hangingOut, explanationTitle, explanation);
     // The house rules the result follows ("Домашни правила: …"), when any.
-    ui.rulesNote = h("p", { class: "hint rules-note", part: "rules-note", hidden: true });
+    const rulesNote = h("p", { class: "hint rules-note", part: "rules-note", hidden: true });
+    const ui = { title, explanationTitle, message, outcome, cells, hangingOut, explanation, details, rulesNote };
+    this.ui = ui;
     this.element = h("section", { class: "result", part: "result" }, ui.title, ui.rulesNote, context.errors.general(h("p", { class: "error general-error", part: "error" })), ui.message, ui.details);
   }
 
-  /** The result: only what changed is written (no new nodes but for a longer explanation). */
+  /**
+   * The result: only what changed is written (no new nodes but for a longer explanation).
+   * @param {FormView} view
+   */
   render({ s, lang, state, result: last, current, errors, incomplete, headingLevel = 3, rulesNote }) {
     const ui = this.ui;
     ui.title = heading(ui.title, headingLevel);
@@ -82,7 +103,11 @@ export class ResultSection {
     this.#renderExplanation(result, lang);
   }
 
-  /** In place, or, when it needs more list items than it has, one frame after the numbers. */
+  /**
+   * In place, or, when it needs more list items than it has, one frame after the numbers.
+   * @param {CoreResult} result
+   * @param {string} lang
+   */
   #renderExplanation(result, lang) {
     this.#steps = (result.explanation ?? []).map((step) => [step.code, messageText(step.message, lang, step.code)]);
     if (this.#steps.length <= this.ui.explanation.children.length) this.#renderSteps();
@@ -103,39 +128,46 @@ export class ResultSection {
       setAttribute(item, "data-code", code);
       setText(item, text);
     });
-    while (items.length > this.#steps.length) list.lastElementChild.remove();
+    while (items.length > this.#steps.length) /** @type {Element} */ (list.lastElementChild).remove(); // more items than steps: one is last
   }
 }
 
 export class StatusSection {
-  ui = {};
+  /** @type {{ progress: HTMLProgressElement, loadingText: HTMLElement, loadingBytes: HTMLElement, status: HTMLElement, failureText: HTMLElement, failureDetail: HTMLElement, retry: HTMLButtonElement, failure: HTMLElement, sheetFailedText: HTMLElement, reload: HTMLButtonElement, sheetFailure: HTMLElement, update: HTMLElement }} */
+  ui;
 
-  /** `context`: the form's; `retry()` and `retryLabel(s)` for the failure's button. */
+  /**
+   * `context`: the form's; `retry()` and `retryLabel(s)` for the failure's button.
+   * @param {FormContext} context
+   * @param {(s: FormStrings) => string} retryLabel
+   */
   constructor(context, retryLabel) {
-    const ui = this.ui;
+    /** @type {<E extends Element>(element: E, text: (s: FormStrings) => string, attribute?: string) => E} */
     const label = (element, text, attribute) => context.label(element, text, attribute);
-    ui.progress = h("progress", { part: "progress", max: "1" });
+    const progress = h("progress", { part: "progress", max: "1" });
     // Said once (a live region), the byte count beside it is not: it would read out a
     // counter. The progress bar has the same name.
-    ui.loadingText = label(h("span", { class: "loading-text", role: "status" }), (s) => s.loading);
-    ui.loadingBytes = h("span", { class: "loading-bytes" });
-    label(ui.progress, (s) => s.loading, "aria-label");
-    ui.status = h("div", { class: "status", part: "status" }, h("p", {}, ui.loadingText, " ", ui.loadingBytes), ui.progress);
-    ui.failureText = h("p", { class: "failure-text" });
-    ui.failureDetail = h("p", { class: "detail" });
+    const loadingText = label(h("span", { class: "loading-text", role: "status" }), (s) => s.loading);
+    const loadingBytes = h("span", { class: "loading-bytes" });
+    label(progress, (s) => s.loading, "aria-label");
+    const status = h("div", { class: "status", part: "status" }, h("p", {}, loadingText, " ", loadingBytes), progress);
+    const failureText = h("p", { class: "failure-text" });
+    const failureDetail = h("p", { class: "detail" });
     // A page of an older build can only be reloaded (the element's retry() does that).
-    ui.retry = label(h("button", { type: "button", class: "primary retry", part: "retry-button" }), retryLabel);
-    ui.retry.addEventListener("click", () => context.actions.retry());
-    ui.failure = h("div", { class: "failure", part: "failure", role: "alert" }, ui.failureText, ui.failureDetail, ui.retry);
+    const retry = label(h("button", { type: "button", class: "primary retry", part: "retry-button" }), retryLabel);
+    retry.addEventListener("click", () => context.actions.retry());
+    const failure = h("div", { class: "failure", part: "failure", role: "alert" }, failureText, failureDetail, retry);
     // The score sheet's modules did not come: the calculator works, the sheet needs a reload.
-    ui.sheetFailedText = label(h("p", {}), (s) => s.sheetFailed);
-    ui.reload = label(h("button", { type: "button", class: "primary reload", part: "reload-button" }), (s) => s.reload);
-    ui.reload.addEventListener("click", () => context.actions.reload());
-    ui.sheetFailure = h("div", { class: "sheet-failure", part: "sheet-failure", role: "alert", hidden: true }, ui.sheetFailedText, ui.reload);
+    const sheetFailedText = label(h("p", {}), (s) => s.sheetFailed);
+    const reload = label(h("button", { type: "button", class: "primary reload", part: "reload-button" }), (s) => s.reload);
+    reload.addEventListener("click", () => context.actions.reload());
+    const sheetFailure = h("div", { class: "sheet-failure", part: "sheet-failure", role: "alert", hidden: true }, sheetFailedText, reload);
     // "A new version is ready": shown once a newer build waits for the next open.
-    ui.update = h("p", { class: "hint update", part: "update", role: "status", hidden: true });
+    const update = h("p", { class: "hint update", part: "update", role: "status", hidden: true });
+    this.ui = { progress, loadingText, loadingBytes, status, failureText, failureDetail, retry, failure, sheetFailedText, reload, sheetFailure, update };
   }
 
+  /** @param {FormView} view */
   render({ s, state, progress, failure, updateReady, offlineLost, sheetFailed }) {
     const ui = this.ui;
     setHidden(ui.status, state !== "loading");
@@ -157,7 +189,7 @@ export class StatusSection {
     }
     if (state === "failed") {
       const { code, started, message } = failure ?? {};
-      const text = code === "unsupported" ? s.failedUnsupported : started ? s.failedScore : s.failures[code];
+      const text = code === "unsupported" ? s.failedUnsupported : started ? s.failedScore : s.failures[String(code)]; // no code: none (as before, a lookup of "undefined")
       setText(ui.failureText, text ?? s.failedLoad);
       setText(ui.failureDetail, message ? `${s.details}: ${message}` : "");
     }

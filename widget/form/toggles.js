@@ -7,7 +7,11 @@ import { format } from "../i18n/strings.js";
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { check, markInvalid } from "./fields.js";
 
+/** @import { FormContext } from "./fields.js"; */
+/** @import { FormStrings, FormView } from "./types.js"; */
+
 export class LastTrickSection {
+  /** @param {FormContext} context */
   constructor(context) {
     const { element, inputs } = context.radioOptions("last-trick", TEAMS, (value, s) => s.teams[value]);
     this.inputs = inputs;
@@ -20,6 +24,7 @@ export class LastTrickSection {
     );
   }
 
+  /** @param {FormView} view */
   render({ deal }) {
     const capot = deal.capot !== "none";
     const lastTrick = capot ? deal.capot : deal.lastTrick;
@@ -29,9 +34,12 @@ export class LastTrickSection {
 }
 
 export class TogglesSection {
+  /** @type {FormContext} */
   #context;
+  /** @type {Record<"doubling" | "capot", Record<string, HTMLButtonElement>>} each group's buttons by value */
   buttons = { doubling: {}, capot: {} };
 
+  /** @param {FormContext} context */
   constructor(context) {
     this.#context = context;
     // What a capot does, for a screen reader (the boxes and the last trick show it).
@@ -51,6 +59,15 @@ export class TogglesSection {
     );
   }
 
+  /**
+   * A group of toggle buttons: `label(s)` names the group, `text(value, s)` a button,
+   * `full(value, s)` its name in full where the button shows it short.
+   * @param {"doubling" | "capot"} name
+   * @param {readonly string[]} values
+   * @param {(s: FormStrings) => string} label
+   * @param {(value: string, s: FormStrings) => string} text
+   * @param {((value: string, s: FormStrings) => string) | null} [full]
+   */
   #group(name, values, label, text, full = null) {
     const context = this.#context;
     const buttons = values.map((value) => {
@@ -71,6 +88,7 @@ export class TogglesSection {
     return context.label(h("div", { class: `toggle-group ${name}`, part: `fieldset ${name}`, role: "group" }, lead, ...buttons), label, "aria-label");
   }
 
+  /** @param {FormView} view */
   render({ s, deal }) {
     for (const [value, button] of Object.entries(this.buttons.doubling)) setAttribute(button, "aria-pressed", deal.doubling === value);
     for (const [value, button] of Object.entries(this.buttons.capot)) setAttribute(button, "aria-pressed", deal.capot === value);
@@ -79,8 +97,10 @@ export class TogglesSection {
 }
 
 export class HangingSection {
+  /** @type {FormContext} */
   #context;
 
+  /** @param {FormContext} context */
   constructor(context) {
     this.#context = context;
     const input = h("input", {
@@ -111,6 +131,7 @@ export class HangingSection {
     );
   }
 
+  /** @param {FormView} view */
   render({ s, texts, badInput, sheet }) {
     const input = this.input;
     const value = texts["hanging-in"] ?? "";

@@ -22,6 +22,8 @@ import { QuestionsSection } from "./questions.js";
 import { ResultSection, StatusSection } from "./result.js";
 import { HangingSection, LastTrickSection, TogglesSection } from "./toggles.js";
 
+/** @import { CalculatorState, FormStrings, FormView, SheetParts, ViewActions } from "./types.js"; */
+
 const STATES = ["closed", "loading", "ready", "failed"];
 
 /** Scroll smoothly unless the reader asked for less motion. */
@@ -29,56 +31,58 @@ function behavior() {
   return globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
 }
 
-/**
- * What the reader can do, as the view reports it:
- * `set(name, value)` (a choice or a number field, by attribute name),
- * `game(bidder, contract)`, `toggle(name, value)` (doubling, capot: pressed again = none),
- * `pile(team, text)` (points typed into a team's box), `cards(counted)` (a pile
- * counted by its cards: deal/pile-cards.js CardCount.done()), `badInput(name, flag)` (a
- * number field holds text the browser rejects), `count(team, kind, delta)`,
- * `retry()`, `details()` (show the result).
- * @typedef {object} ViewActions
- */
+// What the reader can do, as the view reports it: form/types.d.ts ViewActions.
 
 export class CalculatorView {
+  /** @type {ShadowRoot} */
   #root;
+  /** @type {ElementInternals | null} */
   #internals;
+  /** @type {FormContext} */
   #context;
+  /** @type {HTMLElement[]} */
   #formParts = []; // the form's parts not yet in the form (an opened calculator shows them a few frames apart)
+  /** @type {Promise<void> | null} */
   #revealing = null; // the gradual reveal under way (a promise), or null
-  #sections;
-  ui = {};
+  /** @type {{ render(view: FormView): void }[]} */
+  #sections = [];
+  /** @type {GameSection} */ game;
+  /** @type {BarSection} */ bar;
+  /** @type {StatusSection} */ status;
+  /** @type {ResultSection} */ result;
+  /** @type {{ form: HTMLFormElement, root: HTMLElement, fold?: HTMLElement }} the form, the calculator's root, and the row of Close */
+  ui;
 
   /**
    * Build the DOM into `root` (a shadow root); `actions`: see ViewActions;
    * `internals`: the element's ElementInternals (for its custom states), or null.
+   * @param {ShadowRoot} root
+   * @param {ViewActions} actions
+   * @param {ElementInternals | null} [internals]
    */
   constructor(root, actions, internals = null) {
     this.#root = root;
     this.#internals = internals;
-    this.#context = new FormContext(actions, () => this.bar.settled());
-    this.#build();
-  }
-
-  #build() {
-    const context = this.#context;
-    const ui = this.ui;
+    const context = new FormContext(actions, () => this.bar.settled());
+    this.#context = context;
     const points = new PointsSection(context);
     this.game = new GameSection(context, (team) => points.piles[team].focus());
     this.bar = new BarSection(context);
+    /** @param {FormStrings} s */
     const retryLabel = (s) => (context.rendered?.failure?.code === "build_mismatch" ? s.reload : s.retry);
     this.status = new StatusSection(context, retryLabel);
     this.result = new ResultSection(context);
     const form = [this.game, points, new LastTrickSection(context), new TogglesSection(context), new DeclarationsSection(context), new QuestionsSection(context), new HangingSection(context)];
     this.#sections = [this.status, ...form, this.result, this.bar];
-    ui.form = h("form", { part: "form", novalidate: true });
-    ui.form.addEventListener("submit", (event) => event.preventDefault());
+    const formElement = h("form", { part: "form", novalidate: true });
+    formElement.addEventListener("submit", (event) => event.preventDefault());
     // Into the form at connect, or, when a lazy calculator opens, one per frame (revealForm).
     this.#formParts = form.map((section) => section.element);
     const { status, failure, sheetFailure, update } = this.status.ui;
-    ui.root = h("div", { class: "root", part: "root" }, update, status, failure, sheetFailure, ui.form, this.bar.element, this.bar.ui.live, this.result.element);
-    this.bar.watch(this.result.element, ui.root);
-    this.#root.append(ui.root);
+    const calculator = h("div", { class: "root", part: "root" }, update, status, failure, sheetFailure, formElement, this.bar.element, this.bar.ui.live, this.result.element);
+    this.ui = { form: formElement, root: calculator };
+    this.bar.watch(this.result.element, calculator);
+    root.append(calculator);
   }
 
   /** The form, for the score sheet's note at its top. */
@@ -91,6 +95,7 @@ export class CalculatorView {
    * above the form, `note` at the top
    * of the form, `gameAction` beside the game's legend, and in the bar its `totals`
    * line, its `error` and its `actions` (Record and the like).
+   * @param {SheetParts} parts
    */
   attachSheet({ section, news, note, gameAction, totals, error, actions }) {
     this.result.element.before(section);
@@ -106,16 +111,21 @@ export class CalculatorView {
    * An article's opened calculator: its Close `button` (element/launcher.js) at the top,
    * in one row with the loading status, once. The row keeps the status's room after the
    * runtime is in (styles/base.js: .fold), so nothing under it moves when it goes.
+   * @param {HTMLElement} button
    */
   attachClose(button) {
     if (this.ui.fold) return;
     const { status } = this.status.ui;
-    this.ui.fold = h("div", { class: "fold" });
-    status.replaceWith(this.ui.fold);
-    this.ui.fold.append(status, button);
+    const fold = h("div", { class: "fold" });
+    this.ui.fold = fold;
+    status.replaceWith(fold);
+    fold.append(status, button);
   }
 
-  /** Take the score sheet's parts out again (the `sheet` attribute was removed). */
+  /**
+   * Take the score sheet's parts out again (the `sheet` attribute was removed).
+   * @param {SheetParts} parts
+   */
   detachSheet({ section, news, note, gameAction, totals, error, actions }) {
     for (const part of [section, news, note, gameAction, totals, error, ...actions]) part?.remove();
   }
@@ -124,6 +134,7 @@ export class CalculatorView {
    * Put the form's parts in. At once, or `gradually`: the first now and one more after
    * each frame, so the browser lays the opened form out in steps, none of which blocks
    * the page for long (on a slow phone the whole form at once takes ~50 ms).
+   * @param {boolean} gradually
    */
   revealForm(gradually) {
     const parts = this.#formParts;
@@ -131,7 +142,8 @@ export class CalculatorView {
       this.ui.form.append(...parts.splice(0));
       return;
     }
-    if (parts.length) this.ui.form.append(parts.shift());
+    const first = parts.shift();
+    if (first) this.ui.form.append(first);
     if (this.#revealing || !parts.length) return;
     // What follows the form waits unseen until the form is whole (styles/base.js): as
     // the form grows, nothing on screen moves (issue 33: CLS 0 on a slow phone too).
@@ -139,7 +151,8 @@ export class CalculatorView {
     this.#revealing = (async () => {
       while (parts.length) {
         await afterNextFrame();
-        if (parts.length) this.ui.form.append(parts.shift());
+        const next = parts.shift();
+        if (next) this.ui.form.append(next);
       }
       this.ui.root.toggleAttribute("data-revealing", false);
       this.#revealing = null;
@@ -151,14 +164,18 @@ export class CalculatorView {
    * made the browser lay the form out then and there, ~15–20 ms of a slow phone's press
    * task (which went over 50 ms); after the frame the layout is done. `stillOpen()` says
    * whether to go on.
+   * @param {() => boolean} stillOpen
    */
   focusAfterOpening(stillOpen) {
     afterNextFrame()
-      .then(() => {
-        if (!stillOpen()) return false;
-        this.game.firstField().focus({ preventScroll: true });
-        return this.#revealing ?? true;
-      })
+      .then(
+        /** @returns {boolean | Promise<boolean | void>} false: not open any more; else the reveal under way, if any */
+        () => {
+          if (!stillOpen()) return false;
+          this.game.firstField().focus({ preventScroll: true });
+          return this.#revealing ?? true;
+        },
+      )
       .then((open) => {
         if (open !== false && stillOpen()) this.#showOpened();
       });
@@ -188,7 +205,10 @@ export class CalculatorView {
     field.focus({ preventScroll: true });
   }
 
-  /** Follow the screen's height (for the bar) while the element is connected. */
+  /**
+   * Follow the screen's height (for the bar) while the element is connected.
+   * @param {boolean} on
+   */
   watchViewport(on) {
     if (on) {
       addEventListener("resize", this.bar.measure);
@@ -196,7 +216,10 @@ export class CalculatorView {
     } else removeEventListener("resize", this.bar.measure);
   }
 
-  /** Say `text` in the one live region (the sheet recorded a deal, say). */
+  /**
+   * Say `text` in the one live region (the sheet recorded a deal, say).
+   * @param {string} text
+   */
   announce(text) {
     this.bar.announce(text);
   }
@@ -222,6 +245,7 @@ export class CalculatorView {
    * whether the sheet's game is over (no form or result: the bar offers the next
    * game), `headingLevel` the level of the result's heading (its explanation's is one
    * more).
+   * @param {FormView} view
    */
   render(view) {
     const context = this.#context;
@@ -245,7 +269,10 @@ export class CalculatorView {
     for (const section of this.#sections) section.render(view);
   }
 
-  /** Custom states (`:state(loading)` …) on the element's internals, when the browser has them. */
+  /**
+   * Custom states (`:state(loading)` …) on the element's internals, when the browser has them.
+   * @param {CalculatorState} state
+   */
   #setStates(state) {
     const states = this.#internals?.states;
     if (!states) return;

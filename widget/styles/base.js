@@ -126,25 +126,37 @@ button:focus-visible {
 }
 `;
 
-/** A constructed stylesheet of `css`, made once per text; null where the browser has none. */
+/** @type {Map<string, CSSStyleSheet>} */
 const made = new Map();
+
+/**
+ * A constructed stylesheet of `css`, made once per text; null where the browser has none.
+ * @param {string} css
+ * @returns {CSSStyleSheet | null}
+ */
 function constructed(css) {
   if (typeof CSSStyleSheet !== "function" || !("replaceSync" in CSSStyleSheet.prototype)) return null;
-  if (!made.has(css)) {
-    const sheet = new CSSStyleSheet();
+  let sheet = made.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
     made.set(css, sheet);
   }
-  return made.get(css);
+  return sheet;
 }
 
-/** The <style> elements added where constructed sheets are missing: root → the texts it has. */
+/**
+ * The <style> elements added where constructed sheets are missing: root → the texts it has.
+ * @type {WeakMap<ShadowRoot, Set<string>>}
+ */
 const styled = new WeakMap();
 
 /**
  * Add the stylesheet of `css` to `root` (a shadow root), after the ones it has, once: one
  * constructed sheet shared by every instance, or a <style> where constructed sheets
  * are missing.
+ * @param {ShadowRoot} root
+ * @param {string} css
  */
 export function adoptCSS(root, css) {
   const sheet = "adoptedStyleSheets" in root ? constructed(css) : null;
@@ -152,15 +164,22 @@ export function adoptCSS(root, css) {
     if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     return;
   }
-  if (!styled.has(root)) styled.set(root, new Set());
-  if (styled.get(root).has(css)) return;
-  styled.get(root).add(css);
+  let texts = styled.get(root);
+  if (!texts) {
+    texts = new Set();
+    styled.set(root, texts);
+  }
+  if (texts.has(css)) return;
+  texts.add(css);
   const style = document.createElement("style");
   style.textContent = css;
   root.append(style);
 }
 
-/** The host's, the buttons' and the launcher's styles (every calculator, from its construction). */
+/**
+ * The host's, the buttons' and the launcher's styles (every calculator, from its construction).
+ * @param {ShadowRoot} root
+ */
 export function adoptBaseStyles(root) {
   adoptCSS(root, BASE_CSS);
 }

@@ -354,7 +354,10 @@ input[readonly] { background: var(--_surface); color: var(--_muted); }
 }
 `;
 
-/** The calculator's styles in `root`: the base ones, then the open calculator's. */
+/**
+ * The calculator's styles in `root`: the base ones, then the open calculator's.
+ * @param {ShadowRoot} root
+ */
 export function adoptStyles(root) {
   adoptBaseStyles(root);
   adoptCSS(root, CSS);

@@ -75,7 +75,10 @@ export const CARDS_CSS = `
 .cards-actions > button { flex: 1 1 0; overflow-wrap: anywhere; }
 `;
 
-/** Add these styles to `root` (the element's shadow root), once. */
+/**
+ * Add these styles to `root` (the element's shadow root), once.
+ * @param {Node} root the styles go in only where it is a shadow root
+ */
 export function adoptCardStyles(root) {
   if (root instanceof ShadowRoot) adoptCSS(root, CARDS_CSS);
 }

@@ -41,7 +41,10 @@ export const KEEP_CSS = `
 @media print { .keep-notice { display: none !important; } }
 `;
 
-/** Add these styles to `root` (the element's shadow root), once. */
+/**
+ * Add these styles to `root` (the element's shadow root), once.
+ * @param {Node} root the styles go in only where it is a shadow root
+ */
 export function adoptKeepStyles(root) {
   if (root instanceof ShadowRoot) adoptCSS(root, KEEP_CSS);
 }

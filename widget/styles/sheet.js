@@ -322,7 +322,10 @@ table.sheet-table { table-layout: fixed; }
 .dealer-seats .seat[aria-pressed="true"] { border-color: var(--_accent); font-weight: 700; }
 `;
 
-/** Add the sheet's styles to `root` (a shadow root), once, after the calculator's own. */
+/**
+ * Add the sheet's styles to `root` (a shadow root), once, after the calculator's own.
+ * @param {Node} root the styles go in only where it is a shadow root
+ */
 export function adoptSheetStyles(root) {
   if (root instanceof ShadowRoot) adoptCSS(root, SHEET_CSS);
 }

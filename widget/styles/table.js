@@ -123,7 +123,10 @@ dialog.table-mode::backdrop { background: var(--_bg); }
 }
 `;
 
-/** Table mode's styles, in the element's shadow root (with the sheet). */
+/**
+ * Table mode's styles, in the element's shadow root (with the sheet).
+ * @param {Node} root the styles go in only where it is a shadow root
+ */
 export function adoptTableStyles(root) {
   if (root instanceof ShadowRoot) adoptCSS(root, TABLE_CSS);
 }

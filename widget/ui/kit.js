@@ -7,15 +7,37 @@ import { formatParts } from "../i18n/format.js";
 import { afterNextFrame } from "../tasks.js";
 import { h, setAttribute, setText } from "./dom.js";
 
-/** The parameters of the widget's words that are names the players typed (teams, players). */
+/**
+ * A core message in every language it has, by language (`{bg, en}`: docs/json-contract.md).
+ * @typedef {Readonly<Partial<Record<string, string>>>} CoreMessage
+ */
+/**
+ * What the kit reads of a core error: its `code`, and its `message` when it has one.
+ * @typedef {{ code: string, message?: CoreMessage | null }} CoreError
+ */
+/**
+ * An element the focus can go to; one with a `disabled` property that is true is skipped.
+ * @typedef {HTMLElement & { disabled?: boolean }} Focusable
+ */
+/** A piece of a formatted template: literal text, or a filled placeholder (i18n/format.js formatParts). @typedef {string | { name: string, text: string }} TemplatePart */
+
+/**
+ * The parameters of the widget's words that are names the players typed (teams, players).
+ * @type {ReadonlySet<string>}
+ */
 export const NAME_PARAMS = new Set(["usName", "themName", "team", "name", "dealer", "player"]);
 
 /**
  * Fill `element` with `template` formatted by `params`, each name in a <bdi> of its own:
  * a name's own direction (Arabic, Hebrew) cannot reorder the sentence around it. Only
  * when the text changed, so a render that writes the same words touches nothing.
+ * @param {HTMLElement} element
+ * @param {string} template
+ * @param {Record<string, string | number>} params
+ * @param {ReadonlySet<string>} [names] the params that are names (NAME_PARAMS)
  */
 export function setIsolated(element, template, params, names = NAME_PARAMS) {
+  /** @type {TemplatePart[]} */
   const parts = formatParts(template, params);
   const key = JSON.stringify(parts);
   if (element.dataset.isolated === key) return;
@@ -23,12 +45,23 @@ export function setIsolated(element, template, params, names = NAME_PARAMS) {
   element.replaceChildren(...parts.map((part) => (typeof part === "string" ? part : names.has(part.name) ? h("bdi", {}, part.text) : part.text)));
 }
 
-/** The text of a core message (`{bg, en}`) in `lang`: English if it has no `lang`, else `fallback`. */
+/**
+ * The text of a core message (`{bg, en}`) in `lang`: English if it has no `lang`, else `fallback`.
+ * @param {CoreMessage | null | undefined} message
+ * @param {string} lang
+ * @param {string} [fallback]
+ * @returns {string}
+ */
 export function messageText(message, lang, fallback = "") {
   return message?.[lang] ?? message?.en ?? fallback;
 }
 
-/** `text` cut to `max` characters, at a word if one is near, with an ellipsis. */
+/**
+ * `text` cut to `max` characters, at a word if one is near, with an ellipsis.
+ * @param {string} text
+ * @param {number} max
+ * @returns {string}
+ */
 export function clip(text, max) {
   text = String(text);
   if (text.length <= max) return text;
@@ -40,6 +73,10 @@ export function clip(text, max) {
 /**
  * The text of the core's errors in `lang`, joined, at most `max` characters (a game of
  * 2,000 bad deals: the first few are read, not all of them).
+ * @param {readonly CoreError[] | null | undefined} errors
+ * @param {string} lang
+ * @param {number} [max]
+ * @returns {string}
  */
 export function errorsText(errors, lang, max = Infinity) {
   let text = "";
@@ -52,23 +89,33 @@ export function errorsText(errors, lang, max = Infinity) {
 
 /**
  * Labels bound to the words of the moment: `bind(element, text, attribute?)` remembers
- * how an element's text (or attribute) follows from the render's arguments, `render(...)`
- * writes them all (only what changed reaches the DOM).
+ * how an element's text (or attribute) follows from the words, `render(words)` writes
+ * them all (only what changed reaches the DOM). `S`: the type of the words.
+ * @template S
  */
 export class Labels {
+  /** @type {((words: S) => void)[]} */
   #labels = [];
 
+  /**
+   * @template {Element} E
+   * @param {E} element
+   * @param {(words: S) => string} text
+   * @param {string | null} [attribute] the attribute to write; none: the element's text
+   * @returns {E} the element
+   */
   bind(element, text, attribute = null) {
-    this.#labels.push((...args) => {
-      const value = text(...args);
+    this.#labels.push((words) => {
+      const value = text(words);
       if (attribute) setAttribute(element, attribute, value);
       else setText(element, value);
     });
     return element;
   }
 
-  render(...args) {
-    for (const label of this.#labels) label(...args);
+  /** @param {S} words */
+  render(words) {
+    for (const label of this.#labels) label(words);
   }
 }
 
@@ -78,9 +125,14 @@ export class Labels {
  * element (or null: nothing to focus); the last request before the frame wins.
  */
 export class DeferredFocus {
+  /** @type {{ target: () => Focusable | null | undefined, options: FocusOptions | undefined } | null} */
   #target = null;
   #queued = false;
 
+  /**
+   * @param {() => Focusable | null | undefined} target
+   * @param {FocusOptions} [options]
+   */
   request(target, options = undefined) {
     this.#target = { target, options };
     if (this.#queued) return;
@@ -90,7 +142,7 @@ export class DeferredFocus {
       const wanted = this.#target;
       this.#target = null;
       const element = wanted?.target();
-      if (element?.isConnected && !element.disabled) element.focus(wanted.options);
+      if (element?.isConnected && !element.disabled) element.focus(wanted?.options);
     });
   }
 }
@@ -115,6 +167,7 @@ export class DeferredFocus {
  * Run `run` once the browser has rendered a frame: each chunk of rows gets a frame of its
  * own, so one task never styles and lays out two chunks. A page that renders no frames
  * (a hidden tab) goes on after a second, as its timers would anyway.
+ * @param {() => void} run
  */
 function afterFrame(run) {
   if (typeof requestAnimationFrame !== "function") {
@@ -131,19 +184,43 @@ function afterFrame(run) {
   setTimeout(go, 1000);
 }
 
+/**
+ * @template T
+ */
 export class KeyedRows {
+  /** @type {Element} */
   #container;
+  /** @type {(item: T, index: number) => Element} */
   #build;
+  /** @type {(item: T, index: number) => string} */
   #key;
+  /** @type {string[]} */
   #keys = [];
+  /** @type {number} */
   #chunk;
+  /** @type {number} */
   #budget;
+  /** @type {(run: () => void) => void} */
   #later;
+  /** @type {() => number} */
   #now;
+  /** @type {object | null} */
   #pending = null; // the token of the rows still to build
+  /** @type {(() => void) | null} */
   #settle = null;
+  /** @type {Promise<void>} */
   settled = Promise.resolve();
 
+  /**
+   * @param {Element} container the rows' parent: its children are the rows
+   * @param {object} options
+   * @param {(item: T, index: number) => string} options.key everything a row shows, as a string
+   * @param {(item: T, index: number) => Element} options.build a new row
+   * @param {number} [options.chunk] at most this many new rows in one task
+   * @param {number} [options.budget] no new row once this many ms have gone on the task
+   * @param {(run: () => void) => void} [options.later] runs the next chunk later (after a frame)
+   * @param {() => number} [options.now] the clock the budget is measured by (ms)
+   */
   constructor(container, { key, build, chunk = Infinity, budget = Infinity, later = afterFrame, now = () => performance.now() }) {
     this.#container = container;
     this.#key = key;
@@ -160,15 +237,20 @@ export class KeyedRows {
     this.#container.replaceChildren();
   }
 
+  /** @param {readonly T[]} items */
   render(items) {
     const container = this.#container;
     this.#pending = null; // a newer render takes over: the old one's rows are not built
     this.#keys.length = Math.min(this.#keys.length, items.length);
-    while (container.children.length > items.length) container.lastElementChild.remove();
+    while (container.children.length > items.length) /** @type {Element} */ (container.lastElementChild).remove(); // more children than items: one is last
     if (!this.#settle) this.settled = new Promise((resolve) => (this.#settle = resolve));
     this.#from(items, 0);
   }
 
+  /**
+   * @param {readonly T[]} items
+   * @param {number} start
+   */
   #from(items, start) {
     const container = this.#container;
     const started = this.#now();
