@@ -16,7 +16,7 @@
 
 import { HOUSE_RULES } from "../core-tables.js";
 
-/** @import { Lang } from "../i18n/strings.js" */
+/** @import { Lang } from "../i18n/strings.js"; */
 
 /** @typedef {Record<string, unknown>} RuleSet A rule set as the core's JSON: `{id: true}` switches a rule on. */
 /** @typedef {{ passed?: unknown, rules?: RuleSet | null }} DealRules What these functions read of a game's deal. */

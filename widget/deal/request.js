@@ -34,8 +34,8 @@ import { cardsPoints, formatCards, parseCards } from "./pile-cards.js";
 import { format } from "../i18n/format.js";
 import { echo } from "../text.js";
 
-/** @import { BuiltRequest, CoreError, DeclarationCounts, Deal, DealRequest, GameDeal, GameRequest, RecordedDeal, TeamNames } from "./types.js" */
-/** @import { RuleSet } from "./house-rules.js" */
+/** @import { BuiltRequest, CoreError, DeclarationCounts, Deal, DealRequest, GameDeal, GameRequest, RecordedDeal, TeamNames } from "./types.js"; */
+/** @import { RuleSet } from "./house-rules.js"; */
 
 // The core's tables looked up by a name the widget was given: any string.
 /** @type {Readonly<Record<string, number>>} */

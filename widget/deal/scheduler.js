@@ -15,7 +15,7 @@
 
 import { sameRequest } from "./request.js";
 
-/** @import { DealReply, DealRequest, DealScorer, ScheduledInput } from "./types.js" */
+/** @import { DealReply, DealRequest, DealScorer, ScheduledInput } from "./types.js"; */
 
 export class LatestWins extends EventTarget {
   /** @type {() => ScheduledInput} */ #input;

@@ -6,8 +6,8 @@ import { format } from "./format.js";
 import { activeRules, ruleWords } from "../deal/house-rules.js";
 import { STRINGS } from "./strings.js";
 
-/** @import { Lang } from "./strings.js" */
-/** @import { RuleSet } from "../deal/house-rules.js" */
+/** @import { Lang } from "./strings.js"; */
+/** @import { RuleSet } from "../deal/house-rules.js"; */
 
 /**
  * "Закръгляне преди контрата" → "закръгляне преди контрата", inside a sentence.

@@ -5,7 +5,7 @@
 import { NOUNS } from "../core-tables.js";
 import { capitalize } from "./strings.js";
 
-/** @import { Lang } from "./strings.js" */
+/** @import { Lang } from "./strings.js"; */
 
 const WORDS = {
   bg: {

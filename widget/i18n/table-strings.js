@@ -5,8 +5,8 @@
 
 import { plural } from "./format.js";
 
-/** @import { PluralForms } from "./format.js" */
-/** @import { Lang } from "./strings.js" */
+/** @import { PluralForms } from "./format.js"; */
+/** @import { Lang } from "./strings.js"; */
 
 /**
  * A contract's line in the statistics, the number agreeing with each word: "1 казана:

@@ -6,7 +6,7 @@
 import { NOUNS } from "../core-tables.js";
 import { capitalize } from "./strings.js";
 
-/** @import { Lang } from "./strings.js" */
+/** @import { Lang } from "./strings.js"; */
 
 const WORDS = {
   bg: {

@@ -14,7 +14,7 @@
 //
 // Progress goes to the page as {type: "progress", loaded, total, phase, file}.
 
-/** @import { offlineSeeder } from "./caches.js" */
+/** @import { offlineSeeder } from "./caches.js"; */
 
 /** @typedef {{ files?: Record<string, { size?: unknown, bytes?: unknown, sha256?: unknown } | null> | null }} Manifest What is read here of manifest.json. */
 /** @typedef {{ name: string, bytes: number | null, sha256: string | null }} ManifestFile A file the manifest lists: its name, size and hash where it gives them. */

@@ -31,11 +31,13 @@ import { sameOriginURL, scriptURL } from "./origin.js";
 
 const REGISTRY = Symbol.for("belot-calculator.scorers");
 
+/** @import { DealReply } from "../deal/types.js"; */
+
 /** @typedef {"idle" | "loading" | "ready" | "failed"} ScorerState */
 /** @typedef {{ code: unknown, message: string }} ScorerFailure A failure: a code (the worker's, an error's own, or the widget's) and words. */
 /** @typedef {{ loaded: number, total: number, phase?: string | null, file?: string | null }} ScorerProgress */
 /** @typedef {{ resolve: (value: unknown) => void, reject: (reason: unknown) => void }} Settle */
-/** @typedef {{ code?: unknown, message?: unknown }} WorkerError */
+/** @typedef {{ code?: unknown, message?: string }} WorkerError The worker's words for a failure (runtime/worker.js describe). */
 /**
  * What the worker posts: progress, a failure, "ready", "seeded", or the answer to a call (no type).
  * @typedef {({ type: "progress" } & ScorerProgress) | { type: "failed", error?: WorkerError | null } | { type: "ready" } | { type: "seeded" } | { type?: undefined, id: number, ok: boolean, result?: unknown, error?: WorkerError | null }} WorkerMessage
@@ -233,11 +235,11 @@ export class PyodideScorer extends EventTarget {
   /**
    * Score one deal: the core's `score_deal_json`, as objects.
    * @param {unknown} request
-   * @returns {Promise<unknown>} the core's reply
+   * @returns {Promise<DealReply>} the core's reply (docs/json-contract.md)
    */
   async score(request) {
     await this.start();
-    return this.#call("score", { request: JSON.stringify(request) });
+    return /** @type {Promise<DealReply>} */ (this.#call("score", { request: JSON.stringify(request) }));
   }
 
   /**
