@@ -120,7 +120,7 @@ export function typedName(text, max = MAX_NAME_LENGTH) {
  * Wire a text field that names something: `send(value)` on every key with what is kept
  * while typing (typedName: an invisible character pasted is gone from the field at once),
  * and with the cleaned value once the field is left. `max`: the longest (MAX_NAME_LENGTH).
- * @param {HTMLInputElement | HTMLTextAreaElement} input
+ * @param {{ value: string, addEventListener(type: "input" | "change", listener: () => void): void }} input a text field (typed so that a worker, which has no DOM, loads this module too)
  * @param {(value: string) => void} send
  * @param {number} [max]
  */
