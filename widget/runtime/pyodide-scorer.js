@@ -307,10 +307,14 @@ export class PyodideScorer extends EventTarget {
    * @returns {Promise<unknown>}
    */
   #call(type, payload) {
+    const worker = this.#worker;
+    // A worker that failed once ready is gone, and the start's promise stays resolved:
+    // until retry(), a call fails with that failure (not a TypeError on the missing worker).
+    if (!worker) return Promise.reject(Object.assign(new Error(this.error?.message), { code: this.error?.code }));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      /** @type {Worker} */ (this.#worker).postMessage({ id, type, payload });
+      worker.postMessage({ id, type, payload });
     });
   }
 
