@@ -120,6 +120,9 @@ function otherTeam(team) {
  */
 export class CardCount {
   /** @type {Set<string>} */ #chosen;
+  /** @type {string} The contract (one with a grid). */ contract;
+  /** @type {string} Whose pile the form had counted. */ team;
+  /** @type {number | null} The tricks the pile holds, or null: not said. */ tricks;
 
   /**
    * `cards`: the form's cards of this pile (codes), if it has some.
