@@ -11,6 +11,9 @@ export type Capot = "none" | Team;
 export type CalculatorState = "closed" | "loading" | "ready" | "failed";
 export type Language = "bg" | "en";
 
+/** House rules as the core's JSON: `{"round_before_multiply": true, ...}`; `{}` = the rule book. */
+export type Rules = Record<string, boolean>;
+
 /** What a team announced: kind → count (`tierce`, `quarte`, `quint`, `carre_jacks`, `carre_nines`, `carre`, `belot`). */
 export type Declarations = Partial<Record<string, number>>;
 
@@ -25,7 +28,7 @@ export interface ScoreRequest {
   capot?: Team | null;
   announced?: { us: Declarations; them: Declarations };
   hanging_in?: number;
-  rules?: string[];
+  rules?: Rules;
   [more: string]: unknown;
 }
 
@@ -36,8 +39,10 @@ export interface ScoreResult {
   record: { us: number; them: number };
   hanging_out: number;
   accepted: unknown;
-  questions: unknown[];
-  rules: string[];
+  /** The answers used, for the questions that arose (`{"carre": "them"}`). */
+  questions: Record<string, string>;
+  /** The house rules the deal was scored by (`{}`: the rule book). */
+  rules: Rules;
   applied_rules: string[];
   explanation?: unknown[];
   [more: string]: unknown;
@@ -56,7 +61,7 @@ export interface Game {
   created: string;
   updated: string;
   names: { us: string; them: string };
-  rules: string[];
+  rules: Rules;
   deals: unknown[];
   [more: string]: unknown;
 }
@@ -178,10 +183,18 @@ export declare class PyodideScorer implements Scorer {
 }
 export declare function sharedPyodideScorer(manifestURL?: string): PyodideScorer;
 export declare function readDeal(attributes: Record<string, string | null | undefined>): unknown;
+/** What buildRequest gives: the request (complete once `incomplete` is false and there are no `problems`), and what the widget tells without the core. */
+export interface BuiltRequest {
+  request: Partial<ScoreRequest> & { version: number };
+  problems: CalculatorError[];
+  incomplete: boolean;
+  missing: string[];
+  probe: boolean;
+}
 export declare function buildRequest(
   deal: unknown,
-  options?: { badInput?: Record<string, unknown>; names?: unknown; accepted?: boolean; rules?: string[] | null },
-): ScoreRequest | null;
+  options?: { badInput?: Record<string, boolean>; names?: { us?: string; them?: string } | null; accepted?: boolean; rules?: Rules | null },
+): BuiltRequest;
 export declare function parseDeclarations(text: string | null): Declarations;
 export declare function formatDeclarations(counts: Declarations): string;
 

@@ -99,6 +99,12 @@ _HEADER = """\
 """
 
 _FREEZE = """\
+/**
+ * `value` frozen, and every object and array inside it.
+ * @template T
+ * @param {T} value
+ * @returns {T}
+ */
 const freeze = (value) => {
   if (value !== null && typeof value === "object") {
     for (const item of Object.values(value)) freeze(item);

@@ -34,6 +34,23 @@ import { cardsPoints, formatCards, parseCards } from "./pile-cards.js";
 import { format } from "../i18n/format.js";
 import { echo } from "../text.js";
 
+/** @import { BuiltRequest, CoreError, DeclarationCounts, Deal, DealRequest, GameDeal, GameRequest, RecordedDeal, TeamNames } from "./types.js"; */
+/** @import { RuleSet } from "./house-rules.js"; */
+
+// The core's tables looked up by a name the widget was given: any string.
+/** @type {Readonly<Record<string, number>>} */
+const CARRE_COUNTS = CARRES;
+/** @type {Readonly<Record<string, number>>} */
+const BELOTS_OF = MAX_BELOTS;
+/** @type {Readonly<Record<string, number>>} */
+const DECK_POINTS_OF = DECK_POINTS;
+/** @type {Readonly<Record<string, boolean>>} */
+const DECLARES_IN = HAS_DECLARATIONS;
+/** @type {Readonly<Record<string, readonly string[]>>} */
+const ANSWERS_TO = ANSWERS;
+/** @type {Readonly<Record<string, Readonly<Record<string, string>>>>} */
+const MESSAGE_TEMPLATES = MESSAGES;
+
 /** The element's attributes that make up the deal (changing one re-scores). */
 export const DEAL_ATTRIBUTES = Object.freeze([
   "contract",
@@ -61,19 +78,34 @@ export const FACTS = Object.freeze(["game", "points", "last_trick"]);
 /** The most of one declaration kind a team's counter goes to, where the deck sets no lower limit. */
 export const MAX_COUNT = 9;
 
-/** `value` if it is one of `allowed`, else `fallback`. */
+/**
+ * `value` if it is one of `allowed`, else `fallback`.
+ * @template T, F
+ * @param {unknown} value
+ * @param {readonly T[]} allowed
+ * @param {F} fallback
+ * @returns {T | F}
+ */
 export function oneOf(value, allowed, fallback) {
-  return allowed.includes(value) ? value : fallback;
+  return /** @type {readonly unknown[]} */ (allowed).includes(value) ? /** @type {T} */ (value) : fallback;
 }
 
-/** A whole number from text ("82", " -3 "), or null. */
+/**
+ * A whole number from text ("82", " -3 "), or null.
+ * @param {unknown} text
+ * @returns {number | null}
+ */
 export function wholeNumber(text) {
   const trimmed = String(text ?? "").trim();
   return /^-?\d+$/.test(trimmed) ? Number(trimmed) : null;
 }
 
-/** The items of a declarations attribute: `[kind, count text]` for each known kind. */
+/**
+ * The items of a declarations attribute: `[kind, count text]` for each known kind.
+ * @param {unknown} text
+ */
 function declarationItems(text) {
+  /** @type {Array<[string, string]>} */
   const items = [];
   for (const item of String(text ?? "").split(",")) {
     const [name, value = ""] = item.split(":").map((part) => part.trim());
@@ -85,8 +117,11 @@ function declarationItems(text) {
 /**
  * `"tierce:1,belot:1"` → `{tierce: 1, quarte: 0, …, belot: 1}`; a bare name counts 1.
  * A count that is not a whole number counts 0 (declarationProblems says why).
+ * @param {unknown} text
+ * @returns {DeclarationCounts}
  */
 export function parseDeclarations(text) {
+  /** @type {DeclarationCounts} */
   const counts = Object.fromEntries(DECLARATIONS.map((kind) => [kind, 0]));
   for (const [name, value] of declarationItems(text)) {
     if (value === "") counts[name] = 1;
@@ -95,7 +130,12 @@ export function parseDeclarations(text) {
   return counts;
 }
 
-/** The core's errors for counts of `text` that are no counts (`"tierce:1e3"`, `"quarte:-1"`), for `team`. */
+/**
+ * The core's errors for counts of `text` that are no counts (`"tierce:1e3"`, `"quarte:-1"`), for `team`.
+ * @param {unknown} text
+ * @param {string} team
+ * @returns {CoreError[]}
+ */
 export function declarationProblems(text, team) {
   const problems = [];
   for (const [name, value] of declarationItems(text)) {
@@ -106,10 +146,14 @@ export function declarationProblems(text, team) {
   return problems;
 }
 
-/** The inverse of parseDeclarations: only the non-zero counts, in the core's order. */
+/**
+ * The inverse of parseDeclarations: only the non-zero counts, in the core's order.
+ * @param {Readonly<Partial<DeclarationCounts>> | null | undefined} counts
+ * @returns {string}
+ */
 export function formatDeclarations(counts) {
-  return DECLARATIONS.filter((kind) => counts?.[kind] > 0)
-    .map((kind) => `${kind}:${counts[kind]}`)
+  return DECLARATIONS.filter((kind) => (counts?.[kind] ?? 0) > 0)
+    .map((kind) => `${kind}:${counts?.[kind]}`)
     .join(",");
 }
 
@@ -117,10 +161,13 @@ export function formatDeclarations(counts) {
  * The most of `kind` one team can announce in `contract` (null: not chosen yet), by
  * the core's tables: the deck's carrés, the contract's belots; MAX_COUNT otherwise.
  * The core still checks both teams together.
+ * @param {string} kind
+ * @param {string | null} contract
+ * @returns {number}
  */
 export function countLimit(kind, contract) {
-  if (Object.hasOwn(CARRES, kind)) return CARRES[kind];
-  if (kind === "belot") return contract ? MAX_BELOTS[contract] : Math.max(...Object.values(MAX_BELOTS));
+  if (Object.hasOwn(CARRES, kind)) return CARRE_COUNTS[kind];
+  if (kind === "belot") return contract ? BELOTS_OF[contract] : Math.max(...Object.values(BELOTS_OF));
   return MAX_COUNT;
 }
 
@@ -131,8 +178,11 @@ export function countLimit(kind, contract) {
  * text: whether they are numbers is for buildRequest to say. A pile counted by its
  * cards (`pile-cards`, `pile-tricks`: deal/pile-cards.js) has `pileCards` (codes) and
  * `pileTricks`, and its points are what the cards count to in the contract.
+ * @param {Readonly<Record<string, string | null | undefined>> | null | undefined} attributes
+ * @returns {Deal}
  */
 export function readDeal(attributes) {
+  /** @param {string} name */
   const get = (name) => attributes?.[name] ?? null;
   const pileCards = parseCards(get("pile-cards"));
   const counted = pileCards && get("contract") ? cardsPoints(pileCards, oneOf(get("contract"), CONTRACTS, null)) : null;
@@ -154,7 +204,7 @@ export function readDeal(attributes) {
       ...declarationProblems(get("declarations-us"), "us"),
       ...declarationProblems(get("declarations-them"), "them"),
     ],
-    higher: Object.fromEntries(QUESTIONS.map((question) => [question, oneOf(get(`higher-${question}`), ANSWERS[question], null)])),
+    higher: Object.fromEntries(QUESTIONS.map((question) => [question, oneOf(get(`higher-${question}`), ANSWERS_TO[question], null)])),
     hangingIn: String(get("hanging-in") ?? "").trim(),
   };
 }
@@ -164,9 +214,11 @@ export function readDeal(attributes) {
  * The other team's pile: the deck's points (core tables) less the one entered, or
  * null while the contract or a valid number is missing. With a capot, the capot
  * team holds the deck.
+ * @param {Pick<Deal, "contract" | "capot" | "pilePoints" | "pileTeam">} deal
+ * @returns {Record<string, number> | null} each team's points
  */
 export function piles(deal) {
-  const deck = deal.contract ? DECK_POINTS[deal.contract] : null;
+  const deck = deal.contract ? DECK_POINTS_OF[deal.contract] : null;
   if (deck === null) return null;
   if (deal.capot !== "none") return { [deal.capot]: deck, [deal.capot === "us" ? "them" : "us"]: 0 };
   const points = wholeNumber(deal.pilePoints);
@@ -175,14 +227,23 @@ export function piles(deal) {
   return { [deal.pileTeam]: points, [other]: deck - points };
 }
 
-/** A bad value as the core shows it in a message (json_read.show): JSON, echoed. */
+/**
+ * A bad value as the core shows it in a message (json_read.show): JSON, echoed.
+ * @param {string} text
+ */
 function shown(text) {
   return echo(JSON.stringify(text));
 }
 
-/** The core's error `code` at `field`, with its message in the core's words (core-tables.js). */
+/**
+ * The core's error `code` at `field`, with its message in the core's words (core-tables.js).
+ * @param {string} code one of the core's message codes
+ * @param {string} field
+ * @param {Record<string, unknown>} params
+ * @returns {CoreError}
+ */
 function coreError(code, field, params) {
-  const message = Object.fromEntries(Object.entries(MESSAGES[code]).map(([lang, template]) => [lang, format(template, params)]));
+  const message = Object.fromEntries(Object.entries(MESSAGE_TEMPLATES[code]).map(([lang, template]) => [lang, format(template, params)]));
   return { code, field, params, message };
 }
 
@@ -190,6 +251,11 @@ function coreError(code, field, params) {
  * The problem of a whole number JavaScript cannot send exactly (beyond 2**53, so
  * beyond every range the core has): the core's range error `code`, with the number
  * as typed (exact digits, leading zeros dropped, cut as the core cuts), or null.
+ * @param {string} code
+ * @param {string} field
+ * @param {string} text
+ * @param {number | null} max
+ * @returns {CoreError | null}
  */
 function beyondFloats(code, field, text, max) {
   const number = wholeNumber(text);
@@ -202,6 +268,9 @@ function beyondFloats(code, field, text, max) {
  * with its message. `text` is null when the browser keeps the typed text to itself
  * (an `<input type=number>` with bad input): the value then shows as "?", as the
  * core shows a parameter it lacks.
+ * @param {string} field
+ * @param {string | null} text
+ * @returns {CoreError}
  */
 function notInteger(field, text) {
   return coreError("not_integer", field, { value: text === null ? "?" : shown(text) });
@@ -210,6 +279,8 @@ function notInteger(field, text) {
 /**
  * The teams' own names as the core reads them (`{us, them}`, "" = the default
  * name), or null when both are the defaults (then the request has no `names`).
+ * @param {{ us?: unknown, them?: unknown } | null | undefined} names
+ * @returns {TeamNames | null}
  */
 export function requestNames(names) {
   const us = String(names?.us ?? "").trim();
@@ -217,6 +288,7 @@ export function requestNames(names) {
   return us || them ? { us, them } : null;
 }
 
+/** @param {DeclarationCounts} counts */
 function announcedSomething(counts) {
   return DECLARATIONS.some((kind) => counts[kind] > 0);
 }
@@ -225,9 +297,13 @@ function announcedSomething(counts) {
  * The declarations of `deal` into `request`: none in a contract that has none (the
  * attributes keep them), else the accepted ones or what was announced with the answers
  * given; their problems (flagged where the count is sent) into `problems`.
+ * @param {DealRequest} request
+ * @param {Deal} deal
+ * @param {boolean} accepted
+ * @param {CoreError[]} problems
  */
 function addDeclarations(request, deal, accepted, problems) {
-  if (request.contract && !HAS_DECLARATIONS[request.contract]) return;
+  if (request.contract && !DECLARES_IN[request.contract]) return;
   const prefix = accepted ? "declarations." : "announced.";
   for (const problem of deal.declarationProblems ?? []) {
     problems.push({ ...problem, field: problem.field.replace(/^declarations\./, prefix) });
@@ -237,11 +313,17 @@ function addDeclarations(request, deal, accepted, problems) {
     return;
   }
   request.announced = deal.declarations;
-  const answers = Object.fromEntries(QUESTIONS.filter((q) => deal.higher?.[q]).map((q) => [q, deal.higher[q]]));
+  const higher = deal.higher ?? {};
+  const answers = Object.fromEntries(QUESTIONS.filter((q) => higher[q]).map((q) => [q, higher[q]]));
   if (Object.keys(answers).length) request.higher = answers;
 }
 
-/** The problem of the hanging points typed (`text`; `bad`: the browser rejected it), or null. */
+/**
+ * The problem of the hanging points typed (`text`; `bad`: the browser rejected it), or null.
+ * @param {string} text
+ * @param {boolean | undefined} bad
+ * @returns {CoreError | null}
+ */
 function hangingProblem(text, bad) {
   if (bad) return notInteger("hanging_in", null);
   if (text !== "" && wholeNumber(text) === null) return notInteger("hanging_in", text);
@@ -264,12 +346,18 @@ function hangingProblem(text, bad) {
  * `names`: the teams' own names (a score sheet's), which the core then uses in its
  * messages. `rules`: the house rules to score by (`{id: true}`, the core's JSON; ids
  * the core does not know are sent too, for its `unknown_rule`); none = the rule book.
+ * @param {Deal} deal
+ * @param {{ badInput?: Partial<Record<string, boolean>>, names?: { us?: unknown, them?: unknown } | null, accepted?: boolean, rules?: RuleSet | null }} [options]
+ * @returns {BuiltRequest}
  */
 export function buildRequest(deal, { badInput = {}, names = null, accepted = false, rules = null } = {}) {
+  /** @type {CoreError[]} */
   const problems = [];
+  /** @type {string[]} */
   const missing = [];
   const { contract } = deal;
   const capot = deal.capot === "none" ? null : deal.capot;
+  /** @type {DealRequest} */
   const request = { version: VERSION };
   if (!contract || !deal.bidder) missing.push("game");
   if (contract) request.contract = contract;
@@ -277,7 +365,7 @@ export function buildRequest(deal, { badInput = {}, names = null, accepted = fal
   request.doubling = deal.doubling;
   if (capot) {
     // A capot team holds every card and the last trick: no need to type them.
-    if (contract) request.cards = { team: capot, points: DECK_POINTS[contract] };
+    if (contract) request.cards = { team: capot, points: DECK_POINTS_OF[contract] };
   } else if (deal.pileCards) {
     // Counted by its cards: the core counts and checks them (unknown_card, card_twice, …).
     request.cards = { team: deal.pileTeam, cards: deal.pileCards };
@@ -289,9 +377,9 @@ export function buildRequest(deal, { badInput = {}, names = null, accepted = fal
   } else if (wholeNumber(deal.pilePoints) === null) {
     problems.push(notInteger("cards.points", deal.pilePoints));
   } else {
-    const huge = beyondFloats("points_out_of_range", "cards.points", deal.pilePoints, contract ? DECK_POINTS[contract] : null);
+    const huge = beyondFloats("points_out_of_range", "cards.points", deal.pilePoints, contract ? DECK_POINTS_OF[contract] : null);
     if (huge) problems.push(huge);
-    else request.cards = { team: deal.pileTeam, points: wholeNumber(deal.pilePoints) };
+    else request.cards = { team: deal.pileTeam, points: /** @type {number} */ (wholeNumber(deal.pilePoints)) }; // a whole number: checked above
   }
   const lastTrick = capot ?? deal.lastTrick;
   if (lastTrick) request.last_trick = lastTrick;
@@ -306,12 +394,19 @@ export function buildRequest(deal, { badInput = {}, names = null, accepted = fal
   const on = activeRules(rules);
   if (on.length) request.rules = rulesOf(on);
   const incomplete = missing.length > 0;
+  /** @type {Readonly<Record<string, DeclarationCounts>>} */
+  const COUNTS_OF = deal.declarations;
   const probe =
-    incomplete && !problems.length && Boolean(request.announced) && TEAMS.every((team) => announcedSomething(deal.declarations[team]));
+    incomplete && !problems.length && Boolean(request.announced) && TEAMS.every((team) => announcedSomething(COUNTS_OF[team]));
   return { request, problems, incomplete, missing, probe };
 }
 
-/** The `needs_answer` errors among a reply's errors: the questions the core asks. */
+/**
+ * The `needs_answer` errors among a reply's errors: the questions the core asks.
+ * @template {{ code?: unknown } | null | undefined} E
+ * @param {readonly E[] | null | undefined} errors
+ * @returns {E[]}
+ */
 export function questionsAsked(errors) {
   return (errors ?? []).filter((error) => error?.code === "needs_answer");
 }
@@ -320,10 +415,14 @@ export function questionsAsked(errors) {
  * The attribute values of a game deal: the inverse of readDeal and buildRequest, to
  * load a recorded deal. `accepted` is true when it was recorded with accepted
  * declarations (then they must be sent back as such).
+ * @param {RecordedDeal | null | undefined} deal
+ * @returns {{ attributes: Record<string, string | null>, accepted: boolean }}
  */
 export function dealAttributes(deal) {
+  /** @type {unknown[] | null} */
   const cards = Array.isArray(deal?.cards?.cards) ? deal.cards.cards : null;
-  const points = cards && CONTRACTS.includes(deal?.contract) ? cardsPoints(cards, deal.contract) : deal?.cards?.points;
+  const contract = oneOf(deal?.contract, CONTRACTS, null);
+  const points = cards && contract ? cardsPoints(cards, contract) : deal?.cards?.points;
   const declarations = deal?.announced ?? deal?.declarations;
   return {
     attributes: {
@@ -333,18 +432,22 @@ export function dealAttributes(deal) {
       capot: oneOf(deal?.capot ?? "none", CAPOTS, "none"),
       "pile-team": oneOf(deal?.cards?.team, TEAMS, "us"),
       "pile-points": points == null ? null : String(points),
-      "pile-cards": cards ? formatCards(cards) : null,
-      "pile-tricks": cards && Number.isInteger(deal.cards.tricks) ? String(deal.cards.tricks) : null,
+      "pile-cards": cards ? formatCards(/** @type {string[]} */ (cards)) : null,
+      "pile-tricks": cards && Number.isInteger(deal?.cards?.tricks) ? String(deal?.cards?.tricks) : null,
       "last-trick": oneOf(deal?.last_trick, TEAMS, null),
       "declarations-us": formatDeclarations(declarations?.us),
       "declarations-them": formatDeclarations(declarations?.them),
-      ...Object.fromEntries(QUESTIONS.map((q) => [`higher-${q}`, oneOf(deal?.higher?.[q], ANSWERS[q], null)])),
+      ...Object.fromEntries(QUESTIONS.map((q) => [`higher-${q}`, oneOf(deal?.higher?.[q], ANSWERS_TO[q], null)])),
     },
     accepted: !deal?.announced && Boolean(deal?.declarations),
   };
 }
 
-/** Whether the two requests are the same. */
+/**
+ * Whether the two requests are the same.
+ * @param {unknown} a
+ * @param {unknown} b
+ */
 export function sameRequest(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -353,6 +456,8 @@ export function sameRequest(a, b) {
  * A deal request as a deal of the core's game (no version, hanging_in, names or
  * rules: the game has them; a deal that keeps rules of its own gets them back from
  * the sheet).
+ * @param {DealRequest} request
+ * @returns {GameDeal}
  */
 export function gameDeal(request) {
   const { version, hanging_in, names, rules, ...deal } = request;
@@ -367,9 +472,15 @@ export function gameDeal(request) {
  * (and its copy to the page) small. `seats` (the four players' names) and `dealer` (the
  * seat that dealt the first deal) go with it when the game has them: the core then says
  * who dealt each row and who deals next (`next_dealer`).
+ * @param {readonly unknown[]} deals
+ * @param {{ us?: unknown, them?: unknown } | null | undefined} names
+ * @param {RuleSet | null} [rules]
+ * @param {{ explain?: unknown, seats?: unknown, dealer?: unknown }} [options]
+ * @returns {GameRequest}
  */
 export function gameRequest(deals, names, rules = null, { explain, seats, dealer } = {}) {
-  const request = { version: VERSION };
+  /** @type {Partial<GameRequest>} */
+  const request = { version: VERSION }; // its fields in this order: deals after names and rules
   const named = requestNames(names);
   if (named) request.names = named;
   const on = activeRules(rules);
@@ -378,5 +489,5 @@ export function gameRequest(deals, names, rules = null, { explain, seats, dealer
   if (dealer != null) request.dealer = dealer;
   request.deals = deals;
   if (explain !== undefined) request.explain = explain;
-  return request;
+  return /** @type {GameRequest} */ (request);
 }

@@ -15,21 +15,23 @@
 
 import { sameRequest } from "./request.js";
 
+/** @import { DealReply, DealRequest, DealScorer, ScheduledInput } from "./types.js"; */
+
 export class LatestWins extends EventTarget {
-  #input;
-  #scorer;
-  #active;
+  /** @type {() => ScheduledInput} */ #input;
+  /** @type {() => DealScorer} */ #scorer;
+  /** @type {() => boolean} */ #active;
   #queued = false; // a microtask will score the current input
   #forced = false; // ... even while a request is on its way
   #sequence = 0; // bumped by every request sent and every local answer: older replies are stale
-  #inFlight = null; // the request on its way, if any
+  /** @type {{ request: DealRequest } | null} */ #inFlight = null; // the request on its way, if any
   #dirty = false; // the input changed while #inFlight was on its way
 
-  /** The core's reply for the current input, or the widget's own problems as `{ok: false, errors}`, or null. */
+  /** @type {DealReply | null} The core's reply for the current input, or the widget's own problems as `{ok: false, errors}`, or null. */
   reply = null;
-  /** The request `reply` answers. */
+  /** @type {DealRequest | null} The request `reply` answers. */
   answered = null;
-  /** The error of a scorer that threw, until the next reply from it. */
+  /** @type {unknown} The error of a scorer that threw, until the next reply from it. */
   failure = null;
   /** The input lacks something before it can be scored (and has no problems); a probe's reply may still be shown. */
   incomplete = false;
@@ -39,6 +41,7 @@ export class LatestWins extends EventTarget {
    *   incomplete input is sent only as a `probe`: the core may have a question already);
    * `scorer()` → the scorer (`{score(request) → Promise<reply>}`);
    * `active()` → false while nothing should be scored (not connected, closed).
+   * @param {{ input: () => ScheduledInput, scorer: () => DealScorer, active?: () => boolean }} options
    */
   constructor({ input, scorer, active = () => true }) {
     super();
@@ -47,7 +50,10 @@ export class LatestWins extends EventTarget {
     this.#active = active;
   }
 
-  /** Score the current input on a microtask; `force` sends even while a request is on its way. */
+  /**
+   * Score the current input on a microtask; `force` sends even while a request is on its way.
+   * @param {boolean} [force]
+   */
   schedule(force = false) {
     this.#forced ||= force;
     if (this.#queued) return;
@@ -65,17 +71,27 @@ export class LatestWins extends EventTarget {
    * worked example, scored by the site's build): shown while it answers the input,
    * until the scorer answers again. No "result" event: nothing was scored here. A
    * scheduler that has a reply already keeps it.
+   * @param {DealRequest} request
+   * @param {DealReply} reply
    */
   prefill(request, reply) {
     if (this.reply) return;
     this.#show(reply, request, null);
   }
 
-  /** Whether `request` is exactly what the current, successful reply answers. */
+  /**
+   * Whether `request` is exactly what the current, successful reply answers.
+   * @param {DealRequest} request
+   */
   answers(request) {
     return Boolean(this.reply?.ok) && sameRequest(request, this.answered);
   }
 
+  /**
+   * @param {DealReply | null} reply
+   * @param {DealRequest | null} answered
+   * @param {unknown} failure
+   */
   #show(reply, answered, failure) {
     this.reply = reply;
     this.answered = answered;
@@ -83,6 +99,7 @@ export class LatestWins extends EventTarget {
     this.dispatchEvent(new Event("change"));
   }
 
+  /** @param {boolean} force */
   async #run(force) {
     if (!this.#active()) return;
     const { request, problems, incomplete, probe = false } = this.#input();
@@ -101,7 +118,9 @@ export class LatestWins extends EventTarget {
     const call = { request };
     this.#inFlight = call;
     this.#dirty = false;
+    /** @type {DealReply | undefined} */
     let reply;
+    /** @type {unknown} */
     let failure = null;
     try {
       reply = await this.#scorer().score(request);
@@ -126,7 +145,7 @@ export class LatestWins extends EventTarget {
       this.#show(null, null, failure);
       return;
     }
-    this.#show(reply, request, null);
+    this.#show(/** @type {DealReply} */ (reply), request, null); // the scorer answered: it did not throw
     if (reply?.ok) this.dispatchEvent(new CustomEvent("result", { detail: { request, result: reply.result } }));
   }
 }

@@ -28,12 +28,20 @@ import { ScorerLink } from "./scorer-link.js";
 import { SheetHost } from "./sheet-host.js";
 import { ViewLoader } from "./view-loader.js";
 
+/** @import { Scorer } from "./types.js"; */
+/** @import { ViewWords } from "./view-loader.js"; */
+/** @import { CalculatorView } from "../form/view.js"; */
+
 /** The localStorage key of the sheet's games when `storage-key` is not set. */
 export const DEFAULT_STORAGE_KEY = "belot-calculator";
 
-/** What the form's view shows of the scorer: its progress, and a failure (the scorer's or a call's). */
+/**
+ * What the form's view shows of the scorer: its progress, and a failure (the scorer's or a call's).
+ * @param {Scorer} scorer
+ * @param {LatestWins} scheduler
+ */
 function scorerView(scorer, scheduler) {
-  const failure = scorer.error ?? scheduler.failure;
+  const failure = /** @type {{ code?: unknown, message?: unknown } | null | undefined} */ (scorer.error ?? scheduler.failure); // what is read of any value thrown
   return {
     progress: scorer.progress,
     failure: failure && { code: failure.code, message: failure.message, started: Boolean(scorer.info) },
@@ -50,16 +58,16 @@ export class BelotCalculatorElement extends HTMLElement {
     return this;
   }
 
-  #root;
-  #views; // the open calculator's view, loaded at the first sign of intent (element/view-loader.js)
-  #launcher = null; // the closed calculator's launcher, once shown
-  #scheduler;
-  #internals = null;
+  /** @type {ShadowRoot} */ #root;
+  /** @type {ViewLoader} */ #views; // the open calculator's view, loaded at the first sign of intent (element/view-loader.js)
+  /** @type {Launcher | null} */ #launcher = null; // the closed calculator's launcher, once shown
+  /** @type {LatestWins} */ #scheduler;
+  /** @type {ElementInternals | null} */ #internals = null;
   #renderQueued = false;
-  #scorer = null;
+  /** @type {Scorer | null} */ #scorer = null;
   #scorerLink = new ScorerLink({ ready: () => this.#scheduler.schedule(true), changed: () => this.#invalidate() });
-  #form; // the form on the attributes (element/form-model.js)
-  #sheets; // the score sheet, while `sheet` is on (element/sheet-host.js)
+  /** @type {FormModel} */ #form; // the form on the attributes (element/form-model.js)
+  /** @type {SheetHost} */ #sheets; // the score sheet, while `sheet` is on (element/sheet-host.js)
   #connected = false; // connectedCallback has run (attributes set while upgrading come before)
   #foldFocus = false; // the next fold was asked for by the Close button: the focus goes back
 
@@ -106,9 +114,7 @@ export class BelotCalculatorElement extends HTMLElement {
       active: () => this.isConnected && !this.lazy,
     });
     this.#scheduler.addEventListener("change", () => this.#invalidate());
-    this.#scheduler.addEventListener("result", ({ detail }) => {
-      this.dispatchEvent(new CustomEvent("belot-calculator-result", { bubbles: true, composed: true, detail }));
-    });
+    this.#scheduler.addEventListener("result", (event) => this.dispatchEvent(new CustomEvent("belot-calculator-result", { bubbles: true, composed: true, detail: /** @type {CustomEvent<unknown>} */ (event).detail })));
   }
 
   // --- attributes as properties ------------------------------------------------------
@@ -171,7 +177,7 @@ export class BelotCalculatorElement extends HTMLElement {
 
   // --- rich properties ----------------------------------------------------------------
 
-  /** The scorer: `{score(request) → Promise<reply>}`, optionally with start/retry/state and events. */
+  /** The scorer: `{score(request) → Promise<reply>}`, optionally with start/retry/state and events. @returns {Scorer} */
   get scorer() {
     return this.#scorer ?? sharedPyodideScorer(this.manifest);
   }
@@ -270,6 +276,7 @@ export class BelotCalculatorElement extends HTMLElement {
     this.#scorerLink.stop();
   }
 
+  /** @param {string} name @param {string | null} oldValue @param {string | null} newValue */
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.isConnected) return;
     if (name === "manifest" && !this.#scorer) this.#connectScorer();
@@ -299,12 +306,12 @@ export class BelotCalculatorElement extends HTMLElement {
   }
 
   #viewActions() {
-    return { ...this.#form.actions(), details: () => this.#view.showDetails(), retry: () => this.retry(), reload: () => globalThis.location.reload() };
+    return { ...this.#form.actions(), details: () => this.#view?.showDetails(), retry: () => this.retry(), reload: () => globalThis.location.reload() };
   }
 
   // --- the closed calculator and the view (loaded at the first sign of intent) ------
 
-  /** `lazy` was removed (`open`) or set again (folded back); said in one event. */
+  /** `lazy` was removed (`open`) or set again (folded back); said in one event. @param {boolean} open */
   #toggled(open) {
     if (open) {
       this.#views.gradual = true;
@@ -379,7 +386,7 @@ export class BelotCalculatorElement extends HTMLElement {
 
   /** What the score sheet may do with the form: the SheetForm of sheet/score-sheet.js. */
   #sheetForm() {
-    return this.#form.sheetForm({ deal: () => this.#currentDeal(), view: () => this.#view });
+    return this.#form.sheetForm({ deal: () => this.#currentDeal(), view: () => /** @type {CalculatorView} */ (this.#view) }); // the sheet loads with the view
   }
 
   // --- the scorer -------------------------------------------------------------------
@@ -435,7 +442,7 @@ export class BelotCalculatorElement extends HTMLElement {
       offlineLost: offline.offlineLost,
       result: this.result,
       // The house rules the result follows, in a few words (none: nothing to say).
-      rulesNote: activeRules(rules).some((id) => RULE_IDS.includes(id)) ? this.#views.words.rulesSummary(rules, lang) : "",
+      rulesNote: activeRules(rules).some((id) => RULE_IDS.includes(id)) ? /** @type {ViewWords} */ (this.#views.words).rulesSummary(rules, lang) : "", // loaded with the view
       headingLevel: this.headingLevel,
     });
     this.#sheet?.render(s, lang, state, this.#currentDeal(built), this.headingLevel);

@@ -6,11 +6,17 @@
 
 import { DEAL_ATTRIBUTES, formatDeclarations, readDeal, wholeNumber } from "../deal/request.js";
 
+/** @import { Deal, DeclarationCounts } from "../deal/types.js"; */
+
+/** @param {Element} element */
 function deal(element) {
   return readDeal(Object.fromEntries(DEAL_ATTRIBUTES.map((name) => [name, element.getAttribute(name)])));
 }
 
-/** Property → [attribute, how a null is written: "remove", or the default to write]. */
+/**
+ * Property → [attribute, how a null is written: "remove", or the default to write].
+ * @type {Record<string, [string, string]>}
+ */
 const CHOICES = {
   contract: ["contract", "remove"],
   bidder: ["bidder", "remove"],
@@ -20,14 +26,19 @@ const CHOICES = {
   capot: ["capot", "none"],
 };
 
-/** Define the deal's properties on `Class` (the element's class). */
+/**
+ * Define the deal's properties on `Class` (the element's class).
+ * @param {{ prototype: Element }} Class
+ */
 export function defineDealProperties(Class) {
+  /** @type {Record<string, PropertyDescriptor & ThisType<Element>>} */
   const properties = {};
   for (const [property, [attribute, empty]] of Object.entries(CHOICES)) {
     properties[property] = {
       get() {
-        return deal(this)[property];
+        return deal(this)[/** @type {keyof Deal} */ (property)];
       },
+      /** @param {string | null | undefined} value */
       set(value) {
         if (value == null && empty === "remove") this.removeAttribute(attribute);
         else this.setAttribute(attribute, value ?? empty);
@@ -42,6 +53,7 @@ export function defineDealProperties(Class) {
     get() {
       return wholeNumber(deal(this).pilePoints);
     },
+    /** @param {number | string | null | undefined} value */
     set(value) {
       if (value == null || value === "") this.removeAttribute("pile-points");
       else this.setAttribute("pile-points", String(value));
@@ -52,6 +64,7 @@ export function defineDealProperties(Class) {
     get() {
       return wholeNumber(this.getAttribute("hanging-in")) ?? 0;
     },
+    /** @param {number | string | null | undefined} value */
     set(value) {
       this.setAttribute("hanging-in", String(value ?? 0));
     },
@@ -61,6 +74,7 @@ export function defineDealProperties(Class) {
     get() {
       return deal(this).declarations;
     },
+    /** @param {{ us?: Partial<DeclarationCounts>, them?: Partial<DeclarationCounts> } | null | undefined} value */
     set(value) {
       this.setAttribute("declarations-us", formatDeclarations(value?.us));
       this.setAttribute("declarations-them", formatDeclarations(value?.them));

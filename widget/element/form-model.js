@@ -20,6 +20,10 @@ import {
 } from "../deal/request.js";
 import { formatCards } from "../deal/pile-cards.js";
 
+/** @import { BuiltRequest, DealReply, GameDeal, RecordedDeal } from "../deal/types.js"; */
+/** @import { RuleSet } from "../deal/house-rules.js"; */
+/** @import { AttributeStore, CountedPile, FormProblems, FormSheet, FormViewPart, SavedForm, Scored } from "./types.js"; */
+
 /** The form's fields a recorded deal fills in (the sheet carries the hanging points). */
 export const FORM_ATTRIBUTES = Object.freeze(DEAL_ATTRIBUTES.filter((name) => name !== "hanging-in"));
 /** The answers to the core's questions, as attributes. */
@@ -29,6 +33,7 @@ export const ANSWER_ATTRIBUTES = Object.freeze(QUESTIONS.map((question) => `high
  * unset (nothing is scored with a value left from the deal before). Only whose pile is
  * counted stays: the scorekeeper's habit, shown next to the number.
  */
+/** @type {Readonly<Record<string, null>>} */
 export const NEXT_DEAL = Object.freeze({
   contract: null,
   bidder: null,
@@ -50,14 +55,15 @@ export const NEXT_DEAL = Object.freeze({
  * a sheet.
  */
 export class FormModel {
-  #attributes;
-  #sheet;
-  #rules;
-  /** A number field holds text the browser rejects (it reads as empty). */
+  /** @type {AttributeStore} */ #attributes;
+  /** @type {() => FormSheet | null} */ #sheet;
+  /** @type {() => RuleSet | null} */ #rules;
+  /** @type {Record<string, boolean>} A number field holds text the browser rejects (it reads as empty). */
   badInput = { "pile-points": false, "hanging-in": false };
   /** The form holds a deal recorded with accepted declarations (sent back as such). */
   accepted = false;
 
+  /** @param {{ attributes: AttributeStore, sheet?: () => FormSheet | null, rules?: () => RuleSet | null }} options */
   constructor({ attributes, sheet = () => null, rules = () => ({}) }) {
     this.#attributes = attributes;
     this.#sheet = sheet;
@@ -66,6 +72,7 @@ export class FormModel {
 
   /** The deal's attribute values; with a sheet, the hanging points are the sheet's pot. */
   values() {
+    /** @type {Record<string, string | null>} */
     const values = Object.fromEntries(DEAL_ATTRIBUTES.map((name) => [name, this.#attributes.get(name)]));
     const sheet = this.#sheet();
     if (sheet) values["hanging-in"] = String(sheet.pot ?? 0);
@@ -76,13 +83,19 @@ export class FormModel {
     return readDeal(this.values());
   }
 
-  /** The house rules of the deal in the form: the sheet's (the game's, or an edited deal's own), else the element's. */
+  /**
+   * The house rules of the deal in the form: the sheet's (the game's, or an edited deal's own), else the element's.
+   * @returns {RuleSet | null}
+   */
   rules() {
     const sheet = this.#sheet();
     return sheet ? sheet.formRules : this.#rules();
   }
 
-  /** The core's request for the form as it is (deal/request.js buildRequest). */
+  /**
+   * The core's request for the form as it is (deal/request.js buildRequest).
+   * @returns {BuiltRequest}
+   */
   build() {
     const sheet = this.#sheet();
     const badInput = sheet ? { ...this.badInput, "hanging-in": false } : this.badInput;
@@ -94,23 +107,31 @@ export class FormModel {
    * scheduler's last `reply`, the request it `answered` and its `failure`: `errors` (not
    * the questions), `questions` (the core's needs_answer), `current` (the last reply
    * answers the form as it is), `settled` (nothing is on its way for it), `missing`.
+   * @param {BuiltRequest} built
+   * @param {Scored} scored
+   * @returns {FormProblems}
    */
   static problems({ request, problems, incomplete, probe, missing }, { reply, answered, failure }) {
     if (problems.length) return { errors: problems, questions: [], current: false, settled: true, missing };
     const current = Boolean(reply) && sameRequest(request, answered);
     const settled = (incomplete && !probe) || current || Boolean(failure);
-    const errors = current && !reply.ok ? reply.errors : [];
+    const errors = current && reply && !reply.ok ? reply.errors : []; // current: there is a reply
     const questions = questionsAsked(errors);
     return {
       errors: incomplete ? [] : errors.filter((error) => !questions.includes(error)),
       questions,
-      current: current && Boolean(reply.ok),
+      current: current && Boolean(reply?.ok),
       settled,
       missing,
     };
   }
 
-  /** The form's deal as the core's game deal, once `answers(request)` (scored) and valid; else null. */
+  /**
+   * The form's deal as the core's game deal, once `answers(request)` (scored) and valid; else null.
+   * @param {BuiltRequest} built
+   * @param {(request: BuiltRequest["request"]) => boolean} answers
+   * @returns {GameDeal | null}
+   */
   static gameDeal({ request, problems, incomplete }, answers) {
     return problems.length || incomplete || !answers(request) ? null : gameDeal(request);
   }
@@ -119,22 +140,28 @@ export class FormModel {
    * The page's worked example (the JSON text of a `data-belot-example` child: `{request,
    * reply}`, scored by the site's build), if it answers exactly the request `built` makes
    * and was scored successfully; else null (anything else there is ignored).
+   * @param {string | null} text a script's textContent (null reads as JSON null)
+   * @param {BuiltRequest} built
+   * @returns {{ request: BuiltRequest["request"], reply: DealReply } | null}
    */
   static example(text, { request, problems, incomplete }) {
+    /** @type {{ request?: unknown, reply?: DealReply | null } | null} the page's JSON: only `reply.ok === true` is checked */
     let example;
     try {
-      example = JSON.parse(text);
+      example = JSON.parse(String(text));
     } catch {
       return null;
     }
     if (problems.length || incomplete || example?.reply?.ok !== true || !sameRequest(request, example.request)) return null;
-    return { request, reply: example.reply };
+    return { request, reply: /** @type {DealReply} */ (example.reply) }; // ok is true: a reply
   }
 
   /**
    * The form's part of the view's snapshot (form/view.js render): the deal, the number
    * fields' text as typed, what the browser rejected, the two piles, and `problems`
    * (FormModel.problems) of `built`.
+   * @param {BuiltRequest} built
+   * @param {FormProblems} problems
    */
   view(built, { errors, questions, current, settled, missing }) {
     const values = this.values();
@@ -152,7 +179,10 @@ export class FormModel {
     };
   }
 
-  /** Set (or, for null, remove) attributes; what the reader typed into a number field is replaced. */
+  /**
+   * Set (or, for null, remove) attributes; what the reader typed into a number field is replaced.
+   * @param {Readonly<Record<string, string | null>>} values
+   */
   set(values) {
     this.badInput["pile-points"] = false;
     for (const [name, value] of Object.entries(values)) {
@@ -164,15 +194,22 @@ export class FormModel {
   /** What the form's view reports (form/view.js ViewActions, but for retry and details). */
   actions() {
     return {
+      /** @type {(name: string, value: string) => void} */
       set: (name, value) => this.#attributes.set(name, value),
+      /** @type {(bidder: string, contract: string) => void} */
       game: (bidder, contract) => this.set({ bidder, contract }),
+      /** @type {(name: string, value: string) => void} */
       toggle: (name, value) => this.set({ [name]: this.#attributes.get(name) === value ? null : value }),
       // Points typed replace a pile counted by its cards.
+      /** @type {(team: string, text: string) => void} */
       pile: (team, text) => this.set({ "pile-team": team, "pile-points": text === "" ? null : text, "pile-cards": null, "pile-tricks": null }),
+      /** @type {(counted: CountedPile) => void} */
       cards: (counted) => this.#cards(counted),
+      /** @type {(name: string, flag: boolean) => void} */
       badInput: (name, flag) => {
         this.badInput[name] = flag;
       },
+      /** @type {(team: string, kind: string, delta: number) => void} */
       count: (team, kind, delta) => this.#count(team, kind, delta),
     };
   }
@@ -181,6 +218,7 @@ export class FormModel {
    * A pile counted by its cards (deal/pile-cards.js CardCount.done(): `{team, cards,
    * tricks, points}`): the form keeps the cards (the core counts and checks them, a
    * saved game keeps them) and shows their points in the team's box.
+   * @param {CountedPile} counted
    */
   #cards({ team, cards, tricks, points }) {
     this.set({
@@ -191,7 +229,12 @@ export class FormModel {
     });
   }
 
-  /** One more (or fewer) of a team's declarations, within what the deck holds. */
+  /**
+   * One more (or fewer) of a team's declarations, within what the deck holds.
+   * @param {string} team
+   * @param {string} kind
+   * @param {number} delta
+   */
   #count(team, kind, delta) {
     const counts = parseDeclarations(this.#attributes.get(`declarations-${team}`));
     const limit = countLimit(kind, this.deal().contract);
@@ -206,17 +249,24 @@ export class FormModel {
     });
   }
 
-  /** The form's values, to put back later (restore). */
+  /**
+   * The form's values, to put back later (restore).
+   * @returns {SavedForm}
+   */
   save() {
     return { attributes: Object.fromEntries(FORM_ATTRIBUTES.map((name) => [name, this.#attributes.get(name)])), accepted: this.accepted };
   }
 
+  /** @param {SavedForm} saved */
   restore({ attributes, accepted }) {
     this.accepted = accepted;
     this.set(attributes);
   }
 
-  /** Fill the form with a recorded game deal. */
+  /**
+   * Fill the form with a recorded game deal.
+   * @param {RecordedDeal | null | undefined} deal
+   */
   load(deal) {
     const { attributes, accepted } = dealAttributes(deal);
     this.accepted = accepted;
@@ -226,12 +276,15 @@ export class FormModel {
   /**
    * What the score sheet may do with the form (sheet/score-sheet.js SheetForm): `deal()`
    * → the form's game deal once scored, and the form's `view()` to show it.
+   * @param {{ deal: () => GameDeal | null, view: () => FormViewPart }} parts
    */
   sheetForm({ deal, view }) {
     return {
       deal,
       save: () => this.save(),
+      /** @param {SavedForm} saved */
       restore: (saved) => this.restore(saved),
+      /** @param {RecordedDeal | null | undefined} recorded */
       load: (recorded) => {
         view().revealForm(false);
         this.load(recorded);
@@ -239,6 +292,7 @@ export class FormModel {
       clear: () => this.clear(),
       isEmpty: () => this.isEmpty(),
       focus: () => view().focusForm(),
+      /** @param {string} text */
       announce: (text) => view().announce(text),
     };
   }

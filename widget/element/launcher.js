@@ -32,21 +32,28 @@ export const LAUNCHER_WORDS = Object.freeze({
   }),
 });
 
+/** @typedef {Readonly<Record<"open" | "openHint" | "close" | "closeName", string>>} LauncherWords */
+
+/** @type {Readonly<Partial<Record<string, LauncherWords>>>} */
+const WORDS_OF = LAUNCHER_WORDS; // looked up by the element's language: any string
+
 export class Launcher {
-  #root;
-  #button;
-  #hint;
-  #place = null; // where the host's top was on the screen when the reader opened it (px)
-  #reserve = null; // the constructed sheet that sets --_reserve (styles/base.js)
-  /** The launcher's element (the shadow root's first child). */
+  /** @type {ShadowRoot} */ #root;
+  /** @type {HTMLElement} */ #button;
+  /** @type {HTMLElement} */ #hint;
+  /** @type {number | null} */ #place = null; // where the host's top was on the screen when the reader opened it (px)
+  /** @type {CSSStyleSheet | null} */ #reserve = null; // the constructed sheet that sets --_reserve (styles/base.js)
+  /** @type {HTMLElement} The launcher's element (the shadow root's first child). */
   element;
-  /** The opened calculator's Close button (the view puts it in: CalculatorView.attachClose). */
+  /** @type {HTMLElement} The opened calculator's Close button (the view puts it in: CalculatorView.attachClose). */
   closeButton;
 
   /**
    * Build the launcher at the start of `root` (a shadow root). `warm()`: the reader
    * shows intent (pointer over the button, or its focus); `open()`: the button is
    * pressed; `close()`: the opened calculator's Close button is pressed.
+   * @param {ShadowRoot} root
+   * @param {{ warm: () => void, open: () => void, close: () => void }} callbacks
    */
   constructor(root, { warm, open, close }) {
     this.#button = h("button", { type: "button", class: "primary open", part: "open-button" });
@@ -65,9 +72,11 @@ export class Launcher {
    * Show the launcher in `lang` ("bg" or "en"), or hide it (`shown` false). `busy`:
    * pressed, the calculator is on its way. `closable`: the opened calculator has a
    * Close button (not a score sheet: the sheet is what its page is for).
+   * @param {string} lang
+   * @param {{ shown: boolean, busy?: boolean, closable?: boolean }} state
    */
   render(lang, { shown, busy = false, closable = false }) {
-    const words = LAUNCHER_WORDS[lang] ?? LAUNCHER_WORDS.bg;
+    const words = WORDS_OF[lang] ?? LAUNCHER_WORDS.bg;
     setHidden(this.element, !shown);
     this.element.classList.toggle("opening", busy);
     setText(this.#button, words.open);
@@ -84,13 +93,17 @@ export class Launcher {
    * the form then grows a part per frame into room already taken, and what follows the
    * calculator on the page, pushed off the screen at the tap, never moves in view after
    * it, on a slow phone too). The room is kept while it is open.
+   * @param {Element} host
    */
   remember(host) {
     this.#place = host.getBoundingClientRect().top;
     this.#reserveRoom(Math.round(innerHeight - Math.max(this.#place, 0)));
   }
 
-  /** --_reserve: `px` of room for the opened calculator (none: 0). */
+  /**
+   * --_reserve: `px` of room for the opened calculator (none: 0).
+   * @param {number} px
+   */
   #reserveRoom(px) {
     const root = this.#root;
     if (!("adoptedStyleSheets" in root) || typeof CSSStyleSheet !== "function") return;
@@ -103,6 +116,8 @@ export class Launcher {
    * Folded back: the focus on the open button (`focus`: it was in the calculator, or
    * its Close was pressed), and the calculator `host` where it was on the screen when
    * the reader opened it (at once: the reader is sent back, not shown a scroll).
+   * @param {Element} host
+   * @param {{ focus: boolean }} options
    */
   folded(host, { focus }) {
     this.#reserveRoom(0);

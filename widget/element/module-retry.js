@@ -17,6 +17,8 @@ export const RELOAD_WINDOW_MS = 60_000;
 /**
  * Reload the page once for a module that failed: true if it does (the page is leaving),
  * false if this page already did within RELOAD_WINDOW_MS (or cannot say, or reload).
+ * @param {number} [now]
+ * @returns {boolean}
  */
 export function reloadOnce(now = Date.now()) {
   try {
@@ -36,6 +38,11 @@ export function reloadOnce(now = Date.now()) {
  * `load()`, then `again()` (the same module under a fresh URL), then `reload()` (true:
  * the page reloads, and the promise never settles, so no alert flashes before it goes);
  * rejects with the first error when none helped.
+ * @template T
+ * @param {() => Promise<T>} load
+ * @param {() => Promise<T>} again
+ * @param {() => boolean} [reload]
+ * @returns {Promise<T>}
  */
 export async function importWithRetry(load, again, reload = reloadOnce) {
   try {
@@ -50,7 +57,11 @@ export async function importWithRetry(load, again, reload = reloadOnce) {
   }
 }
 
-/** `url` (absolute) under a URL the page has not imported before. */
+/**
+ * `url` (absolute) under a URL the page has not imported before.
+ * @param {string | URL} url
+ * @returns {string}
+ */
 export function freshURL(url) {
   const fresh = new URL(url);
   fresh.searchParams.set("again", `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);

@@ -11,13 +11,36 @@ import { freshURL, importWithRetry, reloadOnce } from "./module-retry.js";
  * → boolean} (the last three for tests: the import, the import under a fresh URL, the
  * page's one reload; module-retry.js).
  */
+/** @import { ScoreSheet } from "../sheet/score-sheet.js"; */
+/** @import { CalculatorView } from "../form/view.js"; */
+/** @import { Scorer } from "./types.js"; */
+/** @typedef {typeof import("../sheet/score-sheet.js")} SheetModule */
+/** @import { FormModel } from "./form-model.js"; */
+/**
+ * What the sheet's place asks of the element.
+ * @typedef {object} SheetHostParts
+ * @property {HTMLElement} element
+ * @property {() => string} storageKey
+ * @property {() => string} manifest
+ * @property {() => Scorer} scorer
+ * @property {() => Promise<unknown>} loadView
+ * @property {() => CalculatorView | null} view
+ * @property {() => ReturnType<FormModel["sheetForm"]>} form the form as the sheet uses it (a SheetForm)
+ * @property {() => void} changed
+ * @property {() => Promise<SheetModule>} [importSheet]
+ * @property {() => Promise<SheetModule>} [importSheetAgain]
+ * @property {() => boolean} [reloadOnce]
+ */
+
+/** @returns {Promise<SheetModule>} */
 const importSheet = () => import("../sheet/score-sheet.js");
+/** @returns {Promise<SheetModule>} */
 const importSheetAgain = () => import(freshURL(new URL("../sheet/score-sheet.js", import.meta.url).href));
 
 export class SheetHost {
-  #host;
-  #load = null; // the import of the sheet's module under way
-  sheet = null; // the ScoreSheet, once loaded
+  /** @type {SheetHostParts} */ #host;
+  /** @type {Promise<void> | null} */ #load = null; // the import of the sheet's module under way
+  /** @type {ScoreSheet | null} */ sheet = null; // the ScoreSheet, once loaded
   /**
    * True when the sheet's modules could not be loaded, fetched again under a fresh URL
    * and after one reload of the page (module-retry.js): a real outage. The view offers
@@ -25,11 +48,15 @@ export class SheetHost {
    */
   failed = false;
 
+  /** @param {SheetHostParts} host */
   constructor(host) {
     this.#host = host;
   }
 
-  /** The sheet, loaded (once) if `on`; taken out if not. */
+  /**
+   * The sheet, loaded (once) if `on`; taken out if not.
+   * @param {boolean} on
+   */
   setup(on) {
     if (!on) {
       this.teardown();
@@ -43,7 +70,7 @@ export class SheetHost {
         if (this.#load !== load) return; // turned off or re-keyed meanwhile
         this.#load = null;
         this.failed = false;
-        this.sheet = new ScoreSheet({
+        const sheet = new ScoreSheet({
           storageKey: host.storageKey(),
           form: host.form(),
           scorer: () => host.scorer(),
@@ -51,8 +78,9 @@ export class SheetHost {
           // A game's link points at the standalone calculator next to the manifest.
           linkBase: () => new URL("calculator/", host.manifest()).href,
         });
-        this.sheet.addEventListener("change", host.changed);
-        host.view()?.attachSheet(this.sheet.parts);
+        this.sheet = sheet;
+        sheet.addEventListener("change", host.changed);
+        host.view()?.attachSheet(sheet.parts);
         this.followAddress();
         host.changed();
       },

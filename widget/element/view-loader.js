@@ -2,34 +2,61 @@
 // view, its styles, the widget's words) are imported once — again after a failed import,
 // on the next press — so an article whose calculator is never opened downloads none.
 
+/** @import { CalculatorView } from "../form/view.js"; */
+/** @import { Lang, STRINGS } from "../i18n/strings.js"; */
+/** @import { rulesSummary } from "../i18n/rule-words.js"; */
+/** @import { adoptStyles } from "../styles/calculator.js"; */
+
+/** @typedef {{ STRINGS: typeof STRINGS, rulesSummary: typeof rulesSummary }} ViewWords The words loaded with the view. */
+/**
+ * What the loader asks of the element.
+ * @typedef {object} ViewHost
+ * @property {ShadowRoot} root
+ * @property {ElementInternals | null} internals
+ * @property {() => ConstructorParameters<typeof CalculatorView>[1]} actions the view's actions
+ * @property {() => boolean} connected
+ * @property {() => boolean} lazy
+ * @property {() => Parameters<CalculatorView["attachSheet"]>[0] | null} sheetParts the score sheet's parts, or null
+ * @property {() => void} changed
+ */
+
 /**
  * `host`: {root, internals, actions() → ViewActions, connected(), lazy(), sheetParts()
  * → the score sheet's parts or null, changed()}.
  */
 export class ViewLoader {
-  #host;
-  #load = null;
-  /** The CalculatorView, once its modules are in. */
+  /** @type {ViewHost} */ #host;
+  /** @type {Promise<CalculatorView> | null} */ #load = null;
+  /** @type {CalculatorView | null} The CalculatorView, once its modules are in. */
   view = null;
-  /** {STRINGS, rulesSummary}, with the view. */
+  /** @type {ViewWords | null} {STRINGS, rulesSummary}, with the view. */
   words = null;
   /** The modules could not be loaded (a press tries again). */
   failed = false;
   /** The form is revealed a part per frame (opened from lazy). */
   gradual = false;
 
+  /** @param {ViewHost} host */
   constructor(host) {
     this.#host = host;
   }
 
-  /** The widget's words in `lang`, the game's team names (`names`, or null) in place of Ние/Вие. */
+  /**
+   * The widget's words in `lang`, the game's team names (`names`, or null) in place of Ние/Вие.
+   * Asked once the view is loaded (its words with it).
+   * @param {Lang} lang
+   * @param {{ us: string, them: string } | null | undefined} names
+   */
   strings(lang, names) {
-    const base = this.words.STRINGS[lang];
+    const base = /** @type {ViewWords} */ (this.words).STRINGS[lang];
     if (!names || (names.us === base.teams.us && names.them === base.teams.them)) return base;
     return { ...base, teams: names };
   }
 
-  /** Import the modules and build the view, once; resolves to the view. */
+  /**
+   * Import the modules and build the view, once; resolves to the view.
+   * @returns {Promise<CalculatorView>}
+   */
   load() {
     this.#load ??= Promise.all([import("../form/view.js"), import("../styles/calculator.js"), import("../i18n/strings.js"), import("../i18n/rule-words.js")]).then(
       ([{ CalculatorView }, { adoptStyles }, { STRINGS }, { rulesSummary }]) => this.#built(CalculatorView, adoptStyles, { STRINGS, rulesSummary }),
@@ -44,6 +71,11 @@ export class ViewLoader {
     return this.#load;
   }
 
+  /**
+   * @param {typeof CalculatorView} CalculatorView
+   * @param {typeof adoptStyles} adoptStyles
+   * @param {ViewWords} words
+   */
   #built(CalculatorView, adoptStyles, words) {
     const host = this.#host;
     this.failed = false;

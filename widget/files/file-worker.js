@@ -7,7 +7,8 @@
 
 import { readPicked } from "./file-read.js";
 
-self.addEventListener("message", async ({ data }) => {
+self.addEventListener("message", async (event) => {
+  const { data } = /** @type {MessageEvent<{ file: File }>} */ (event); // the page posts {file}
   let answer;
   try {
     answer = await readPicked(data.file);

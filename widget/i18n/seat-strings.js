@@ -5,6 +5,8 @@
 import { NOUNS } from "../core-tables.js";
 import { capitalize } from "./strings.js";
 
+/** @import { Lang } from "./strings.js"; */
+
 const WORDS = {
   bg: {
     players: "Играчи",
@@ -38,7 +40,10 @@ const WORDS = {
   },
 };
 
-/** The words of `lang`, with the core's word for who deals ("Раздава: {dealer}"). */
+/**
+ * The words of `lang`, with the core's word for who deals ("Раздава: {dealer}").
+ * @param {Lang} lang
+ */
 function seatWords(lang) {
   return Object.freeze({ ...WORDS[lang], dealer: `${capitalize(NOUNS[lang].words.dealer)}: {dealer}` });
 }

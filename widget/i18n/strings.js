@@ -10,6 +10,12 @@ import { format } from "./format.js";
 
 export { format };
 
+/** @type {Readonly<Record<string, number>>} */
+const POINTS_OF = DECLARATION_POINTS; // looked up by a carré's name, a string
+
+/** @typedef {"bg" | "en"} Lang A language the widget speaks (LANGUAGES). */
+
+/** @type {readonly Lang[]} */
 export const LANGUAGES = Object.freeze(["bg", "en"]);
 
 const WORDS = {
@@ -344,11 +350,20 @@ const WORDS = {
   },
 };
 
-/** A noun at the start of a label: "спатия" → "Спатия" (as the core starts a sentence). */
+/**
+ * A noun at the start of a label: "спатия" → "Спатия" (as the core starts a sentence).
+ * @param {string} text
+ * @returns {string}
+ */
 export function capitalize(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * Each word of `words` as a label, capitalized, under the same key.
+ * @param {Readonly<Record<string, string>>} words
+ * @returns {Record<string, string>}
+ */
 function labels(words) {
   return Object.fromEntries(Object.entries(words).map(([key, word]) => [key, capitalize(word)]));
 }
@@ -356,6 +371,7 @@ function labels(words) {
 /**
  * The core's words for a sheet's row and the shared text, by the widget's keys: all
  * passed, a capot, the contract failed, what hangs (`{points}` left to fill).
+ * @param {(typeof NOUNS)[Lang]} nouns
  */
 function sheetWords(nouns) {
   const words = nouns.words;
@@ -373,11 +389,16 @@ function sheetWords(nouns) {
   };
 }
 
-/** The widget's words of `lang` with the core's nouns and numbers put in. */
+/**
+ * The widget's words of `lang` with the core's nouns and numbers put in.
+ * @param {Lang} lang
+ */
 function strings(lang) {
   const nouns = NOUNS[lang];
   const own = WORDS[lang];
   const capot = capitalize(nouns.words.capot_short);
+  /** @type {Readonly<Record<string, string>>} */
+  const RANKS = nouns.ranks;
   return Object.freeze({
     ...own,
     pointsHint: format(own.pointsHint, { points: LAST_TRICK_POINTS }),
@@ -397,12 +418,15 @@ function strings(lang) {
     declarationWords: nouns.declarations,
     declarationsShort: labels(nouns.declarations_short),
     // A carré on a chip says what it is worth ("Каре (100)" is never taken for the others).
-    declarationPoints: Object.fromEntries(Object.keys(CARRES).map((kind) => [kind, `(${DECLARATION_POINTS[kind]})`])),
+    declarationPoints: Object.fromEntries(Object.keys(CARRES).map((kind) => [kind, `(${POINTS_OF[kind]})`])),
     declarationsNone: MESSAGES.declarations_in_no_trumps[lang],
     // The carré question names the ranks, highest first: "асо > 10 > поп > дама".
-    questionHints: { carre: format(own.questionHints.carre, { ranks: HUNDRED_CARRE_RANKS.map((rank) => nouns.ranks[rank]).join(" > ") }) },
+    questionHints: { carre: format(own.questionHints.carre, { ranks: HUNDRED_CARRE_RANKS.map((rank) => RANKS[rank]).join(" > ") }) },
   });
 }
 
-export const STRINGS = Object.freeze(Object.fromEntries(LANGUAGES.map((lang) => [lang, strings(lang)])));
+/** @typedef {ReturnType<typeof strings>} Strings The widget's words in one language. */
+
+/** Every language's words. */
+export const STRINGS = /** @type {Readonly<Record<Lang, Strings>>} */ (Object.freeze(Object.fromEntries(LANGUAGES.map((lang) => [lang, strings(lang)]))));
 

@@ -5,12 +5,19 @@
 
 import { plural } from "./format.js";
 
+/** @import { PluralForms } from "./format.js"; */
+/** @import { Lang } from "./strings.js"; */
+
 /**
  * A contract's line in the statistics, the number agreeing with each word: "1 казана:
  * 1 изкарана, 0 вътре, 0 висящи" (`t`: TABLE_WORDS[lang]; `bid`: {bids, made, inside, hanging}).
+ * @param {{ statsCounts: Record<"bids" | "made" | "inside" | "hanging", PluralForms> }} t
+ * @param {{ bids?: number, made?: number, inside?: number, hanging?: number }} bid
+ * @param {Lang} lang
+ * @returns {string}
  */
 export function countsText(t, bid, lang) {
-  const [bids, made, inside, hanging] = ["bids", "made", "inside", "hanging"].map((key) => plural(t.statsCounts[key], bid[key] ?? 0, lang));
+  const [bids, made, inside, hanging] = /** @type {const} */ (["bids", "made", "inside", "hanging"]).map((key) => plural(t.statsCounts[key], bid[key] ?? 0, lang));
   return `${bids}: ${made}, ${inside}, ${hanging}`;
 }
 

@@ -6,6 +6,8 @@
 import { NOUNS } from "../core-tables.js";
 import { capitalize } from "./strings.js";
 
+/** @import { Lang } from "./strings.js"; */
+
 const WORDS = {
   bg: {
     share: "Изпрати играта: връзка, QR код, файл",
@@ -158,7 +160,10 @@ const WORDS = {
   },
 };
 
-/** The travel words of `lang`, with the core's game words put in. */
+/**
+ * The travel words of `lang`, with the core's game words put in.
+ * @param {Lang} lang
+ */
 function travelWords(lang) {
   return Object.freeze({ ...WORDS[lang], csvCapot: capitalize(NOUNS[lang].words.capot_short) });
 }

@@ -8,17 +8,29 @@
 //
 // No DOM and no worker state here: the page (offline.js) and the worker both use it.
 
-/** The folder of the site's manifest.json, as a path: "/" or "/belot/". */
+/**
+ * The folder of the site's manifest.json, as a path: "/" or "/belot/".
+ * @param {string | URL} manifestURL
+ */
 function folder(manifestURL) {
   return new URL("./", manifestURL).pathname;
 }
 
-/** The offline copy's cache of `build` for the site whose manifest is `manifestURL`. */
+/**
+ * The offline copy's cache of `build` for the site whose manifest is `manifestURL`.
+ * @param {string | URL} manifestURL
+ * @param {string} build
+ * @returns {string}
+ */
 export function offlineCacheName(manifestURL, build) {
   return `belot-calculator ${folder(manifestURL)} ${build}`;
 }
 
-/** The worker's start-up snapshot cache for the site whose manifest is `manifestURL`. */
+/**
+ * The worker's start-up snapshot cache for the site whose manifest is `manifestURL`.
+ * @param {string | URL} manifestURL
+ * @returns {string}
+ */
 export function snapshotCacheName(manifestURL) {
   return `belot-calculator-snapshot ${folder(manifestURL)}`;
 }
@@ -30,14 +42,21 @@ export function snapshotCacheName(manifestURL) {
  * against the build's SHA-256 before it keeps it, so a copy never needs trusting; one
  * that failed to arrive or to be stored is simply fetched by the install.
  * `cacheName` null: copies nothing (the page registers no service worker).
+ * @param {string | null} cacheName
  */
 export function offlineSeeder(cacheName) {
+  /** @type {Promise<void>[]} */
   const puts = [];
   const opened = cacheName && typeof caches === "object" && caches ? caches.open(cacheName) : null;
   return {
     /** Whether `put` stores anything. */
     active: Boolean(opened),
-    /** Store `body` (a stream, read as it arrives) as the file at `url`, with `headers`. */
+    /**
+     * Store `body` (a stream, read as it arrives) as the file at `url`, with `headers`.
+     * @param {string} url
+     * @param {BodyInit | null} body
+     * @param {HeadersInit} [headers]
+     */
     put(url, body, headers) {
       if (!opened) return;
       // The body is stored decoded: no Content-Encoding, and the length is the stream's.
@@ -47,7 +66,10 @@ export function offlineSeeder(cacheName) {
       const stored = opened.then((cache) => cache.put(url, new Response(body, { headers: kept })));
       puts.push(stored.catch(() => {}));
     },
-    /** Resolves once every copy is stored or has failed. */
+    /**
+     * Resolves once every copy is stored or has failed.
+     * @returns {Promise<void>}
+     */
     settled() {
       return Promise.all(puts).then(() => undefined);
     },

@@ -14,13 +14,36 @@
 //
 // Progress goes to the page as {type: "progress", loaded, total, phase, file}.
 
+/** @import { offlineSeeder } from "./caches.js"; */
+
+/** @typedef {{ files?: Record<string, { size?: unknown, bytes?: unknown, sha256?: unknown } | null> | null }} Manifest What is read here of manifest.json. */
+/** @typedef {{ name: string, bytes: number | null, sha256: string | null }} ManifestFile A file the manifest lists: its name, size and hash where it gives them. */
+/** @typedef {{ code: unknown, message: string, status?: number }} Failure What doomed the start: a code (an error's own where it has one) and words. */
+/** @typedef {{ fail: (failure: Failure) => void, mark: (step: string) => void }} Reporting */
+/** @typedef {ReturnType<typeof offlineSeeder>} Seeder */
+
 let loaded = 0;
 let total = 0;
 let lastReport = 0;
 let phase = "manifest";
+/** @type {string | null} */
 let pending = null; // the name of a file on its way, for a stalled download's message
 
-/** Tell the page how far the start has got (at most every 80 ms unless `force`). */
+/**
+ * What an error says of itself (its code, its message), where it says it: `error?.code`
+ * for any value thrown, typed.
+ * @param {unknown} error
+ * @returns {{ code?: unknown, message?: unknown }}
+ */
+function about(error) {
+  return Object(error);
+}
+
+/**
+ * Tell the page how far the start has got (at most every 80 ms unless `force`).
+ * @param {boolean} force
+ * @param {string} [newPhase]
+ */
 export function reportProgress(force, newPhase = phase) {
   phase = newPhase;
   const now = Date.now();
@@ -29,8 +52,13 @@ export function reportProgress(force, newPhase = phase) {
   self.postMessage({ type: "progress", loaded, total: Math.max(total, loaded), phase, file: pending });
 }
 
-/** Absolute URL → {name, bytes, sha256} of every file the manifest lists. */
+/**
+ * Absolute URL → {name, bytes, sha256} of every file the manifest lists.
+ * @param {Manifest} manifest
+ * @param {string | URL} manifestURL
+ */
 function manifestFiles(manifest, manifestURL) {
+  /** @type {Map<string, ManifestFile>} */
   const byURL = new Map();
   const files = manifest.files;
   if (!files || typeof files !== "object") return byURL;
@@ -45,11 +73,19 @@ function manifestFiles(manifest, manifestURL) {
 /** The runtime's data files: what Pyodide fetches (the wasm, the library zip, wheels, the lock file). */
 const RUNTIME_DATA = /\.(wasm|zip|whl)$|pyodide-lock\.json$/;
 
-/** Whether a file of the manifest is one this start downloads (wheels only if it loads packages). */
+/**
+ * Whether a file of the manifest is one this start downloads (wheels only if it loads packages).
+ * @param {string} name
+ * @param {boolean} wheels
+ */
 function downloaded(name, wheels) {
   return RUNTIME_DATA.test(name) && (wheels || !name.endsWith(".whl"));
 }
 
+/**
+ * @param {Map<string, ManifestFile>} files
+ * @param {boolean} wheels
+ */
 function expectedBytes(files, wheels) {
   let sum = 0;
   for (const { name, bytes } of files.values()) {
@@ -58,9 +94,12 @@ function expectedBytes(files, wheels) {
   return sum;
 }
 
-/** Subresource Integrity for a hex SHA-256: what Pyodide asks a wheel's fetch for, from its lock. */
+/**
+ * Subresource Integrity for a hex SHA-256: what Pyodide asks a wheel's fetch for, from its lock.
+ * @param {string} hex
+ */
 function integrityOf(hex) {
-  const bytes = hex.match(/../g).map((pair) => Number.parseInt(pair, 16));
+  const bytes = /** @type {RegExpMatchArray} */ (hex.match(/../g)).map((pair) => Number.parseInt(pair, 16));
   return `sha256-${btoa(String.fromCharCode(...bytes))}`;
 }
 
@@ -71,6 +110,9 @@ function integrityOf(hex) {
  * `wheels`: whether this start loads packages (else no wheel is expected or fetched).
  * Returns {prefetch(folderURL)}: start every runtime data file under folderURL now,
  * before Pyodide asks for it; Pyodide's own fetch of it then takes the one under way.
+ * @param {Manifest} manifest
+ * @param {string | URL} manifestURL
+ * @param {Reporting & { seeder: Seeder, wheels: boolean }} options
  */
 export function watchDownloads(manifest, manifestURL, { fail, mark, seeder, wheels }) {
   const files = manifestFiles(manifest, manifestURL);
@@ -78,6 +120,7 @@ export function watchDownloads(manifest, manifestURL, { fail, mark, seeder, whee
   total = expected;
   phase = "download";
   const watched = watchedFetch(self.fetch.bind(self), files, expected, { fail, mark, seeder });
+  /** @type {Map<string, { integrity: string, response: Promise<Response> }>} */
   const early = new Map(); // URL → {integrity, response}: started by prefetch, not yet asked for
   self.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
@@ -91,6 +134,7 @@ export function watchDownloads(manifest, manifestURL, { fail, mark, seeder, whee
   };
   reportProgress(true);
   return {
+    /** @param {string} folderURL */
     prefetch(folderURL) {
       for (const [url, file] of files) {
         if (!url.startsWith(folderURL) || !downloaded(file.name, wheels)) continue;
@@ -103,7 +147,14 @@ export function watchDownloads(manifest, manifestURL, { fail, mark, seeder, whee
   };
 }
 
-/** fetch, counted, checked and copied: the wrapper `watchDownloads` installs. */
+/**
+ * fetch, counted, checked and copied: the wrapper `watchDownloads` installs.
+ * @param {typeof fetch} realFetch
+ * @param {Map<string, ManifestFile>} files
+ * @param {number} expected
+ * @param {Reporting & { seeder: Seeder }} options
+ * @returns {(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>}
+ */
 function watchedFetch(realFetch, files, expected, { fail, mark, seeder }) {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
@@ -115,7 +166,7 @@ function watchedFetch(realFetch, files, expected, { fail, mark, seeder }) {
     try {
       response = await realFetch(input, init);
     } catch (error) {
-      fail({ code: error?.code ?? "load_failed", message: `${name}: ${error?.message ?? error}` });
+      fail({ code: about(error).code ?? "load_failed", message: `${name}: ${about(error).message ?? error}` });
       throw error;
     }
     if (!response.ok) {
@@ -130,7 +181,7 @@ function watchedFetch(realFetch, files, expected, { fail, mark, seeder }) {
     // Pyodide gets the response itself, untouched (so the engine can compile the wasm
     // as it streams in); a clone of it is counted, checked and copied for the offline
     // copy, or read to its end and dropped.
-    const body = counted(response.clone().body, name, known?.bytes ?? null, { fail, mark });
+    const body = counted(/** @type {ReadableStream<Uint8Array>} */ (response.clone().body), name, known?.bytes ?? null, { fail, mark });
     if (known && seeder.active) seeder.put(url, body, response.headers);
     else body.pipeTo(new WritableStream()).catch(() => {});
     return response;
@@ -141,19 +192,26 @@ function watchedFetch(realFetch, files, expected, { fail, mark, seeder }) {
  * `source` read through as fast as the network gives it (not as fast as its reader
  * takes it: a file started early keeps arriving while Pyodide gets to it), its bytes
  * counted, its end checked against `size` (null: unknown).
+ * @param {ReadableStream<Uint8Array>} source
+ * @param {string} name
+ * @param {number | null} size
+ * @param {Reporting} reporting
+ * @returns {ReadableStream<Uint8Array>}
  */
 function counted(source, name, size, { fail, mark }) {
   let received = 0;
   let cancelled = false;
   const reader = source.getReader();
+  /** @param {ReadableStreamDefaultController<Uint8Array>} controller */
   const pump = async (controller) => {
     for (;;) {
+      /** @type {ReadableStreamReadResult<Uint8Array>} */
       let chunk;
       try {
         chunk = await reader.read();
       } catch (error) {
         if (cancelled) return;
-        fail({ code: "cut_off", message: `the download of ${name} broke off after ${received} bytes: ${error?.message ?? error}` });
+        fail({ code: "cut_off", message: `the download of ${name} broke off after ${received} bytes: ${about(error).message ?? error}` });
         controller.error(error);
         return;
       }

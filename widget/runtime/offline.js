@@ -31,8 +31,8 @@ export class OfflineStatus extends EventTarget {
   updateReady = false;
   /** true while this page's offline copy is incomplete and could not be restored. */
   offlineLost = false;
-  #registrations = new Map(); // sw.js URL → Promise<registration | null>
-  #watched = new WeakSet();
+  /** @type {Map<string, Promise<ServiceWorkerRegistration | null>>} */ #registrations = new Map(); // sw.js URL → its registration
+  /** @type {WeakSet<ServiceWorkerRegistration>} */ #watched = new WeakSet();
 
   constructor() {
     super();
@@ -72,6 +72,8 @@ export class OfflineStatus extends EventTarget {
    * Whether this start is the one that sets offline use up: the page can register the
    * build's service worker and none serves it yet. Then the runtime's worker copies its
    * downloads into the offline copy's cache for the install (runtime/caches.js).
+   * @param {string | URL} manifestURL
+   * @returns {boolean}
    */
   firstInstall(manifestURL) {
     const container = globalThis.navigator?.serviceWorker;
@@ -83,6 +85,9 @@ export class OfflineStatus extends EventTarget {
    * Register the build's sw.js for offline use (once per URL); resolves to the
    * registration or null. `build`: the runtime's, whose copies a refused registration
    * (another service worker holds the scope) leaves behind, so they are deleted.
+   * @param {string | URL} manifestURL
+   * @param {string | null} [build]
+   * @returns {Promise<ServiceWorkerRegistration | null>}
    */
   register(manifestURL, build = null) {
     const script = new URL("sw.js", manifestURL).href;
@@ -102,6 +107,10 @@ export class OfflineStatus extends EventTarget {
     return registered;
   }
 
+  /**
+   * @param {string} script the href of sw.js
+   * @returns {Promise<ServiceWorkerRegistration | null>}
+   */
   async #register(script) {
     const container = globalThis.navigator?.serviceWorker;
     if (!container || !globalThis.isSecureContext) return null;
@@ -119,6 +128,7 @@ export class OfflineStatus extends EventTarget {
     return registration;
   }
 
+  /** @param {ServiceWorkerRegistration} registration */
   #watch(registration) {
     if (this.#watched.has(registration)) return;
     this.#watched.add(registration);
@@ -127,6 +137,7 @@ export class OfflineStatus extends EventTarget {
       this.updateReady = true;
       this.dispatchEvent(new Event("updateready"));
     };
+    /** @param {ServiceWorker | null} worker */
     const follow = (worker) => worker?.addEventListener("statechange", check);
     follow(registration.installing);
     registration.addEventListener("updatefound", () => follow(registration.installing));
@@ -135,4 +146,4 @@ export class OfflineStatus extends EventTarget {
 }
 
 /** The page-wide offline status. */
-export const offline = (globalThis[KEY] ??= new OfflineStatus());
+export const offline = (/** @type {{ [KEY]?: OfflineStatus }} */ (globalThis)[KEY] ??= new OfflineStatus());

@@ -17,6 +17,11 @@ export const TRUSTED_TYPES_POLICY = "belot-calculator";
 
 const POLICY = Symbol.for("belot-calculator.trusted-types");
 
+// Trusted Types, as far as this module uses them (TypeScript's DOM library has none).
+/** @typedef {{ createScriptURL(input: string): object }} ScriptURLPolicy The widget's policy: its script URLs are TrustedScriptURL objects. */
+/** @typedef {{ createPolicy?: (name: string, rules: { createScriptURL: (input: string) => string }) => ScriptURLPolicy }} PolicyFactory */
+/** @typedef {{ trustedTypes?: PolicyFactory, [POLICY]?: ScriptURLPolicy | null }} PolicyGlobal The global object with the page's factory and the widget's policy. */
+
 /** This realm's origin (the page's, or the worker's, which is the same). */
 function ownOrigin() {
   return globalThis.location.origin;
@@ -25,13 +30,24 @@ function ownOrigin() {
 /** A refusal: `code` "foreign_origin", the URL and the origin in the message. */
 export class ForeignOriginError extends Error {
   code = "foreign_origin";
+  /**
+   * @param {string} what the refused file, in words ("a script")
+   * @param {URL} url
+   */
   constructor(what, url) {
     super(`${what} from another origin refused: ${url.origin} is not ${ownOrigin()}`);
+    /** @type {string} The refused URL. */
     this.url = url.href;
   }
 }
 
-/** `url` resolved against `base`, as an absolute href, if it is of this origin; else throws ForeignOriginError. */
+/**
+ * `url` resolved against `base`, as an absolute href, if it is of this origin; else throws ForeignOriginError.
+ * @param {string | URL} url
+ * @param {string | URL | undefined} base
+ * @param {string} [what]
+ * @returns {string}
+ */
 export function sameOriginURL(url, base, what = "a file") {
   const resolved = new URL(url, base);
   if (resolved.origin !== ownOrigin()) throw new ForeignOriginError(what, resolved);
@@ -42,27 +58,35 @@ export function sameOriginURL(url, base, what = "a file") {
  * `url` as the value a script-URL sink (`new Worker`, `serviceWorker.register`)
  * accepts: a TrustedScriptURL from the widget's policy where Trusted Types exist,
  * else the plain href. Throws ForeignOriginError for another origin's URL.
+ * @param {string | URL} url
+ * @param {string} [what]
+ * @returns {string} typed as the href it stands for: a sink takes a TrustedScriptURL
+ *   where it takes a string, and TypeScript's DOM library has no Trusted Types
  */
 export function scriptURL(url, what = "a script") {
   const href = sameOriginURL(url, globalThis.location.href, what);
   const policy = trustedTypesPolicy();
-  return policy ? policy.createScriptURL(href) : href;
+  return policy ? /** @type {string} */ (/** @type {unknown} */ (policy.createScriptURL(href))) : href;
 }
 
-/** The page's one policy (created on first use, shared by every copy of this module), or null. */
+/**
+ * The page's one policy (created on first use, shared by every copy of this module), or null.
+ * @returns {ScriptURLPolicy | null}
+ */
 function trustedTypesPolicy() {
-  const factory = globalThis.trustedTypes;
+  const shared = /** @type {PolicyGlobal} */ (globalThis);
+  const factory = shared.trustedTypes;
   if (!factory?.createPolicy) return null;
-  if (!(POLICY in globalThis)) {
+  if (!(POLICY in shared)) {
     try {
-      globalThis[POLICY] = factory.createPolicy(TRUSTED_TYPES_POLICY, {
+      shared[POLICY] = factory.createPolicy(TRUSTED_TYPES_POLICY, {
         createScriptURL: (input) => sameOriginURL(input, globalThis.location.href, "a script"),
       });
     } catch {
       // The page's policy does not allow ours: the sink then refuses a plain URL
       // itself, with the browser's own message, and the widget shows the failure.
-      globalThis[POLICY] = null;
+      shared[POLICY] = null;
     }
   }
-  return globalThis[POLICY];
+  return shared[POLICY] ?? null;
 }

@@ -31,9 +31,36 @@ import { sameOriginURL, scriptURL } from "./origin.js";
 
 const REGISTRY = Symbol.for("belot-calculator.scorers");
 
-/** The page-wide scorer for `manifestURL` (created on first use, not started). */
+/** @import { DealReply } from "../deal/types.js"; */
+
+/** @typedef {"idle" | "loading" | "ready" | "failed"} ScorerState */
+/** @typedef {{ code: unknown, message: string }} ScorerFailure A failure: a code (the worker's, an error's own, or the widget's) and words. */
+/** @typedef {{ loaded: number, total: number, phase?: string | null, file?: string | null }} ScorerProgress */
+/** @typedef {{ resolve: (value: unknown) => void, reject: (reason: unknown) => void }} Settle */
+/** @typedef {{ code?: unknown, message?: string }} WorkerError The worker's words for a failure (runtime/worker.js describe). */
+/**
+ * What the worker posts: progress, a failure, "ready", "seeded", or the answer to a call (no type).
+ * @typedef {({ type: "progress" } & ScorerProgress) | { type: "failed", error?: WorkerError | null } | { type: "ready" } | { type: "seeded" } | { type?: undefined, id: number, ok: boolean, result?: unknown, error?: WorkerError | null }} WorkerMessage
+ */
+
+/**
+ * What an error says of itself (its code, name, message), where it says it: `error?.code`
+ * for any value thrown, typed.
+ * @param {unknown} error
+ * @returns {{ code?: unknown, name?: unknown, message?: unknown }}
+ */
+function about(error) {
+  return Object(error);
+}
+
+/**
+ * The page-wide scorer for `manifestURL` (created on first use, not started).
+ * @param {string | URL} manifestURL
+ * @returns {PyodideScorer}
+ */
 export function sharedPyodideScorer(manifestURL) {
-  const registry = (globalThis[REGISTRY] ??= new Map());
+  const shared = /** @type {{ [REGISTRY]?: Map<string, PyodideScorer> }} */ (globalThis);
+  const registry = (shared[REGISTRY] ??= new Map());
   const key = String(manifestURL);
   let scorer = registry.get(key);
   if (!scorer) {
@@ -47,22 +74,22 @@ export function sharedPyodideScorer(manifestURL) {
 export const DEFAULT_MANIFEST_URL = new URL("../../manifest.json", import.meta.url).href;
 
 export class PyodideScorer extends EventTarget {
-  #manifestURL;
-  #workerURL;
-  #worker = null;
-  #ready = null;
-  #settle = null; // {resolve, reject} of the start under way
+  /** @type {string} */ #manifestURL;
+  /** @type {string | URL} */ #workerURL;
+  /** @type {Worker | null} */ #worker = null;
+  /** @type {Promise<unknown> | null} */ #ready = null;
+  /** @type {Settle | null} */ #settle = null; // {resolve, reject} of the start under way
   #nextId = 1;
-  #pending = new Map();
-  #watchdog = 0;
+  /** @type {Map<number, Settle>} */ #pending = new Map();
+  /** @type {ReturnType<typeof setTimeout> | undefined} */ #watchdog = undefined;
 
-  /** "idle" | "loading" | "ready" | "failed" */
+  /** @type {ScorerState} */
   state = "idle";
-  /** {loaded, total} bytes of the runtime download so far (total 0 = unknown); also `phase` and `file` while starting. */
+  /** @type {ScorerProgress} {loaded, total} bytes of the runtime download so far (total 0 = unknown); also `phase` and `file` while starting. */
   progress = { loaded: 0, total: 0 };
-  /** {code, message} of the last failure, or null. */
+  /** @type {ScorerFailure | null} {code, message} of the last failure, or null. */
   error = null;
-  /** {build, pyodide} once ready. */
+  /** @type {{ build?: string | null, pyodide?: string } | null} {build, pyodide} once ready. */
   info = null;
   /**
    * Milliseconds a start may go without any progress (a byte downloaded, a step
@@ -70,6 +97,10 @@ export class PyodideScorer extends EventTarget {
    */
   stallTimeout = 30_000;
 
+  /**
+   * @param {string | URL} [manifestURL]
+   * @param {string | URL} [workerURL]
+   */
   constructor(manifestURL = DEFAULT_MANIFEST_URL, workerURL = new URL("./worker.js", import.meta.url)) {
     super();
     this.#manifestURL = String(manifestURL);
@@ -80,11 +111,15 @@ export class PyodideScorer extends EventTarget {
     return this.#manifestURL;
   }
 
-  /** Start the worker and load the runtime (once); resolves when ready. */
+  /**
+   * Start the worker and load the runtime (once); resolves when ready.
+   * @returns {Promise<unknown>} the worker's `{build, pyodide}`
+   */
   start() {
     if (this.#ready) return this.#ready;
     this.error = null;
     this.progress = { loaded: 0, total: 0 };
+    /** @type {Promise<unknown>} */
     const ready = new Promise((resolve, reject) => {
       this.#settle = { resolve, reject };
     });
@@ -98,7 +133,7 @@ export class PyodideScorer extends EventTarget {
     try {
       sameOriginURL(this.#manifestURL, globalThis.location?.href, "the manifest");
     } catch (error) {
-      this.#fail({ code: error.code ?? "load_failed", message: error.message });
+      this.#fail({ code: about(error).code ?? "load_failed", message: about(error).message });
       return ready;
     }
     // The manifest is read here while the worker starts (its modules load, its thread
@@ -115,14 +150,17 @@ export class PyodideScorer extends EventTarget {
     return ready;
   }
 
+  /** @param {Promise<string | null>} manifest the manifest's text, or null: the worker fetches it */
   #spawn(manifest) {
+    /** @type {Worker} */
     let worker;
     try {
       worker = new Worker(scriptURL(this.#workerURL, "the calculator's worker"), { type: "module", name: "belot-calculator" });
     } catch (error) {
       // A Trusted Types or other page policy refusing the worker, or a foreign URL.
-      const code = error?.code ?? (error?.name === "TypeError" || error?.name === "SecurityError" ? "policy_blocked" : "unsupported");
-      this.#fail({ code, message: `the worker could not be started: ${error?.message ?? error}` });
+      const { code: own, name, message } = about(error);
+      const code = own ?? (name === "TypeError" || name === "SecurityError" ? "policy_blocked" : "unsupported");
+      this.#fail({ code, message: `the worker could not be started: ${message ?? error}` });
       return;
     }
     this.#worker = worker;
@@ -148,17 +186,20 @@ export class PyodideScorer extends EventTarget {
       (info) => {
         if (worker !== this.#worker) return;
         clearTimeout(this.#watchdog);
-        this.info = info;
+        this.info = /** @type {{ build?: string | null, pyodide?: string }} */ (info);
         this.#setState("ready");
-        this.#settle.resolve(info);
+        this.#settle?.resolve(info);
       },
       (error) => {
-        if (worker === this.#worker) this.#fail({ code: error.code ?? "load_failed", message: error.message });
+        if (worker === this.#worker) this.#fail({ code: about(error).code ?? "load_failed", message: about(error).message });
       },
     );
   }
 
-  /** The worker script itself did not run: missing (an HTTP error), or not runnable here. */
+  /**
+   * The worker script itself did not run: missing (an HTTP error), or not runnable here.
+   * @param {string} message the error event's, maybe ""
+   */
   async #workerDidNotStart(message) {
     const worker = this.#worker;
     let failure = { code: "load_failed", message: message || "the worker did not start" };
@@ -166,7 +207,7 @@ export class PyodideScorer extends EventTarget {
       const response = await fetch(this.#workerURL, { cache: "no-store" });
       if (!response.ok) failure = { code: "http_error", message: `HTTP ${response.status} for ${this.#workerURL}` };
     } catch (error) {
-      failure = { code: "load_failed", message: `the worker could not be downloaded: ${error?.message ?? error}` };
+      failure = { code: "load_failed", message: `the worker could not be downloaded: ${about(error).message ?? error}` };
     }
     if (worker === this.#worker) this.#fail(failure);
   }
@@ -191,56 +232,93 @@ export class PyodideScorer extends EventTarget {
     }
     return this.start();
   }
-  /** Score one deal: the core's `score_deal_json`, as objects. */
+  /**
+   * Score one deal: the core's `score_deal_json`, as objects.
+   * @param {unknown} request
+   * @returns {Promise<DealReply>} the core's reply (docs/json-contract.md)
+   */
   async score(request) {
     await this.start();
-    return this.#call("score", { request: JSON.stringify(request) });
+    return /** @type {Promise<DealReply>} */ (this.#call("score", { request: JSON.stringify(request) }));
   }
 
-  /** Score a whole game: the core's `score_game_json`, as objects. */
+  /**
+   * Score a whole game: the core's `score_game_json`, as objects.
+   * @param {unknown} request
+   * @returns {Promise<unknown>}
+   */
   async scoreGame(request) {
     await this.start();
     return this.#call("score_game", { request: JSON.stringify(request) });
   }
 
-  /** A game's link text: the core's `game_link_json`, as objects. */
+  /**
+   * A game's link text: the core's `game_link_json`, as objects.
+   * @param {unknown} request
+   * @returns {Promise<unknown>}
+   */
   async gameLink(request) {
     await this.start();
     return this.#call("game_link", { request: JSON.stringify(request) });
   }
 
-  /** The game a link carries: the core's `read_game_link_json`, as objects. */
+  /**
+   * The game a link carries: the core's `read_game_link_json`, as objects.
+   * @param {unknown} request
+   * @returns {Promise<unknown>}
+   */
   async readGameLink(request) {
     await this.start();
     return this.#call("read_game_link", { request: JSON.stringify(request) });
   }
 
-  /** Every match's score in a book of games: the core's `match_scores_json`, as objects. */
+  /**
+   * Every match's score in a book of games: the core's `match_scores_json`, as objects.
+   * @param {unknown} request
+   * @returns {Promise<unknown>}
+   */
   async matchScores(request) {
     await this.start();
     return this.#call("match_scores", { request: JSON.stringify(request) });
   }
 
-  /** The statistics of a book of games: the core's `statistics_json`, as objects. */
+  /**
+   * The statistics of a book of games: the core's `statistics_json`, as objects.
+   * @param {unknown} request
+   * @returns {Promise<unknown>}
+   */
   async statistics(request) {
     await this.start();
     return this.#call("statistics", { request: JSON.stringify(request) });
   }
 
-  /** Diagnostics: {wasmMemoryBytes} of the running Python (null if unknown). */
+  /**
+   * Diagnostics: {wasmMemoryBytes} of the running Python (null if unknown).
+   * @returns {Promise<unknown>}
+   */
   async stats() {
     await this.start();
     return this.#call("stats", {});
   }
 
+  /**
+   * @param {string} type
+   * @param {object} payload
+   * @returns {Promise<unknown>}
+   */
   #call(type, payload) {
+    const worker = this.#worker;
+    // A worker that failed once ready is gone, and the start's promise stays resolved:
+    // until retry(), a call fails with that failure (not a TypeError on the missing worker).
+    if (!worker) return Promise.reject(Object.assign(new Error(this.error?.message), { code: this.error?.code }));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, type, payload });
+      worker.postMessage({ id, type, payload });
     });
   }
 
+  /** @param {WorkerMessage | null} message */
   #onMessage(message) {
     if (!message || typeof message !== "object") return;
     if (message.type === "progress") {
@@ -267,7 +345,10 @@ export class PyodideScorer extends EventTarget {
     else pending.reject(Object.assign(new Error(message.error?.message), { code: message.error?.code }));
   }
 
-  /** End the worker and every call waiting on it. */
+  /**
+   * End the worker and every call waiting on it.
+   * @param {ScorerFailure} [error]
+   */
   #stop(error = { code: "retried", message: "the calculator was restarted" }) {
     clearTimeout(this.#watchdog);
     for (const { reject } of this.#pending.values()) {
@@ -279,6 +360,7 @@ export class PyodideScorer extends EventTarget {
     this.#settle?.reject(Object.assign(new Error(error.message), { code: error.code }));
   }
 
+  /** @param {{ code?: unknown, message?: unknown }} error */
   #fail(error) {
     if (this.state === "failed") return;
     const failure = { code: error.code ?? "load_failed", message: String(error.message ?? "") };
@@ -288,6 +370,7 @@ export class PyodideScorer extends EventTarget {
     this.#setState("failed");
   }
 
+  /** @param {ScorerState} state */
   #setState(state) {
     this.state = state;
     this.dispatchEvent(new CustomEvent("statechange", { detail: { state, error: this.error } }));

@@ -16,21 +16,35 @@ import { snapshotCacheName } from "./caches.js";
 
 const SNAPSHOT_HASH = "x-belot-sha256";
 
+/**
+ * @param {BufferSource} bytes
+ * @returns {Promise<string>}
+ */
 async function sha256Hex(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The snapshot of `build` for the site of `manifestURL`: load, save, remove. */
+/** @typedef {{ loadedPackages: Record<string, unknown>, makeMemorySnapshot(): Uint8Array<ArrayBuffer> }} SnapshotSource What saving reads of a Pyodide instance. */
+
+/**
+ * The snapshot of `build` for the site of `manifestURL`: load, save, remove.
+ * @param {string | URL} manifestURL
+ * @param {string | null} build
+ * @param {string | null | undefined} pyodideVersion
+ */
 export function snapshotStore(manifestURL, build, pyodideVersion) {
   const usable = Boolean(build) && typeof caches === "object" && caches !== null && Boolean(crypto?.subtle);
   const cacheName = snapshotCacheName(manifestURL);
-  const key = new URL(`__belot-snapshot__/${encodeURIComponent(build)}-${encodeURIComponent(pyodideVersion ?? "")}`, manifestURL).href;
+  const key = new URL(`__belot-snapshot__/${encodeURIComponent(String(build))}-${encodeURIComponent(pyodideVersion ?? "")}`, manifestURL).href;
   const store = {
     available: usable,
+    /** @returns {Promise<Uint8Array<ArrayBuffer> | null>} the snapshot's bytes, checked, or null */
     async load() {
       if (!usable) return null;
+      /** @type {Uint8Array<ArrayBuffer>} */
       let bytes;
+      /** @type {string | null} */
       let expected;
       try {
         const cache = await caches.open(cacheName);
@@ -48,6 +62,7 @@ export function snapshotStore(manifestURL, build, pyodideVersion) {
       }
       return bytes;
     },
+    /** @param {SnapshotSource} pyodide */
     async save(pyodide) {
       // Packages loaded through loadPyodide are listed in a JS object that the
       // snapshot checks against its start-up value ({}); the restored instance loads
@@ -66,6 +81,7 @@ export function snapshotStore(manifestURL, build, pyodideVersion) {
       for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
       await cache.put(key, new Response(bytes, { headers }));
     },
+    /** @returns {Promise<void>} */
     async remove() {
       try {
         await (await caches.open(cacheName)).delete(key);

@@ -49,24 +49,45 @@ import { reportProgress, watchDownloads } from "./downloads.js";
 import { sameOriginURL } from "./origin.js";
 import { snapshotStore } from "./snapshot.js";
 
+/** @import { Failure } from "./downloads.js"; */
+/** @import { LoadOptions, PageMessage, Pyodide, PyModule, PyodideModule, RuntimeEntry, RuntimeManifest } from "./types.js"; */
+/** @typedef {ReturnType<typeof coreApi> & { info: { build: string | null, pyodide: string, snapshot: boolean } }} Api The core, started */
+
+/** @type {Promise<Api> | null} */
 let ready = null; // Promise<{scoreDeal, scoreGame}> once "init" arrived
+/** @type {(() => void) | null} */
 let saveSnapshot = null; // after a cold start: (re)arms the idle timer of the snapshot
 const SNAPSHOT_IDLE_MS = 3000;
 const START_QUIET_MS = 1000; // no request this long after "ready": the start is over
 let answered = () => {};
+/** @type {Promise<void>} */
 const firstAnswer = new Promise((resolve) => {
   answered = resolve;
 });
 
-/** Where the start went: step → ms since the epoch (comparable with the page's clock). */
+/**
+ * What an error says of itself (its code, its message), where it says it: `error?.code`
+ * for any value thrown, typed.
+ * @param {unknown} error
+ * @returns {{ code?: unknown, message?: unknown }}
+ */
+function about(error) {
+  return Object(error);
+}
+
+/**
+ * Where the start went: step → ms since the epoch (comparable with the page's clock).
+ * @type {Record<string, number>}
+ */
 const steps = {};
+/** @param {string} step */
 const mark = (step) => {
   steps[step] ??= performance.timeOrigin + performance.now();
 };
 mark("worker running");
 
 self.addEventListener("message", async (event) => {
-  const { id, type, payload } = event.data ?? {};
+  const { id, type, payload } = /** @type {PageMessage} */ (/** @type {MessageEvent} */ (event).data ?? {}); // the page's, as the protocol says
   try {
     if (type === "init") {
       const manifestText = typeof payload?.manifest === "string" ? payload.manifest : null;
@@ -104,26 +125,45 @@ self.addEventListener("message", async (event) => {
   }
 });
 
-/** The calls on a book of games: message type → [the core's module, its JSON function]. */
+/**
+ * The calls on a book of games: message type → [the core's module, its JSON function].
+ * @type {Partial<Record<string, [string, string]>>}
+ */
 const BOOK_CALLS = {
   match_scores: ["belot_core.matches", "match_scores_json"],
   statistics: ["belot_core.stats", "statistics_json"],
 };
 
 class ProtocolError extends Error {
+  /**
+   * @param {string} code
+   * @param {string} message
+   */
   constructor(code, message) {
     super(message);
+    /** @type {string} */
     this.code = code;
   }
 }
 
+/**
+ * @param {unknown} error
+ * @returns {Failure}
+ */
 function describe(error) {
   return {
-    code: error?.code ?? "runtime_error",
-    message: String(error?.message ?? error),
+    code: about(error).code ?? "runtime_error",
+    message: String(about(error).message ?? error),
   };
 }
 
+/**
+ * @param {string} pageManifestURL
+ * @param {string | null} pageBuild
+ * @param {boolean} offline
+ * @param {string | null} pageManifest
+ * @returns {Promise<Api>}
+ */
 async function init(pageManifestURL, pageBuild, offline, pageManifest) {
   try {
     const manifestURL = sameOriginURL(pageManifestURL, self.location.href, "the manifest");
@@ -136,6 +176,7 @@ async function init(pageManifestURL, pageBuild, offline, pageManifest) {
     if (!manifestResponse.ok) {
       throw new ProtocolError("http_error", `HTTP ${manifestResponse.status} for ${manifestURL}`);
     }
+    /** @type {RuntimeManifest} */
     const manifest = await manifestResponse.clone().json();
     mark("manifest read");
     const build = manifest.build ?? null;
@@ -169,7 +210,12 @@ async function init(pageManifestURL, pageBuild, offline, pageManifest) {
   }
 }
 
-/** loadPyodide's options for the manifest's runtime: every URL absolute and of this origin. */
+/**
+ * loadPyodide's options for the manifest's runtime: every URL absolute and of this origin.
+ * @param {RuntimeEntry} runtime
+ * @param {string} manifestURL
+ * @returns {LoadOptions}
+ */
 function pyodideOptions(runtime, manifestURL) {
   // Pyodide needs absolute URLs: a relative lockFileURL fails silently.
   let indexURL = sameOriginURL(runtime.indexURL ?? "runtime/", manifestURL, "the runtime (indexURL)");
@@ -198,6 +244,10 @@ function pyodideOptions(runtime, manifestURL) {
  * and its JS glue), imported now, all at once, while the rest is decided and fetched:
  * Pyodide's own import of the glue later finds it in the module map. Resolves to the
  * loader's module.
+ * @param {RuntimeManifest} manifest
+ * @param {string} manifestURL
+ * @param {string} indexURL
+ * @returns {Promise<PyodideModule>}
  */
 function importModules(manifest, manifestURL, indexURL) {
   const loaderURL = new URL("pyodide.mjs", indexURL).href;
@@ -221,6 +271,12 @@ function importModules(manifest, manifestURL, indexURL) {
  * download watched and started). Any failure of a snapshot: drop it, start the cold way.
  * `firstVisit`: the page sets offline use up now, so there is no snapshot to expect and
  * the downloads start before the snapshot store has even been opened.
+ * @param {Promise<PyodideModule>} loader
+ * @param {LoadOptions} options
+ * @param {ReturnType<typeof snapshotStore>} snapshots
+ * @param {() => void} cold
+ * @param {boolean} firstVisit
+ * @returns {Promise<{ pyodide: Pyodide, fromSnapshot: boolean }>}
  */
 async function startPython(loader, options, snapshots, cold, firstVisit) {
   const restoreWasm = watchWasm();
@@ -259,7 +315,10 @@ async function startPython(loader, options, snapshots, cold, firstVisit) {
   }
 }
 
-/** The core's JSON functions, imported; and the worker's diagnostics. */
+/**
+ * The core's JSON functions, imported; and the worker's diagnostics.
+ * @param {Pyodide} pyodide
+ */
 function coreApi(pyodide) {
   const api = pyodide.pyimport("belot_core.json_api");
   let scoreGame;
@@ -271,10 +330,13 @@ function coreApi(pyodide) {
   // Pyodide has no public API for its memory size; Emscripten's heap view is stable
   // across Pyodide releases, and null is an acceptable answer if it ever goes.
   const wasmMemoryBytes = () => pyodide._module?.HEAPU8?.byteLength ?? null;
+  /** @type {PyModule | null} */
   let link = null;
   const linkApi = () => (link ??= pyodide.pyimport("belot_core.link"));
+  /** @type {Map<string, PyModule>} */
   const modules = new Map();
-  const module = (name) => modules.get(name) ?? modules.set(name, pyodide.pyimport(name)).get(name);
+  /** @param {string} name */
+  const module = (name) => modules.get(name) ?? /** @type {PyModule} */ (modules.set(name, pyodide.pyimport(name)).get(name)); // just set
   return { scoreDeal: api.score_deal_json, scoreGame, wasmMemoryBytes, link: linkApi, module };
 }
 
@@ -283,6 +345,8 @@ function coreApi(pyodide) {
  * SNAPSHOT_IDLE_MS (after start-up or after the last request): making it copies the
  * whole wasm memory (~31 MB) for about a second, so it waits until the reader has
  * stopped entering and never competes with a result.
+ * @param {Pyodide} pyodide
+ * @param {ReturnType<typeof snapshotStore>} snapshots
  */
 function armSnapshot(pyodide, snapshots) {
   let timer = 0;
@@ -301,9 +365,13 @@ function armSnapshot(pyodide, snapshots) {
 
 // --- failures while starting ------------------------------------------------------
 
+/** @type {Failure | null} */
 let failure = null; // the first {code, message} that doomed the start
 
-/** Report the first failure to the page at once (later ones only follow from it). */
+/**
+ * Report the first failure to the page at once (later ones only follow from it).
+ * @param {Failure} error
+ */
 function fail(error) {
   if (failure) return;
   failure = error;
@@ -311,14 +379,20 @@ function fail(error) {
   onFailure?.(error);
   // The page ends this worker now; what still goes wrong in it until then (Pyodide's
   // own promises rejecting one by one) only follows from this failure.
+  /** @param {Event} event */
   const quiet = (event) => event.preventDefault();
   self.addEventListener("unhandledrejection", quiet);
   self.addEventListener("error", quiet);
 }
 
+/** @type {((failure: Failure) => void) | null} */
 let onFailure = null; // while loadPyodide runs: ends the wait on it
 
-/** The page, this worker and the manifest must be one build (each null = not stamped: a source tree). */
+/**
+ * The page, this worker and the manifest must be one build (each null = not stamped: a source tree).
+ * @param {string | null} pageBuild
+ * @param {string | null} manifestBuild
+ */
 function checkBuild(pageBuild, manifestBuild) {
   const builds = [pageBuild, BUILD, manifestBuild];
   if (builds.includes(null) || new Set(builds).size === 1) return;
@@ -347,14 +421,20 @@ function guardFetches() {
  * page's policy) is a failure at once: Pyodide only logs it and waits forever. Only
  * instantiation is watched; Pyodide's own probe of optional wasm features compiles a
  * tiny module of its own and may fail on purpose. Returns the function that unwatches.
+ * @typedef {"instantiateStreaming" | "instantiate"} WasmStart
+ * @typedef {(...args: unknown[]) => Promise<unknown>} WasmStartFunction
  */
 function watchWasm() {
+  // WebAssembly's two ways to instantiate, as far as this wraps them.
+  const wasm = /** @type {Record<WasmStart, WasmStartFunction>} */ (/** @type {unknown} */ (WebAssembly));
+  /** @type {Partial<Record<WasmStart, WasmStartFunction>>} */
   const originals = {};
-  for (const name of ["instantiateStreaming", "instantiate"]) {
-    const original = WebAssembly[name];
+  for (const name of /** @type {const} */ (["instantiateStreaming", "instantiate"])) {
+    const original = wasm[name];
     if (typeof original !== "function") continue;
     originals[name] = original;
-    WebAssembly[name] = function (...args) {
+    /** @this {unknown} */
+    wasm[name] = function (...args) {
       const result = original.apply(this, args);
       result.then(() => mark(`wasm ${name}`), () => {});
       return result.catch((error) => {
@@ -377,15 +457,23 @@ function watchWasm() {
 // Some download failures inside Emscripten surface only as an uncaught error or an
 // unhandled rejection while loadPyodide() never settles: turn those into a failure,
 // and so is a failure the watchers above reported.
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @returns {Promise<T>}
+ */
 function untilUncaughtError(promise) {
   let stop = () => {};
+  /** @type {Promise<never>} */
   const failed = new Promise((_, reject) => {
     onFailure = (error) => reject(Object.assign(new Error(error.message), { code: error.code }));
     if (failure) onFailure(failure);
+    /** @param {PromiseRejectionEvent} event */
     const onRejection = (event) => {
       event.preventDefault();
       reject(event.reason instanceof Error ? event.reason : new Error(String(event.reason)));
     };
+    /** @param {ErrorEvent} event */
     const onError = (event) => {
       event.preventDefault();
       reject(event.error instanceof Error ? event.error : new Error(event.message));
