@@ -20,7 +20,7 @@ const freeze = (value) => {
 export const VERSION = 1;
 
 /** The two teams, in order (model.Team). */
-export const TEAMS = freeze(["us", "them"]);
+export const TEAMS = freeze(/** @type {const} */ (["us", "them"]));
 
 /** The six contracts, in order (model.Contract). */
 export const CONTRACTS = freeze(["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"]);
@@ -219,7 +219,7 @@ export const TEXT_RULE = freeze({
 export const MAX_SHOWN = 40;
 
 /** Who sits at each seat, in the order the deal passes (table.SEAT_ORDER): [team, which of its two players]. */
-export const SEAT_ORDER = freeze([["us", 0], ["them", 0], ["us", 1], ["them", 1]]);
+export const SEAT_ORDER = freeze(/** @type {const} */ ([["us", 0], ["them", 0], ["us", 1], ["them", 1]]));
 
 /** A game link's fragment key: …/calculator/#game=<text> (link). */
 export const LINK_KEY = "game";

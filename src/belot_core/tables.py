@@ -383,6 +383,11 @@ def _words() -> list[tuple[str, str, object]]:
     ]
 
 
+#: Tables typed as their exact values for the widget's type check (tsconfig.json): a team
+#: is "us" | "them", not any string.
+_EXACT = frozenset({"TEAMS", "SEAT_ORDER"})
+
+
 def _literal(value: object, indent: str = "") -> str:
     """A JavaScript literal: lists on one line, objects one key a line."""
     if isinstance(value, dict):
@@ -402,6 +407,8 @@ def module_text() -> str:
     parts = [_HEADER, "\n", _FREEZE]
     for name, description, value in tables():
         literal = _literal(value)
+        if name in _EXACT:
+            literal = f"/** @type {{const}} */ ({literal})"
         if isinstance(value, list | dict):
             literal = f"freeze({literal})"
         parts.append(f"\n/** {description} */\nexport const {name} = {literal};\n")

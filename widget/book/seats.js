@@ -26,7 +26,7 @@ import { format } from "../i18n/format.js";
 export function playerNames(game) {
   /** @type {Seats} */
   const names = { us: [], them: [] };
-  for (const team of /** @type {Team[]} */ (TEAMS)) {
+  for (const team of TEAMS) {
     const pair = Array.isArray(game?.seats?.[team]) ? game.seats[team] : [];
     names[team] = [0, 1].map((i) => (typeof pair[i] === "string" ? pair[i] : ""));
   }
@@ -80,7 +80,7 @@ export function seatName(game, seat, teams, t) {
  * @returns {{seat: number, team: Team, label: string}[]}
  */
 export function seatChoices(game, teams, t) {
-  return SEAT_ORDER.map((/** @type {[Team, number]} */ [team], /** @type {number} */ seat) => ({ seat, team, label: seatName(game, seat, teams, t) }));
+  return SEAT_ORDER.map(([team], seat) => ({ seat, team, label: seatName(game, seat, teams, t) }));
 }
 
 /**

@@ -10,6 +10,7 @@ import { bookRequest } from "./matches.js";
 import { runtimeFailure } from "./book-replies.js";
 
 /** @import { CoreError, Game, GameResult, Pair, Reply, Scorer, Team } from "./types.js"; */
+/** @import { Lang } from "../i18n/strings.js"; */
 
 /**
  * A pair or a player of the core's statistics, as this module reads it: who it is, and its counts.
@@ -111,19 +112,23 @@ export class Statistics extends EventTarget {
  * ended by CRLF), every cell through csvCell: a name typed at the table can never
  * become a spreadsheet formula. `teamNames`: the names of this device's teams.
  * @param {{pairs?: StatsEntry[], players?: StatsEntry[]} | null | undefined} result
- * @param {string} lang
+ * @param {Lang} lang
  * @param {Record<string, string>} teamNames
  */
 export function statisticsCsv(result, lang, teamNames) {
+  /** @type {Record<string, string>} */
   const words = NOUNS[lang].statistics;
-  const contracts = Object.keys(NOUNS[lang].contracts);
+  /** @type {Record<string, string>} */
+  const contractWords = NOUNS[lang].contracts;
+  const contracts = Object.keys(contractWords);
   const bids = ["bids", "made", "inside", "hanging"];
   // By contract: a column per contract and count ("купа: Казани игри"), a number in each.
-  const byContractHeader = contracts.flatMap((contract) => bids.map((key) => `${NOUNS[lang].contracts[contract]}: ${words[key]}`));
+  const byContractHeader = contracts.flatMap((contract) => bids.map((key) => `${contractWords[contract]}: ${words[key]}`));
+  /** @type {unknown[][]} */
   const lines = [["", "", ...SHOWN.map((key) => words[key]), ...byContractHeader]];
   for (const kind of /** @type {const} */ (["pairs", "players"])) {
     for (const entry of result?.[kind] ?? []) {
-      const byContract = contracts.flatMap((/** @type {string} */ contract) => bids.map((key) => entry.by_contract?.[contract]?.[key] ?? 0));
+      const byContract = contracts.flatMap((contract) => bids.map((key) => entry.by_contract?.[contract]?.[key] ?? 0));
       lines.push([words[kind], whoText(entry, teamNames), ...SHOWN.map((key) => countValue(entry, key)), ...byContract]);
     }
   }
@@ -134,9 +139,9 @@ export function statisticsCsv(result, lang, teamNames) {
  * The language's own words for the teams ("Ние"/"Вие"), for `whoText` of a team without
  * a name: never the current game's names, which change with every letter typed (and
  * would rebuild the statistics of a thousand games per letter, issue 32).
- * @param {string} lang
+ * @param {Lang} lang
  * @returns {Record<string, string>}
  */
 export function defaultTeamNames(lang) {
-  return Object.fromEntries(TEAMS.map((/** @type {string} */ team) => [team, STRINGS[lang].teams[team]]));
+  return Object.fromEntries(TEAMS.map((team) => [team, STRINGS[lang].teams[team]]));
 }

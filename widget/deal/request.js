@@ -472,14 +472,15 @@ export function gameDeal(request) {
  * (and its copy to the page) small. `seats` (the four players' names) and `dealer` (the
  * seat that dealt the first deal) go with it when the game has them: the core then says
  * who dealt each row and who deals next (`next_dealer`).
- * @param {readonly unknown[]} deals
+ * @template D a deal as the caller holds it
+ * @param {readonly D[]} deals
  * @param {{ us?: unknown, them?: unknown } | null | undefined} names
  * @param {RuleSet | null} [rules]
  * @param {{ explain?: unknown, seats?: unknown, dealer?: unknown }} [options]
- * @returns {GameRequest}
+ * @returns {GameRequest<D>}
  */
 export function gameRequest(deals, names, rules = null, { explain, seats, dealer } = {}) {
-  /** @type {Partial<GameRequest>} */
+  /** @type {Partial<GameRequest<D>>} */
   const request = { version: VERSION }; // its fields in this order: deals after names and rules
   const named = requestNames(names);
   if (named) request.names = named;
@@ -487,7 +488,7 @@ export function gameRequest(deals, names, rules = null, { explain, seats, dealer
   if (on.length) request.rules = rulesOf(on);
   if (seats != null) request.seats = seats;
   if (dealer != null) request.dealer = dealer;
-  request.deals = deals;
+  request.deals = [...deals];
   if (explain !== undefined) request.explain = explain;
-  return /** @type {GameRequest} */ (request);
+  return /** @type {GameRequest<D>} */ (request);
 }

@@ -48,10 +48,10 @@ export interface PileRequest {
 }
 
 /** The teams' own names in a request ("" = the default name). */
-export interface TeamNames {
+export type TeamNames = {
   us: string;
   them: string;
-}
+};
 
 /** The core's request for one deal (score_deal_json), as buildRequest writes it. */
 export interface DealRequest {
@@ -96,13 +96,13 @@ export interface RecordedDeal {
 }
 
 /** The core's request for a whole game (score_game_json). */
-export interface GameRequest {
+export interface GameRequest<D = unknown> {
   version: number;
   names?: TeamNames;
   rules?: RuleSet;
   seats?: unknown;
   dealer?: unknown;
-  deals: readonly unknown[];
+  deals: D[];
   explain?: unknown;
 }
 

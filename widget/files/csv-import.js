@@ -89,7 +89,7 @@ function keyOf(words, text) {
 export function gameFromCsv(text) {
   const rows = csvRows(text).map((cells) => cells.map(csvCellText));
   const header = rows[0] ?? [];
-  const found = LANGUAGES.find((code) => COLUMNS.every((key, i) => header[i] === TRAVEL_WORDS[/** @type {Lang} */ (code)][key]));
+  const found = LANGUAGES.find((code) => COLUMNS.every((key, i) => header[i] === /** @type {Record<string, string>} */ (TRAVEL_WORDS[/** @type {Lang} */ (code)])[key]));
   const lang = /** @type {Lang | undefined} */ (found);
   if (!lang || header.length < TOTALS_AT + 2) return { refused: "notCsv", params: {} };
   const s = STRINGS[lang];
@@ -98,7 +98,7 @@ export function gameFromCsv(text) {
   const shown = { us: header[8], them: header[9] };
   /** @type {Record<Team, string>} */
   const names = { us: "", them: "" };
-  for (const team of /** @type {Team[]} */ (TEAMS)) names[team] = shown[team] === labels[team] ? "" : shown[team];
+  for (const team of TEAMS) names[team] = shown[team] === labels[team] ? "" : shown[team];
   // The game's link (the export writes it in the first row): the very same game, checked
   // by the core, with everything the rows cannot say; the last row's totals must come out.
   const link = header[LINK_AT] === TRAVEL_WORDS[lang].csvLink ? (rows[1]?.[LINK_AT] ?? "") : "";
@@ -142,10 +142,10 @@ function dealOf(cells, { lang, shown, passed }) {
   const bidder = team(bidderText);
   const doubling = doublingText === "" ? "none" : keyOf(nouns.doublings, doublingText);
   const capot = capotText === "" ? null : team(capotText);
-  if (!CONTRACTS.includes(contract) || !bidder || !DOUBLINGS.includes(doubling) || capot === undefined) return null;
+  if (!contract || !CONTRACTS.includes(contract) || !bidder || !doubling || !DOUBLINGS.includes(doubling) || capot === undefined) return null;
   /** @type {Deal} */
   const deal = { contract, bidder, doubling, capot };
-  const pile = /** @type {Team[]} */ (TEAMS).map((key) => /** @type {[Team, string]} */ ([key, `${shown[key]} `])).find(([, head]) => pileText.startsWith(head));
+  const pile = TEAMS.map((key) => /** @type {[Team, string]} */ ([key, `${shown[key]} `])).find(([, head]) => pileText.startsWith(head));
   const points = pile ? Number(pileText.slice(pile[1].length)) : NaN;
   const last = team(lastText);
   if (pile && Number.isInteger(points) && last) {
@@ -153,7 +153,7 @@ function dealOf(cells, { lang, shown, passed }) {
     deal.last_trick = last;
   } else if (capot && pileText === "" && !lastText) {
     // A capot team holds every card and the last trick (as the form enters it).
-    deal.cards = { team: capot, points: DECK_POINTS[/** @type {string} */ (contract)] };
+    deal.cards = { team: capot, points: /** @type {Record<string, number>} */ (DECK_POINTS)[contract] };
     deal.last_trick = capot;
   } else return null;
   const declarations = declarationsOf(declarationsText, shown, nouns.declarations);
@@ -173,7 +173,7 @@ function declarationsOf(text, shown, words) {
   const counts = { us: {}, them: {} };
   let rest = text;
   while (rest) {
-    const team = /** @type {Team[]} */ (TEAMS).find((key) => rest.startsWith(`${shown[key]}: `));
+    const team = TEAMS.find((key) => rest.startsWith(`${shown[key]}: `));
     if (!team) return null;
     rest = rest.slice(shown[team].length + 2);
     // This team's items run to the other team's "; Name: ", or to the end.

@@ -7,6 +7,7 @@ import { gameRequest } from "../deal/request.js";
 import { format } from "../i18n/strings.js";
 
 /** @import { Game, GameData, GameResult, GameRow, Team } from "../book/types.js"; */
+/** @import { Lang } from "../i18n/strings.js"; */
 
 /** A game id as the core takes one (belot_core.identity): Latin letters, digits, - and _. */
 const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -36,13 +37,13 @@ export function gameIdentity(game) {
  */
 export function gameFile(game) {
   const request = gameRequest(game.deals, game.names, game.rules);
-  const { deals, version, ...head } = request;
+  const { deals, version, names, rules } = request; // a request of a game's deals, names and rules
   // The table around the game travels too (the link's format 2 carries it), and which
   // game it is (format 3).
   /** @type {Record<string, unknown>} */
   const table = {};
   for (const field of ["seats", "dealer", "match", "note"]) if (game[field] != null && game[field] !== "") table[field] = game[field];
-  return { version, ...gameIdentity(game), ...head, ...table, deals };
+  return { version, ...gameIdentity(game), ...(names && { names }), ...(rules && { rules }), ...table, deals };
 }
 
 /**
@@ -108,13 +109,14 @@ export function csvCellText(field) {
  * "Ние: белот; Вие: 2 × терца" — each team's declarations that counted (`accepted`).
  * @param {GameRow["accepted"]} accepted
  * @param {Record<Team, string>} names
- * @param {string} lang
+ * @param {Lang} lang
  */
 function declarationsText(accepted, names, lang) {
+  /** @type {Record<string, string>} */
   const words = NOUNS[lang].declarations;
   /** @type {string[]} */
   const teams = [];
-  for (const team of /** @type {Team[]} */ (TEAMS)) {
+  for (const team of TEAMS) {
     /** @type {Record<string, number>} */
     const counts = accepted?.[team] ?? {};
     const items = DECLARATIONS.filter((/** @type {string} */ kind) => counts[kind] > 0).map((/** @type {string} */ kind) =>
@@ -136,14 +138,16 @@ function declarationsText(accepted, names, lang) {
  * @param {Game} game
  * @param {GameResult | null | undefined} result
  * @param {{travel: Record<string, string>, sheet: {rowPassed: string}}} s the strings of the language
- * @param {string} lang
+ * @param {Lang} lang
  * @param {Record<Team, string>} names
  * @param {(row: GameRow) => string} notes
  * @param {string} [link]
  */
 export function gameCsv(game, result, s, lang, names, notes, link = "") {
   const t = s.travel;
+  /** @type {{contracts: Record<string, string>, doublings: Record<string, string>}} */
   const nouns = NOUNS[lang];
+  /** @type {unknown[][]} */
   const lines = [
     [
       t.csvNumber,
