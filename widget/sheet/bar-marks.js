@@ -6,7 +6,7 @@
 /** How long a deal just recorded (or a row just saved) stays marked in the bar (ms). */
 export const RECORDED_MS = 8000;
 
-/** @import { GameDeal, Mark } from "./view-types.js" */
+/** @import { GameDeal, Mark } from "./view-types.js"; */
 
 /**
  * A change of the game as the marks read it (book/book-changes.js): `n` the deal's

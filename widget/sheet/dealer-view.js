@@ -11,7 +11,7 @@ import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { setIsolated } from "../ui/kit.js";
 import { dealerNow, seatChoices, seatName } from "../book/seats.js";
 import { teamNames } from "./summary.js";
-/** @import { Language, Snapshot, Words } from "./view-types.js" */
+/** @import { Language, Snapshot, Words } from "./view-types.js"; */
 
 /** @typedef {{seat: number, team: string, label: string}} SeatChoice a seat offered (book/seats.js seatChoices) */
 

@@ -6,7 +6,7 @@
 
 import { h, setHidden, setText } from "../ui/dom.js";
 import { DeferredFocus } from "../ui/kit.js";
-/** @import { WordGroup } from "./view-types.js" */
+/** @import { WordGroup } from "./view-types.js"; */
 
 /**
  * A question to ask: next to `anchor`, its words from the sheet's (`text(t)`, `yes(t)`),

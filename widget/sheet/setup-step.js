@@ -13,7 +13,7 @@
 // one way into the game book, wherever the player types it.
 
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
-/** @import { Snapshot, Words } from "./view-types.js" */
+/** @import { Snapshot, Words } from "./view-types.js"; */
 
 /** Letters of a team name that still fit half of a 360-px screen's row. */
 const LONG_NAME = 14;

@@ -6,7 +6,7 @@ import { MESSAGES, NOUNS, TEAMS } from "../core-tables.js";
 import { rowRuleNote } from "../i18n/rule-words.js";
 import { format } from "../i18n/strings.js";
 import { messageText } from "../ui/kit.js";
-/** @import { Game, GameResult, Language, Row, Team, WordGroup, Words } from "./view-types.js" */
+/** @import { Game, GameResult, Language, Row, Team, WordGroup, Words } from "./view-types.js"; */
 
 // One date format per language: making an Intl.DateTimeFormat costs about a millisecond,
 // and the sheet shows a date for every game on the device.
