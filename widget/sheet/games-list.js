@@ -186,7 +186,7 @@ export class GamesList {
     return this.ui.deleted.hidden ? this.ui.summary : this.ui.undo;
   }
 
-  /** What takes the focus when game `id` came back: its Delete button, or the summary. @param {string} id */
+  /** What takes the focus when game `id` came back: its Delete button, or the summary. @param {string | undefined} id */
   gameTarget(id) {
     const items = /** @type {HTMLCollectionOf<HTMLElement>} */ (this.ui.list.children); // (its lines)
     const item = [...items].find((li) => li.dataset.game === id);

@@ -93,12 +93,19 @@ export interface Notice {
   /** The group of the widget's words its text is in. */
   words: WordGroupName;
   key: string;
-  params?: Readonly<Record<string, unknown>>;
+  params?: NoticeParams;
   /** A word of `s.travel` said as its {reason}. */
   reason?: string;
   /** The core's errors, said as its {reason}. */
   errors?: readonly CoreError[];
   info?: boolean;
+}
+
+/** A notice's values for its words: a date is an ISO text, a file its name; counts are numbers. */
+export interface NoticeParams {
+  date?: string;
+  file?: string;
+  [name: string]: unknown;
 }
 
 /** The book's notices as the view reads them (book/notices.js Notices). */
