@@ -17,7 +17,7 @@ import { SheetTable } from "./sheet-table.js";
 import { formatDate, statusText, summaryText, teamNames, winnerParams } from "./summary.js";
 import { typedField } from "../text.js";
 /** @import { GamesList } from "./games-list.js"; */
-/** @import { Game, GameResult, Language, Notice, NoticeList, NoticeParams, SheetModel, Snapshot, Team, WordGroup, Words } from "./view-types.js"; */
+/** @import { Focus, Game, GameResult, Language, Notice, NoticeList, NoticeParams, SheetModel, Snapshot, Team, WordGroup, Words } from "./view-types.js"; */
 
 /**
  * What the sheet's presses ask of the book.
@@ -42,9 +42,6 @@ import { typedField } from "../text.js";
  * @property {{element: HTMLElement}} send
  * @property {{element: HTMLElement, ui: {title: HTMLElement}}} banner
  */
-
-/** A focus to move to (book/effects.js): a target's name, a row's index, a game's id. */
-/** @typedef {{to: string, index?: number, id?: string, preventScroll?: boolean}} Focus */
 
 const TEAM_LIST = /** @type {readonly Team[]} */ (TEAMS);
 
@@ -73,7 +70,7 @@ export function noticeText(notice, s, lang) {
   if (notice.key === "namesCut") params.max = MAX_NAME_LENGTH;
   if (notice.reason) params.reason = format(s.travel[notice.reason], params);
   else if (notice.errors) params.reason = errorsText(notice.errors, lang, MAX_REASON);
-  return format(s[notice.words][notice.key], params);
+  return format(/** @type {string} */ (s[notice.words][notice.key]), params); // (a notice's words are a template, never plural forms)
 }
 
 export class SheetView {

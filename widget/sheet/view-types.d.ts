@@ -141,6 +141,9 @@ export type Snapshot = (SnapshotBase & { validated: false; game: Game | null }) 
 /** A group of the widget's words, by key. */
 export type WordGroup = Readonly<Record<string, string>>;
 
+/** A count's words by plural category ({one, other}: i18n/format.js plural). */
+export type PluralForms = Readonly<Record<string, string>>;
+
 /** The groups a notice or an announcement may name. */
 export type WordGroupName = "sheet" | "store" | "travel" | "keep" | "seats";
 
@@ -150,7 +153,8 @@ export interface Words {
   seats: WordGroup;
   store: WordGroup;
   travel: WordGroup;
-  keep: WordGroup;
+  /** The words of keeping the games (sheet/keep-sheet.js): a count's words are plural forms. */
+  keep: Readonly<Record<string, string | PluralForms>>;
   houseRules: WordGroup;
   teams: Readonly<Record<Team, string>>;
   contractsShort: WordGroup;
@@ -178,4 +182,53 @@ export interface SheetModel {
   marked: Mark | null;
   formEmpty: boolean;
   setupOpen: boolean;
+}
+
+/** A focus to move to (book/effects.js): a target's name, a row's index, a game's id. */
+export interface Focus {
+  to: string;
+  index?: number;
+  id?: string;
+  preventScroll?: boolean;
+}
+
+/** What is said after a change (book/effects.js): a key of a group of the widget's words and its values. */
+export interface Announcement {
+  words: string;
+  key: string;
+  params: { row?: number; date?: string; [name: string]: unknown };
+}
+
+/**
+ * A change the game book announces (book/book-changes.js), as the sheet reads it: what
+ * it asks of the form, the deal, its number (`n`) or index.
+ */
+export interface BookChange {
+  type: string;
+  form?: string;
+  deal?: GameDeal | null;
+  n?: number;
+  index?: number;
+}
+
+/** A change's focus and announcement, kept until the change is on screen. */
+export interface Effects {
+  focus?: Focus;
+  announce?: Announcement;
+  change: BookChange;
+}
+
+/**
+ * What the sheet may do with the element's form (element/form-model.js sheetForm). The
+ * form's saved values are its own: the sheet only hands them back.
+ */
+export interface SheetForm {
+  deal(): GameDeal | null;
+  save(): unknown;
+  restore(saved: unknown): void;
+  load(deal: GameDeal | null | undefined): void;
+  isEmpty(): boolean;
+  clear(): void;
+  focus(): void;
+  announce(text: string): void;
 }
