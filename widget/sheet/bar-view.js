@@ -31,7 +31,9 @@ import { rowLine, statusText, teamNames, winnerParams } from "./summary.js";
 
 export class BarView {
   #labels = new Labels();
-  ui;
+  /** @type {DealerView} */ dealer;
+  /** @type {SetupStep} */ setup;
+  ui; // the elements the constructor made (typed from them)
 
   /**
    * `actions`: {record, save, newGame(button), passed(button), deleteDeal, cancel, undo,

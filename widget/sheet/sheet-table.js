@@ -25,7 +25,7 @@ export class SheetTable {
   #rowsKey = "";
   /** @type {unknown[] | null} */ #from = null;
   /** @type {RowWords | null} */ #words = null;
-  ui;
+  ui; // the elements the constructor made (typed from them)
 
   /** `edit(index)`: a row was pressed. @param {(index: number) => void} edit */
   constructor(edit) {

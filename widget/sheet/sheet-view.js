@@ -79,10 +79,10 @@ export class SheetView {
   #focus = new DeferredFocus();
   #noticesShown = "";
   /** @type {unknown[] | null} */ #textFrom = null;
-  table;
-  question;
-  parts;
-  ui;
+  /** @type {SheetTable} */ table;
+  /** @type {Question} */ question;
+  /** @type {SheetParts} */ parts;
+  ui; // the elements #build made (typed from them)
 
   /**
    * `actions`: {undo, redo, newGame(anchor, back), share, dismiss, downloadAside, edit(index),

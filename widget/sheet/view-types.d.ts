@@ -122,8 +122,8 @@ interface SnapshotBase {
   /** How the games are saved ("saved" once they are). */
   saving: string;
   viewing: boolean;
-  /** A shared game's sender and which side this device is (passed on, not read here). */
-  side: unknown;
+  /** A game opened from a link: which team this device is, and the sender's team names. */
+  side: { weAre: Team; sender: { us?: string; them?: string } } | null;
   result: GameResult;
   /** The deal being edited. */
   editing: { index: number; fixing: boolean; passed: boolean } | null;
