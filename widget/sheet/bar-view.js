@@ -12,7 +12,7 @@ import { format } from "../i18n/strings.js";
 import { dealerText, DealerView } from "./dealer-view.js";
 import { SetupStep } from "./setup-step.js";
 import { rowLine, statusText, teamNames, winnerParams } from "./summary.js";
-/** @import { Language, SheetModel, Snapshot, WordGroup, Words } from "./view-types.js"; */
+/** @import { Language, SheetModel, Snapshot, SheetWords, Words } from "./view-types.js"; */
 
 /**
  * What the bar's presses ask of the sheet.
@@ -43,7 +43,7 @@ export class BarView {
   constructor(actions) {
     /**
      * @param {string} className
-     * @param {(t: WordGroup) => string} text
+     * @param {(t: SheetWords) => string} text
      * @param {() => void} onClick
      */
     const button = (className, text, onClick) => {

@@ -14,7 +14,7 @@ import { h } from "../ui/dom.js";
 import { plural } from "../i18n/format.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { formatDate, teamNames } from "./summary.js";
-/** @import { Game, GameEntry, Language, WordGroup, Words } from "./view-types.js"; */
+/** @import { Game, GameEntry, Language, SheetWords, Words } from "./view-types.js"; */
 
 /**
  * What the games list reports: a game to open or delete (by id), the Undo of a delete,
@@ -22,7 +22,7 @@ import { formatDate, teamNames } from "./summary.js";
  * @typedef {{open: (id: string) => void, remove: (id: string) => void, undo: () => void, import: (file: File) => void}} GamesActions
  */
 
-/** @typedef {{result: GameEntry["result"], current: boolean, busy: boolean, t: WordGroup, lang: Language, element: HTMLElement}} Line a game's line as built */
+/** @typedef {{result: GameEntry["result"], current: boolean, busy: boolean, t: SheetWords, lang: Language, element: HTMLElement}} Line a game's line as built */
 
 /** Games listed at first, and added by each press of "Show older". */
 export const PAGE = 30;
@@ -31,7 +31,7 @@ export const PAGE = 30;
  * The line of one game (`{game, result, current}` of the book's snapshot) in `lang`:
  * `{id, date, text}`, `text` strings and `{name}` (a name the players typed, shown isolated).
  * @param {GameEntry} entry
- * @param {WordGroup} t the sheet's words
+ * @param {SheetWords} t the sheet's words
  * @param {Language} lang
  */
 export function gameItem({ game, result, current }, t, lang) {
@@ -159,7 +159,7 @@ export class GamesList {
   /**
    * The line of `entry`: the one built before while nothing it shows changed, else a new one.
    * @param {GameEntry} entry
-   * @param {WordGroup} t
+   * @param {SheetWords} t
    * @param {Language} lang
    * @param {boolean} busy
    */

@@ -6,15 +6,15 @@
 
 import { h, setHidden, setText } from "../ui/dom.js";
 import { DeferredFocus } from "../ui/kit.js";
-/** @import { WordGroup } from "./view-types.js"; */
+/** @import { SheetWords } from "./view-types.js"; */
 
 /**
  * A question to ask: next to `anchor`, its words from the sheet's (`text(t)`, `yes(t)`),
  * `action()` on yes, the focus back to `back` on no.
  * @typedef {object} Asked
  * @property {Element} anchor
- * @property {(t: WordGroup) => string} text
- * @property {(t: WordGroup) => string} yes
+ * @property {(t: SheetWords) => string} text
+ * @property {(t: SheetWords) => string} yes
  * @property {() => void} action
  * @property {HTMLElement} back
  */
@@ -82,7 +82,7 @@ export class Question {
     this.#rerender();
   }
 
-  /** @param {WordGroup} t the sheet's words */
+  /** @param {SheetWords} t the sheet's words */
   render(t) {
     const open = this.#open;
     setHidden(this.ui.element, !open);

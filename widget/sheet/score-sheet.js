@@ -54,7 +54,7 @@ import { errorsText } from "../ui/kit.js";
  * focuses its first field; `announce(text)` says `text` in the form's one live region.
  * @typedef {import("./view-types.js").SheetForm} SheetForm
  */
-/** @import { BookChange, CalculatorState, Effects, ElementWords, Game, GameDeal, Language, SheetModel, Snapshot, Team, WordGroupName, Words } from "./view-types.js"; */
+/** @import { BookChange, CalculatorState, Effects, ElementWords, Game, GameDeal, Language, PluralForms, ShareStatus, SheetModel, Snapshot, Team, WordGroupName, Words } from "./view-types.js"; */
 /** @typedef {Awaited<ReturnType<typeof readGameFile>>} FileRead a file read (sheet/files.js) */
 /** @typedef {{storageKey: string, form: SheetForm, scorer: () => import("../index.js").Scorer, target: EventTarget, linkBase: () => string, store?: import("../store/idb-store.js").IdbStore | import("../store/memory-store.js").MemoryStore, keepEnv?: ConstructorParameters<typeof KeepSheet>[0]["env"], keeper?: ConstructorParameters<typeof TablePart>[0]["keeper"]}} ScoreSheetOptions */
 
@@ -91,7 +91,7 @@ export class ScoreSheet extends EventTarget {
   #undoFromBar = false; // the bar's Undo (not the sheet's) is under way
   #tookOffer = false; // the form took the deal last undone
   /** @type {Effects | null} */ #effects = null; // the last change's focus and announcement, carried out after its render
-  /** @type {string | null} */ #status = null; // copy/share status
+  /** @type {ShareStatus | null} */ #status = null; // copy/share status
   /** @type {Language} */ #lang = "bg";
   #leaving = () => this.#book.saveTyping(); // pagehide: a name being typed is saved
 
@@ -399,7 +399,7 @@ export class ScoreSheet extends EventTarget {
     }
   }
 
-  /** @param {string} status a key of the sheet's words */
+  /** @param {ShareStatus} status */
   #setStatus(status) {
     this.#status = status;
     this.dispatchEvent(new Event("change"));
@@ -463,7 +463,8 @@ export class ScoreSheet extends EventTarget {
     if (params.date) values.date = formatDate(params.date, lang);
     const dealer = dealerNow(game, result);
     if (dealer !== null) values.dealer = seatName(game, dealer, names, s.seats);
-    return format(/** @type {string} */ (s[/** @type {WordGroupName} */ (group)][key]), values); // (book/effects.js: a template of one of these groups)
+    const words = /** @type {Readonly<Record<string, string | PluralForms>>} */ (s[/** @type {WordGroupName} */ (group)]); // (book/effects.js: a template of one of these groups)
+    return format(/** @type {string} */ (words[key]), values);
   }
 }
 

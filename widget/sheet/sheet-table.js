@@ -8,10 +8,10 @@ import { format } from "../i18n/strings.js";
 import { h, setText } from "../ui/dom.js";
 import { KeyedRows, Labels } from "../ui/kit.js";
 import { rowNotes, rowWhy } from "./summary.js";
-/** @import { GameDeal, Language, Row, Snapshot, Team, WordGroup, Words } from "./view-types.js"; */
+/** @import { GameDeal, Language, Row, Snapshot, Team, SheetWords, Words } from "./view-types.js"; */
 
 /** @typedef {{row: Row, deal: GameDeal | undefined, editing: boolean, disabled: boolean}} RowItem a row as its key and build read it */
-/** @typedef {{s: Pick<Words, "contractsShort" | "contractWords">, t: WordGroup, lang: Language, names: Record<Team, string>}} RowWords the words the rows are built in */
+/** @typedef {{s: Pick<Words, "contractsShort" | "contractWords">, t: SheetWords, lang: Language, names: Record<Team, string>}} RowWords the words the rows are built in */
 
 const TEAM_LIST = /** @type {readonly Team[]} */ (TEAMS);
 
@@ -31,7 +31,7 @@ export class SheetTable {
   constructor(edit) {
     /**
      * @param {HTMLElement} element
-     * @param {(t: WordGroup) => string} text
+     * @param {(t: SheetWords) => string} text
      */
     const label = (element, text) => this.#labels.bind(element, text);
     const caption = h("caption", {}, label(h("span", { class: "caption-title" }), (t) => t.caption));

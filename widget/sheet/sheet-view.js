@@ -17,7 +17,7 @@ import { SheetTable } from "./sheet-table.js";
 import { formatDate, statusText, summaryText, teamNames, winnerParams } from "./summary.js";
 import { typedField } from "../text.js";
 /** @import { GamesList } from "./games-list.js"; */
-/** @import { Focus, Game, GameResult, Language, Notice, NoticeList, NoticeParams, SheetModel, Snapshot, Team, WordGroup, Words } from "./view-types.js"; */
+/** @import { Focus, Game, GameResult, Language, Notice, NoticeList, NoticeParams, PluralForms, SheetModel, Snapshot, Team, SheetWords, Words } from "./view-types.js"; */
 
 /**
  * What the sheet's presses ask of the book.
@@ -70,7 +70,8 @@ export function noticeText(notice, s, lang) {
   if (notice.key === "namesCut") params.max = MAX_NAME_LENGTH;
   if (notice.reason) params.reason = format(s.travel[notice.reason], params);
   else if (notice.errors) params.reason = errorsText(notice.errors, lang, MAX_REASON);
-  return format(/** @type {string} */ (s[notice.words][notice.key]), params); // (a notice's words are a template, never plural forms)
+  const group = /** @type {Readonly<Record<string, string | PluralForms>>} */ (s[notice.words]);
+  return format(/** @type {string} */ (group[notice.key]), params); // (a notice's words are a template, never plural forms)
 }
 
 export class SheetView {
@@ -105,7 +106,7 @@ export class SheetView {
 
   /**
    * @param {string} className
-   * @param {(t: WordGroup) => string} text
+   * @param {(t: SheetWords) => string} text
    * @param {() => void} onClick
    */
   #button(className, text, onClick) {
@@ -115,7 +116,7 @@ export class SheetView {
   }
 
   #build() {
-    /** @type {(element: HTMLElement, text: (t: WordGroup) => string, attribute?: string) => HTMLElement} */
+    /** @type {(element: HTMLElement, text: (t: SheetWords) => string, attribute?: string) => HTMLElement} */
     const label = (element, text, attribute) => this.#labels.bind(element, text, attribute);
     const noticeList = h("ul", {});
     const downloadAside = this.#button("download-aside", (t) => t.downloadAside, () => this.#actions.downloadAside());
@@ -165,7 +166,7 @@ export class SheetView {
   /**
    * The two teams' name fields, each kept in `names`.
    * @param {Record<Team, HTMLInputElement>} names
-   * @param {(element: HTMLElement, text: (t: WordGroup) => string) => HTMLElement} label
+   * @param {(element: HTMLElement, text: (t: SheetWords) => string) => HTMLElement} label
    */
   #nameFields(names, label) {
     return TEAM_LIST.map((team) => {

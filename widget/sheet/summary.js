@@ -6,7 +6,7 @@ import { MESSAGES, NOUNS, TEAMS } from "../core-tables.js";
 import { rowRuleNote } from "../i18n/rule-words.js";
 import { format } from "../i18n/strings.js";
 import { messageText } from "../ui/kit.js";
-/** @import { Game, GameResult, Language, Row, Team, WordGroup, Words } from "./view-types.js"; */
+/** @import { Game, GameResult, Language, Row, Team, SheetWords, Words } from "./view-types.js"; */
 
 // One date format per language: making an Intl.DateTimeFormat costs about a millisecond,
 // and the sheet shows a date for every game on the device.
@@ -83,7 +83,7 @@ export function rowWhy(row, lang) {
 /**
  * A row's note: passed, contra/recontra, capot, inside, what hangs, a house rule that counted.
  * @param {Row} row
- * @param {WordGroup} t the sheet's words
+ * @param {SheetWords} t the sheet's words
  * @param {Language} lang
  * @returns {string[]}
  */

@@ -144,12 +144,81 @@ export type WordGroup = Readonly<Record<string, string>>;
 /** A count's words by plural category ({one, other}: i18n/format.js plural). */
 export type PluralForms = Readonly<Record<string, string>>;
 
+/** What a copy or a share of the game came to: a key of the sheet's words. */
+export type ShareStatus = "shared" | "copied" | "copyFailed";
+
+/**
+ * The sheet's words (i18n/strings.js `sheet`) these views read: templates and labels, and
+ * the count of deals as plural forms. (A type, not an interface: a notice reads one by its key.)
+ */
+export type SheetWords = { readonly [key in ShareStatus]: string } & {
+  readonly cancel: string;
+  readonly caption: string;
+  readonly confirmNewGame: string;
+  readonly confirmNewGameYes: string;
+  readonly confirmPassed: string;
+  readonly confirmPassedYes: string;
+  readonly copy: string;
+  readonly deleteDeal: string;
+  readonly deleteGame: string;
+  readonly deleteGameLabel: string;
+  readonly dismiss: string;
+  readonly downloadAside: string;
+  readonly editingForm: string;
+  readonly editingPassed: string;
+  readonly editRow: string;
+  readonly empty: string;
+  readonly gameCurrent: string;
+  readonly gameInProgress: string;
+  readonly games: string;
+  readonly gameWon: string;
+  readonly loading: string;
+  readonly moreGames: string;
+  readonly names: string;
+  readonly nameThem: string;
+  readonly nameUs: string;
+  readonly newGame: string;
+  readonly note: string;
+  readonly number: string;
+  readonly openGame: string;
+  readonly openGameLabel: string;
+  readonly passed: string;
+  readonly pot: string;
+  readonly record: string;
+  readonly redo: string;
+  readonly rowCapot: string;
+  readonly rowCollected: string;
+  readonly rowHanging: string;
+  readonly rowInside: string;
+  readonly rowPassed: string;
+  readonly save: string;
+  readonly share: string;
+  readonly text: string;
+  readonly textCapot: string;
+  readonly textHanging: string;
+  readonly textPassed: string;
+  readonly textPot: string;
+  readonly textTitle: string;
+  readonly textTotal: string;
+  readonly textUnclaimed: string;
+  readonly textWinner: string;
+  readonly total: string;
+  readonly totals: string;
+  readonly totalsHanging: string;
+  readonly unclaimed: string;
+  readonly undo: string;
+  readonly undoneInForm: string;
+  readonly undoShort: string;
+  readonly winner: string;
+  readonly gameDeals: PluralForms;
+};
+
 /** The groups a notice or an announcement may name. */
 export type WordGroupName = "sheet" | "store" | "travel" | "keep" | "seats";
 
 /** The words the sheet's views read (i18n/strings.js STRINGS, with the sheet's own groups). */
 export interface Words {
-  sheet: WordGroup;
+  sheet: SheetWords;
   seats: WordGroup;
   store: WordGroup;
   travel: WordGroup;
@@ -176,8 +245,8 @@ export interface SheetModel {
   deal: GameDeal | null;
   headingLevel: number;
   sheet: Snapshot;
-  /** The copy or share status (a key of `s.sheet`), or null. */
-  status: string | null;
+  /** The copy or share status, or null. */
+  status: ShareStatus | null;
   justRecorded: number | null;
   marked: Mark | null;
   formEmpty: boolean;
