@@ -44,9 +44,9 @@ export class BarMarks {
       this.marked = null;
       this.#changed();
     }, RECORDED_MS);
-    // (Node's tests: a mark never keeps the process alive; a browser's timer is a number.)
-    const timer = /** @type {{unref?: () => void}} */ (/** @type {unknown} */ (this.#timer));
-    timer.unref?.();
+    // (Node's tests: a mark never keeps the process alive. A browser's timer is a number.)
+    const timer = /** @type {unknown} */ (this.#timer);
+    if (timer && typeof timer === "object" && "unref" in timer && typeof timer.unref === "function") timer.unref();
   }
 
   /**

@@ -151,7 +151,7 @@ export class ScoreSheet extends EventTarget {
       },
     });
     const rules = new RulesPanel({
-      apply: (/** @type {unknown} */ rules, /** @type {unknown} */ how) => book.applyRules(rules, how),
+      apply: (/** @type {Parameters<GameBook["applyRules"]>[0]} */ rules, /** @type {Parameters<GameBook["applyRules"]>[1]} */ how) => book.applyRules(rules, how),
       fix: (/** @type {number} */ index) => book.edits.fixDeal(index),
       announce: (/** @type {string} */ text) => this.#form.announce(text),
       totals: () => book.result.totals,

@@ -13,6 +13,9 @@ import { messageText } from "../ui/kit.js";
 /** @type {Map<Language, Intl.DateTimeFormat>} */
 const dateFormats = new Map();
 
+/** The teams, in their order (core-tables.js is generated without types). */
+const TEAM_LIST = /** @type {readonly Team[]} */ (TEAMS);
+
 /**
  * `iso` as the reader's language writes a date and time ("2 яну 2026 г., 20:00").
  * @param {string} iso
@@ -40,7 +43,7 @@ export function formatDate(iso, lang) {
  */
 export function teamNames(game, s) {
   const names = /** @type {Record<Team, string>} */ ({});
-  for (const team of /** @type {readonly Team[]} */ (TEAMS)) names[team] = (game?.names?.[team] ?? "").trim() || s.teams[team];
+  for (const team of TEAM_LIST) names[team] = (game?.names?.[team] ?? "").trim() || s.teams[team];
   return names;
 }
 
@@ -52,7 +55,7 @@ export function teamNames(game, s) {
  */
 export function winnerParams(result, names) {
   const winner = /** @type {Team} */ (result.winner);
-  const loser = /** @type {Team} */ (/** @type {readonly Team[]} */ (TEAMS).find((team) => team !== winner));
+  const loser = /** @type {Team} */ (TEAM_LIST.find((team) => team !== winner)); // (there are two)
   return { team: names[winner], won: result.totals[winner], lost: result.totals[loser] };
 }
 
