@@ -6,35 +6,54 @@
 /** How long a deal just recorded (or a row just saved) stays marked in the bar (ms). */
 export const RECORDED_MS = 8000;
 
-export class BarMarks {
-  #timer = 0;
-  #changed;
-  justRecorded = null; // the number of the deal just recorded
-  marked = null; // {kind: "edited"|"undone", n, deal}
+/** @import { GameDeal, Mark } from "./view-types.js"; */
 
-  /** `changed()`: a mark ended by itself (render again). */
+/**
+ * A change of the game as the marks read it (book/book-changes.js): `n` the deal's
+ * number (a recorded, redone or undone one), `index` the edited deal's, `deal` the undone one.
+ * @typedef {{type: string, n?: number, index?: number, deal?: GameDeal | null}} MarkedChange
+ */
+
+export class BarMarks {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */ #timer = undefined;
+  /** @type {() => void} */ #changed;
+  /** @type {number | null} */ justRecorded = null; // the number of the deal just recorded
+  /** @type {Mark | null} */ marked = null;
+
+  /** `changed()`: a mark ended by itself (render again). @param {() => void} changed */
   constructor(changed) {
     this.#changed = changed;
   }
 
-  /** After a change of the game; `tookOffer`: the form took the deal it undid. */
+  /**
+   * After a change of the game; `tookOffer`: the form took the deal it undid.
+   * @param {MarkedChange} change
+   * @param {boolean} tookOffer
+   */
   change(change, tookOffer) {
     clearTimeout(this.#timer);
     const recorded = ["recorded", "recordedPassed", "redone"].includes(change.type);
-    this.justRecorded = recorded ? change.n : null;
+    // (A recorded, redone or undone change always has its `n`, an edited one its `index`.)
+    this.justRecorded = recorded ? /** @type {number} */ (change.n) : null;
     this.marked = null;
-    if (change.type === "edited") this.marked = { kind: "edited", n: change.index + 1 };
-    if (change.type === "undone" && tookOffer && !change.deal?.passed) this.marked = { kind: "undone", n: change.n, deal: null };
+    if (change.type === "edited") this.marked = { kind: "edited", n: /** @type {number} */ (change.index) + 1 };
+    if (change.type === "undone" && tookOffer && !change.deal?.passed) this.marked = { kind: "undone", n: /** @type {number} */ (change.n), deal: null };
     if (!recorded && this.marked?.kind !== "edited") return;
     this.#timer = setTimeout(() => {
       this.justRecorded = null;
       this.marked = null;
       this.#changed();
     }, RECORDED_MS);
-    this.#timer.unref?.(); // (Node's tests: a mark never keeps the process alive)
+    // (Node's tests: a mark never keeps the process alive. A browser's timer is a number.)
+    const timer = /** @type {unknown} */ (this.#timer);
+    if (timer && typeof timer === "object" && "unref" in timer && typeof timer.unref === "function") timer.unref();
   }
 
-  /** The form as it is rendered: the undone deal stays marked until it is changed there (or cleared). */
+  /**
+   * The form as it is rendered: the undone deal stays marked until it is changed there (or cleared).
+   * @param {GameDeal | null} deal
+   * @param {boolean} formEmpty
+   */
   follow(deal, formEmpty) {
     const undone = this.marked?.kind === "undone" ? this.marked : null;
     if (!undone) return;

@@ -12,51 +12,75 @@ import { format } from "../i18n/strings.js";
 import { dealerText, DealerView } from "./dealer-view.js";
 import { SetupStep } from "./setup-step.js";
 import { rowLine, statusText, teamNames, winnerParams } from "./summary.js";
+/** @import { Language, SheetModel, Snapshot, SheetWords, Words } from "./view-types.js"; */
+
+/**
+ * What the bar's presses ask of the sheet.
+ * @typedef {object} BarActions
+ * @property {() => void} record
+ * @property {() => void} save
+ * @property {(button: HTMLButtonElement) => void} newGame
+ * @property {(button: HTMLButtonElement) => void} passed
+ * @property {() => void} deleteDeal
+ * @property {() => void} cancel
+ * @property {() => void} undo
+ * @property {(seat: number) => void} chooseDealer
+ * @property {() => void} setupChanged
+ * @property {() => void} setupDone
+ */
 
 export class BarView {
   #labels = new Labels();
-  ui = {};
+  /** @type {DealerView} */ dealer;
+  /** @type {SetupStep} */ setup;
+  ui; // the elements the constructor made (typed from them)
 
   /**
    * `actions`: {record, save, newGame(button), passed(button), deleteDeal, cancel, undo,
    * chooseDealer(seat), setupChanged() (the set-up step opened or closed), setupDone()}.
+   * @param {BarActions} actions
    */
   constructor(actions) {
-    const ui = this.ui;
+    /**
+     * @param {string} className
+     * @param {(t: SheetWords) => string} text
+     * @param {() => void} onClick
+     */
     const button = (className, text, onClick) => {
-      const element = this.#labels.bind(h("button", { type: "button", class: className }), text);
+      const element = /** @type {HTMLButtonElement} */ (this.#labels.bind(h("button", { type: "button", class: className }), text));
       element.addEventListener("click", onClick);
       return element;
     };
-    ui.actionHint = h("p", { class: "action-hint", id: "sheet-action-hint" });
-    ui.deleteDeal = button("delete-deal", (t) => t.deleteDeal, () => actions.deleteDeal());
-    ui.cancel = button("cancel", (t) => t.cancel, () => actions.cancel());
-    ui.formNote = h("div", { class: "editing-note form-note", part: "editing-note", hidden: true }, ui.actionHint, ui.deleteDeal, ui.cancel);
+    const actionHint = h("p", { class: "action-hint", id: "sheet-action-hint" });
+    const deleteDeal = button("delete-deal", (t) => t.deleteDeal, () => actions.deleteDeal());
+    const cancel = button("cancel", (t) => t.cancel, () => actions.cancel());
+    const formNote = h("div", { class: "editing-note form-note", part: "editing-note", hidden: true }, actionHint, deleteDeal, cancel);
     this.dealer = new DealerView((seat) => actions.chooseDealer(seat));
     // At a game's start, the table's set-up (sheet/setup-step.js) before the seats.
     this.setup = new SetupStep({ changed: () => actions.setupChanged(), done: () => actions.setupDone() });
-    ui.formTop = h("div", { class: "form-top" }, this.setup.element, this.dealer.ui.chooser, ui.formNote);
-    ui.totalsMain = h("span", { class: "totals-main" });
-    ui.totalsRest = h("span", { class: "totals-rest" });
-    ui.notSaved = h("span", { class: "not-saved" });
-    ui.totals = h("p", { class: "bar-totals", part: "bar-totals" }, ui.totalsMain, ui.totalsRest, ui.notSaved);
+    const formTop = h("div", { class: "form-top" }, this.setup.element, this.dealer.ui.chooser, formNote);
+    const totalsMain = h("span", { class: "totals-main" });
+    const totalsRest = h("span", { class: "totals-rest" });
+    const notSaved = h("span", { class: "not-saved" });
+    const totals = h("p", { class: "bar-totals", part: "bar-totals" }, totalsMain, totalsRest, notSaved);
     // The latest rows, just after a Record: what was written is seen without scrolling,
     // its row marked, with an Undo of its own.
-    ui.recentRows = h("span", { class: "recent-rows" });
-    ui.recent = h("p", { class: "bar-recent", part: "bar-recent" }, ui.recentRows);
+    const recentRows = h("span", { class: "recent-rows" });
+    const recent = h("p", { class: "bar-recent", part: "bar-recent" }, recentRows);
     // Just after a Record, until the next deal is begun (Record would be off), its Undo
     // stands where Record stands: the bar keeps its height, the form stays in view.
-    ui.undoRecorded = button("undo-recorded", (t) => t.undoShort, () => actions.undo());
+    const undoRecorded = button("undo-recorded", (t) => t.undoShort, () => actions.undo());
     // After an Undo that put the deal back into the form: it is out of the sheet, to fix.
-    ui.undone = h("p", { class: "bar-undone", hidden: true });
-    ui.sheetLines = h("div", { class: "bar-sheet" }, ui.totals, ui.recent, ui.undone, this.dealer.ui.line);
-    ui.record = button("primary record", (t) => t.record, () => actions.record());
-    ui.save = button("primary save", (t) => t.save, () => actions.save());
+    const undone = h("p", { class: "bar-undone", hidden: true });
+    const sheetLines = h("div", { class: "bar-sheet" }, totals, recent, undone, this.dealer.ui.line);
+    const record = button("primary record", (t) => t.record, () => actions.record());
+    const save = button("primary save", (t) => t.save, () => actions.save());
     // Once the game is over: the next game at once, no question asked (nothing is lost).
-    ui.newGame = h("button", { type: "button", class: "primary bar-new-game" });
-    ui.newGame.addEventListener("click", () => actions.newGame(ui.newGame));
-    ui.error = h("p", { class: "error sheet-error", part: "sheet-error", role: "alert" });
-    ui.passed = button("passed", (t) => t.passed, () => actions.passed(ui.passed));
+    const newGame = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary bar-new-game" }));
+    newGame.addEventListener("click", () => actions.newGame(newGame));
+    const error = h("p", { class: "error sheet-error", part: "sheet-error", role: "alert" });
+    const passed = button("passed", (t) => t.passed, () => actions.passed(passed));
+    this.ui = { actionHint, deleteDeal, cancel, formNote, formTop, totalsMain, totalsRest, notSaved, totals, recentRows, recent, undoRecorded, undone, sheetLines, record, save, newGame, error, passed };
   }
 
   /** The parts the form's view places: see CalculatorView.attachSheet. */
@@ -65,7 +89,7 @@ export class BarView {
     return { note: ui.formTop, gameAction: ui.passed, totals: ui.sheetLines, error: ui.error, actions: [ui.undoRecorded, ui.record, ui.save, ui.newGame] };
   }
 
-  /** Before the games are checked: only a refused start's message. */
+  /** Before the games are checked: only a refused start's message. @param {Pick<SheetModel, "s" | "lang" | "sheet">} model */
   renderLoading({ s, lang, sheet }) {
     const ui = this.ui;
     this.#labels.render(s.sheet);
@@ -74,6 +98,7 @@ export class BarView {
     setText(ui.error, sheet.error ? errorsText(sheet.error, lang) : "");
   }
 
+  /** @param {SheetModel} model */
   render({ s, lang, state, deal, sheet, justRecorded = null, marked = null, formEmpty = false }) {
     const ui = this.ui;
     const t = s.sheet;
@@ -114,7 +139,7 @@ export class BarView {
     this.#renderUndone(s, marked?.kind === "undone" && !editing ? marked.n : null);
   }
 
-  /** The deal just undone, back in the form: the bar says it is not in the sheet any more. */
+  /** The deal just undone, back in the form: the bar says it is not in the sheet any more. @param {Words} s @param {number | null} n */
   #renderUndone(s, n) {
     const ui = this.ui;
     setHidden(ui.undone, n === null);
@@ -124,6 +149,10 @@ export class BarView {
   /**
    * The last two rows in a line ("4. 0 : 16 · 5. 10 : 27"), the one just recorded marked;
    * in a game with a dealer the last row and who deals now ("5. 10 : 27 · Раздава: Иван").
+   * @param {Words} s
+   * @param {Language} lang
+   * @param {Snapshot} sheet
+   * @param {number | null} justRecorded
    */
   #renderRecent(s, lang, sheet, justRecorded) {
     const ui = this.ui;
@@ -151,7 +180,12 @@ export class BarView {
     if (dealer) ui.recentRows.append(" · ", h("span", { class: "recent-dealer" }, dealer));
   }
 
-  /** The totals line: the game so far (or its winner), what hangs, why a game past its target goes on. */
+  /**
+   * The totals line: the game so far (or its winner), what hangs, why a game past its target goes on.
+   * @param {Words} s
+   * @param {Language} lang
+   * @param {Snapshot} sheet
+   */
   #renderTotals(s, lang, sheet) {
     const ui = this.ui;
     const t = s.sheet;

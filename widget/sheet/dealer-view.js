@@ -11,8 +11,16 @@ import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { setIsolated } from "../ui/kit.js";
 import { dealerNow, seatChoices, seatName } from "../book/seats.js";
 import { teamNames } from "./summary.js";
+/** @import { Language, Snapshot, Words } from "./view-types.js"; */
 
-/** "Раздава: Иван" for `sheet`'s game, or "" while nobody deals (no dealer chosen, the game over, a link's game). */
+/** @typedef {{seat: number, team: string, label: string}} SeatChoice a seat offered (book/seats.js seatChoices) */
+
+/**
+ * "Раздава: Иван" for `sheet`'s game, or "" while nobody deals (no dealer chosen, the game over, a link's game).
+ * @param {Pick<Words, "seats" | "teams">} s
+ * @param {Snapshot} sheet
+ * @returns {string}
+ */
 export function dealerText(s, sheet) {
   const { game, result } = sheet;
   if (!sheet.validated || sheet.viewing || !game || result.finished) return "";
@@ -21,34 +29,40 @@ export function dealerText(s, sheet) {
 }
 
 export class DealerView {
-  #choose;
+  /** @type {(seat: number) => void} */ #choose;
   #choosing = false; // the bar's line tapped: the seats are offered again
   #seatsKey = "";
-  ui = {};
+  ui = DealerView.#build();
 
-  /** `choose(seat)`: that seat deals now. */
+  /** `choose(seat)`: that seat deals now. @param {(seat: number) => void} choose */
   constructor(choose) {
     this.#choose = choose;
     const ui = this.ui;
-    ui.name = h("span", { class: "dealer-name" });
-    ui.line = h("button", { type: "button", class: "bar-dealer", part: "bar-dealer" }, ui.name);
     ui.line.addEventListener("click", () => {
       this.#choosing = true;
       setHidden(ui.chooser, false);
       ui.chooser.scrollIntoView?.({ block: "nearest" });
-      ui.seats.querySelector('[aria-pressed="true"]')?.focus();
+      /** @type {HTMLElement | null} */ (ui.seats.querySelector('[aria-pressed="true"]'))?.focus(); // (a seat's button)
     });
-    ui.question = h("p", { class: "dealer-question", id: "dealer-question" });
-    ui.seats = h("div", { class: "dealer-seats" });
-    ui.slot = h("span", { class: "dealer-slot" }); // a new table's set-up button (sheet/setup-step.js)
-    ui.head = h("div", { class: "dealer-head" }, ui.question, ui.slot);
-    ui.chooser = h("div", { class: "dealer-chooser", part: "dealer-chooser", role: "group", "aria-labelledby": "dealer-question", hidden: true }, ui.head, ui.seats);
+  }
+
+  static #build() {
+    const name = h("span", { class: "dealer-name" });
+    const line = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "bar-dealer", part: "bar-dealer" }, name));
+    const question = h("p", { class: "dealer-question", id: "dealer-question" });
+    /** @type {HTMLElement} the seats' buttons */
+    const seats = h("div", { class: "dealer-seats" });
+    const slot = h("span", { class: "dealer-slot" }); // a new table's set-up button (sheet/setup-step.js)
+    const head = h("div", { class: "dealer-head" }, question, slot);
+    const chooser = h("div", { class: "dealer-chooser", part: "dealer-chooser", role: "group", "aria-labelledby": "dealer-question", hidden: true }, head, seats);
+    return { name, line, question, seats, slot, head, chooser };
   }
 
   /**
    * `s`: the strings (with `s.seats`); `sheet`: the book's snapshot; `disabled`: no change
    * now; `line`: whether the bar has room for who deals (nothing being entered); `offer`:
    * the seats are offered whoever deals (the set-up step is open).
+   * @param {{s: Pick<Words, "seats" | "teams">, lang: Language, sheet: Snapshot, disabled: boolean, line: boolean, offer?: boolean}} model
    */
   render({ s, lang, sheet, disabled, line, offer = false }) {
     const ui = this.ui;
@@ -64,17 +78,22 @@ export class DealerView {
     setHidden(ui.line, !text || !line);
     ui.line.disabled = disabled;
     setHidden(ui.chooser, !shown || (dealer !== null && !this.#choosing && !offer));
-    if (!shown) return;
+    if (!shown || !game) return; // (shown: a game is there)
     setText(ui.question, game.deals.length ? t.chooseNow : t.chooseFirst);
+    /** @type {SeatChoice[]} */
     const choices = seatChoices(game, teamNames(game, s), t);
     const key = JSON.stringify([lang, choices, dealer]);
     if (key !== this.#seatsKey) {
       this.#seatsKey = key;
       ui.seats.replaceChildren(...choices.map((choice) => this.#seatButton(choice, choice.seat === dealer)));
     }
-    for (const button of ui.seats.children) button.disabled = disabled;
+    for (const button of /** @type {HTMLCollectionOf<HTMLButtonElement>} */ (ui.seats.children)) button.disabled = disabled;
   }
 
+  /**
+   * @param {SeatChoice} choice
+   * @param {boolean} current
+   */
   #seatButton({ seat, team, label }, current) {
     const button = h("button", { type: "button", class: `seat seat-${team}`, "aria-pressed": String(current) }, h("bdi", {}, label));
     button.addEventListener("click", () => {

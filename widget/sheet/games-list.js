@@ -14,6 +14,15 @@ import { h } from "../ui/dom.js";
 import { plural } from "../i18n/format.js";
 import { format, STRINGS } from "../i18n/strings.js";
 import { formatDate, teamNames } from "./summary.js";
+/** @import { Game, GameEntry, Language, SheetWords, Words } from "./view-types.js"; */
+
+/**
+ * What the games list reports: a game to open or delete (by id), the Undo of a delete,
+ * a file to import.
+ * @typedef {{open: (id: string) => void, remove: (id: string) => void, undo: () => void, import: (file: File) => void}} GamesActions
+ */
+
+/** @typedef {{result: GameEntry["result"], current: boolean, busy: boolean, t: SheetWords, lang: Language, element: HTMLElement}} Line a game's line as built */
 
 /** Games listed at first, and added by each press of "Show older". */
 export const PAGE = 30;
@@ -21,12 +30,16 @@ export const PAGE = 30;
 /**
  * The line of one game (`{game, result, current}` of the book's snapshot) in `lang`:
  * `{id, date, text}`, `text` strings and `{name}` (a name the players typed, shown isolated).
+ * @param {GameEntry} entry
+ * @param {SheetWords} t the sheet's words
+ * @param {Language} lang
  */
 export function gameItem({ game, result, current }, t, lang) {
-  const names = teamNames(game, STRINGS[lang]);
+  const names = teamNames(game, /** @type {Pick<Words, "teams">} */ (STRINGS[lang]));
   const date = formatDate(game.created, lang);
   const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
   // The names as parts of their own: each shown isolated (a name's direction stays its own).
+  /** @type {(string | {name: string})[]} */
   const text = [`${date} · `, { name: names.us }, ` ${result.totals.us} : ${result.totals.them} `, { name: names.them }, ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`];
   if (game.note) text.push(" · ", { name: game.note });
   return { id: game.id, date, text, current };
@@ -36,55 +49,64 @@ export function gameItem({ game, result, current }, t, lang) {
  * Whether `game` is one nobody has played or named yet (the empty game a fresh device
  * starts with, or the one after New game): no deal, no team name, no player, no note.
  * Such a game is neither listed nor counted until something is in it (issue 30).
+ * @param {Game} game
  */
 export function untouched(game) {
   const players = Object.values(game.seats ?? {}).flat();
   return !game.deals.length && !game.names?.us && !game.names?.them && !game.note && !players.some(Boolean);
 }
 
-/** `entries` newest first (by `created`; ISO texts compare as their dates), then by id. */
+/**
+ * `entries` newest first (by `created`; ISO texts compare as their dates), then by id.
+ * @param {readonly GameEntry[]} entries
+ */
 function newestFirst(entries) {
+  /** @param {GameEntry} entry */
   const key = (entry) => entry.game.created;
   return [...entries].sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : a.game.id < b.game.id ? 1 : -1));
 }
 
 export class GamesList {
-  #actions;
-  #lines = new WeakMap(); // record → {result, current, busy, t, lang, element}
+  /** @type {GamesActions} */ #actions;
+  /** @type {WeakMap<Game, Line>} */ #lines = new WeakMap(); // record → its line as built
   #shown = PAGE;
   #count = 0;
   #render = () => {}; // the last render again (after "Show older")
-  ui = {};
+  ui = GamesList.#build();
 
-  /** `actions`: `{open(id), remove(id), undo(), import(file)}`. */
+  /** `actions`: `{open(id), remove(id), undo(), import(file)}`. @param {GamesActions} actions */
   constructor(actions) {
     this.#actions = actions;
     const ui = this.ui;
-    ui.summary = h("summary", {});
-    ui.list = h("ul", { class: "games-list" });
-    ui.deletedText = h("span", { class: "deleted-text" });
-    ui.undo = h("button", { type: "button", class: "undo-delete" });
     ui.undo.addEventListener("click", () => this.#actions.undo());
-    ui.deleted = h("p", { class: "deleted", hidden: true }, ui.deletedText, " ", ui.undo); // said once, in the live region
-    ui.more = h("button", { type: "button", class: "more-games", hidden: true });
     ui.more.addEventListener("click", () => this.#showMore());
-    ui.file = h("input", { type: "file", accept: ".json,application/json,.csv,text/csv", class: "import-file", hidden: true });
     ui.file.addEventListener("change", () => {
       const [file] = ui.file.files ?? [];
       ui.file.value = "";
       if (file) this.#actions.import(file);
     });
-    ui.importButton = h("button", { type: "button", class: "import-game" });
     ui.importButton.addEventListener("click", () => ui.file.click());
-    ui.element = h(
+  }
+
+  static #build() {
+    const summary = h("summary", {});
+    const list = h("ul", { class: "games-list" });
+    const deletedText = h("span", { class: "deleted-text" });
+    const undo = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "undo-delete" }));
+    const deleted = h("p", { class: "deleted", hidden: true }, deletedText, " ", undo); // said once, in the live region
+    const more = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "more-games", hidden: true }));
+    const file = /** @type {HTMLInputElement} */ (h("input", { type: "file", accept: ".json,application/json,.csv,text/csv", class: "import-file", hidden: true }));
+    const importButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "import-game" }));
+    const element = h(
       "details",
       { class: "games", part: "sheet-games" },
-      ui.summary,
-      ui.deleted,
-      ui.list,
-      h("p", { class: "sheet-actions more" }, ui.more),
-      h("p", { class: "sheet-actions import" }, ui.importButton, ui.file),
+      summary,
+      deleted,
+      list,
+      h("p", { class: "sheet-actions more" }, more),
+      h("p", { class: "sheet-actions import" }, importButton, file),
     );
+    return { summary, list, deletedText, undo, deleted, more, file, importButton, element };
   }
 
   get element() {
@@ -94,6 +116,10 @@ export class GamesList {
   /**
    * `entries`: the book's games (`{game, result, current}`, any order); `deleted`:
    * `{date}` of the game whose Undo stands, or null; `busy`: a change is on its way.
+   * @param {Pick<Words, "sheet" | "travel">} s
+   * @param {Language} lang
+   * @param {readonly GameEntry[]} all
+   * @param {{deleted?: {date: string} | null, busy?: boolean}} [options]
    */
   render(s, lang, all, { deleted = null, busy = false } = {}) {
     const ui = this.ui;
@@ -130,16 +156,22 @@ export class GamesList {
     this.#render();
   }
 
-  /** The line of `entry`: the one built before while nothing it shows changed, else a new one. */
+  /**
+   * The line of `entry`: the one built before while nothing it shows changed, else a new one.
+   * @param {GameEntry} entry
+   * @param {SheetWords} t
+   * @param {Language} lang
+   * @param {boolean} busy
+   */
   #line(entry, t, lang, busy) {
     const kept = this.#lines.get(entry.game);
     if (kept && kept.result === entry.result && kept.current === entry.current && kept.busy === busy && kept.t === t && kept.lang === lang) return kept.element;
     const { id, date, text, current } = gameItem(entry, t, lang);
     const item = h("li", { class: current ? "game current" : "game", "data-game": id });
-    const open = h("button", { type: "button", class: "open-game", "aria-label": format(t.openGameLabel, { date }) }, t.openGame);
+    const open = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "open-game", "aria-label": format(t.openGameLabel, { date }) }, t.openGame));
     open.disabled = current || busy;
     open.addEventListener("click", () => this.#actions.open(id));
-    const remove = h("button", { type: "button", class: "delete-game", "aria-label": format(t.deleteGameLabel, { date }) }, t.deleteGame);
+    const remove = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "delete-game", "aria-label": format(t.deleteGameLabel, { date }) }, t.deleteGame));
     remove.disabled = busy;
     remove.addEventListener("click", () => this.#actions.remove(id));
     if (current) item.setAttribute("aria-current", "true");
@@ -154,14 +186,16 @@ export class GamesList {
     return this.ui.deleted.hidden ? this.ui.summary : this.ui.undo;
   }
 
-  /** What takes the focus when game `id` came back: its Delete button, or the summary. */
+  /** What takes the focus when game `id` came back: its Delete button, or the summary. @param {string | undefined} id */
   gameTarget(id) {
-    const item = [...this.ui.list.children].find((li) => li.dataset.game === id);
-    return item?.querySelector("button.delete-game") ?? this.ui.summary;
+    const items = /** @type {HTMLCollectionOf<HTMLElement>} */ (this.ui.list.children); // (its lines)
+    const item = [...items].find((li) => li.dataset.game === id);
+    return /** @type {HTMLElement | null | undefined} */ (item?.querySelector("button.delete-game")) ?? this.ui.summary;
   }
 
   /** Whether the focus is on the Undo (so a timed-out Undo hands it on). */
   get undoFocused() {
-    return this.ui.undo.getRootNode().activeElement === this.ui.undo;
+    const root = this.ui.undo.getRootNode(); // (a document or a shadow root, once it is on the page)
+    return "activeElement" in root && root.activeElement === this.ui.undo;
   }
 }

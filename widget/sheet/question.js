@@ -6,28 +6,47 @@
 
 import { h, setHidden, setText } from "../ui/dom.js";
 import { DeferredFocus } from "../ui/kit.js";
+/** @import { SheetWords } from "./view-types.js"; */
+
+/**
+ * A question to ask: next to `anchor`, its words from the sheet's (`text(t)`, `yes(t)`),
+ * `action()` on yes, the focus back to `back` on no.
+ * @typedef {object} Asked
+ * @property {Element} anchor
+ * @property {(t: SheetWords) => string} text
+ * @property {(t: SheetWords) => string} yes
+ * @property {() => void} action
+ * @property {HTMLElement} back
+ */
 
 export class Question {
-  #open = null; // {anchor, text(t), yes(t), action, back, root}
+  /** @type {(Asked & {root: Node}) | null} */ #open = null; // and the root its Escape is heard on
   #focus = new DeferredFocus();
   #rerender = () => {};
-  ui = {};
+  ui = Question.#build();
 
   constructor() {
-    const ui = this.ui;
-    ui.text = h("p", {});
-    ui.yes = h("button", { type: "button", class: "primary confirm-yes" });
-    ui.yes.addEventListener("click", () => this.answer(true));
-    ui.no = h("button", { type: "button", class: "confirm-no" });
-    ui.no.addEventListener("click", () => this.answer(false));
-    ui.element = h("div", { class: "confirm", part: "sheet-confirm", role: "group", hidden: true }, ui.text, h("div", { class: "sheet-actions" }, ui.yes, ui.no));
+    this.ui.yes.addEventListener("click", () => this.answer(true));
+    this.ui.no.addEventListener("click", () => this.answer(false));
+  }
+
+  static #build() {
+    const text = h("p", {});
+    const yes = h("button", { type: "button", class: "primary confirm-yes" });
+    const no = h("button", { type: "button", class: "confirm-no" });
+    const element = h("div", { class: "confirm", part: "sheet-confirm", role: "group", hidden: true }, text, h("div", { class: "sheet-actions" }, yes, no));
+    return { text, yes, no, element };
   }
 
   get element() {
     return this.ui.element;
   }
 
-  /** Ask next to `anchor`; `action()` on yes. `rerender()` shows the change. */
+  /**
+   * Ask next to `anchor`; `action()` on yes. `rerender()` shows the change.
+   * @param {Asked} asked
+   * @param {() => void} rerender
+   */
   ask({ anchor, text, yes, action, back }, rerender) {
     this.close();
     const root = this.ui.element.getRootNode();
@@ -38,8 +57,9 @@ export class Question {
     rerender();
   }
 
+  /** @param {Event} event a keydown anywhere in the calculator */
   #escape = (event) => {
-    if (event.key === "Escape" && !event.defaultPrevented) {
+    if ("key" in event && event.key === "Escape" && !event.defaultPrevented) {
       event.preventDefault();
       this.answer(false);
     }
@@ -53,6 +73,7 @@ export class Question {
     return open;
   }
 
+  /** @param {boolean} yes */
   answer(yes) {
     const open = this.close();
     if (!open) return;
@@ -61,6 +82,7 @@ export class Question {
     this.#rerender();
   }
 
+  /** @param {SheetWords} t the sheet's words */
   render(t) {
     const open = this.#open;
     setHidden(this.ui.element, !open);

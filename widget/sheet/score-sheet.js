@@ -52,38 +52,47 @@ import { errorsText } from "../ui/kit.js";
  * typed in it; `clear()` readies it for the
  * next deal (every fact of the deal cleared); `focus()` brings it into view and
  * focuses its first field; `announce(text)` says `text` in the form's one live region.
- * @typedef {object} SheetForm
+ * @typedef {import("./view-types.js").SheetForm} SheetForm
  */
+/** @import { BookChange, CalculatorState, Effects, ElementWords, Game, GameDeal, Language, PluralForms, ShareStatus, SheetModel, Snapshot, Team, WordGroupName, Words } from "./view-types.js"; */
+/** @typedef {Awaited<ReturnType<typeof readGameFile>>} FileRead a file read (sheet/files.js) */
+/** @typedef {{storageKey: string, form: SheetForm, scorer: () => import("../index.js").Scorer, target: EventTarget, linkBase: () => string, store?: import("../store/idb-store.js").IdbStore | import("../store/memory-store.js").MemoryStore, keepEnv?: ConstructorParameters<typeof KeepSheet>[0]["env"], keeper?: ConstructorParameters<typeof TablePart>[0]["keeper"]}} ScoreSheetOptions */
 
 export { RECORDED_MS } from "./bar-marks.js";
 
-/** The strings `s` with the words of games that travel (`s.travel`), of saving them (`s.store`) and of the table (`s.seats`). */
+/**
+ * The strings `s` with the words of games that travel (`s.travel`), of saving them (`s.store`) and of the table (`s.seats`):
+ * added all together, so a `store` says the others are there too.
+ * @param {ElementWords} s
+ * @param {Language} lang
+ * @returns {Words}
+ */
 function words(s, lang) {
-  return s.store ? s : { ...s, travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang], keep: KEEP_WORDS[lang], seats: SEAT_WORDS[lang] };
+  return s.store ? /** @type {Words} */ (s) : { ...s, travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang], keep: KEEP_WORDS[lang], seats: SEAT_WORDS[lang] };
 }
 
 export class ScoreSheet extends EventTarget {
-  #form;
-  #target;
-  #linkBase;
-  #storageKey;
-  #book;
-  #view;
-  #bar;
-  #rules;
-  #games;
-  #send;
-  #banner;
-  #keep;
-  #table;
-  #draft = null; // the form's values before a deal was loaded into it
+  /** @type {SheetForm} */ #form;
+  /** @type {EventTarget} */ #target;
+  /** @type {() => string} */ #linkBase;
+  /** @type {string} */ #storageKey;
+  /** @type {GameBook} */ #book;
+  /** @type {SheetView} */ #view;
+  /** @type {BarView} */ #bar;
+  /** @type {RulesPanel} */ #rules;
+  /** @type {GamesList} */ #games;
+  /** @type {SharePanel} */ #send;
+  /** @type {SharedBanner} */ #banner;
+  /** @type {KeepSheet} */ #keep;
+  /** @type {TablePart} */ #table;
+  /** @type {unknown} */ #draft = null; // the form's values before a deal was loaded into it
   #keptLink = false; // a game kept from the address's link is not saved yet
   #marks = new BarMarks(() => this.dispatchEvent(new Event("change"))); // what the bar marks for a while
   #undoFromBar = false; // the bar's Undo (not the sheet's) is under way
   #tookOffer = false; // the form took the deal last undone
-  #effects = null; // the last change's focus and announcement, carried out after its render
-  #status = null; // copy/share status
-  #lang = "bg";
+  /** @type {Effects | null} */ #effects = null; // the last change's focus and announcement, carried out after its render
+  /** @type {ShareStatus | null} */ #status = null; // copy/share status
+  /** @type {Language} */ #lang = "bg";
   #leaving = () => this.#book.saveTyping(); // pagehide: a name being typed is saved
 
   /**
@@ -92,6 +101,7 @@ export class ScoreSheet extends EventTarget {
    * points at (the standalone calculator); `store`: a GameStore (default: IndexedDB);
    * `keepEnv`: the browser as store/persistence.js sees it (default: this page's).
    * `keeper`: the wake lock of table mode (sheet/wake-lock.js; default: this page's).
+   * @param {ScoreSheetOptions} options
    */
   constructor({ storageKey, form, scorer, target, linkBase, store = new IdbStore(storageKey), keepEnv, keeper }) {
     super();
@@ -101,8 +111,8 @@ export class ScoreSheet extends EventTarget {
     this.#storageKey = storageKey;
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
-    this.#build();
-    this.#book.travel.ask = askInSheet(this.#view.ui.notices, (text) => this.#form.announce(text), () => this.#lang); // keep both games?
+    ({ bar: this.#bar, rules: this.#rules, games: this.#games, send: this.#send, banner: this.#banner, view: this.#view } = this.#build());
+    this.#book.travel.ask = askInSheet(this.#view.ui.notices, (/** @type {string} */ text) => this.#form.announce(text), () => this.#lang); // keep both games?
     this.#table = new TablePart({ keeper, book: this.#book, scorer, view: this.#view });
     this.#table.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     const { ui } = this.#view; // the set-up step gathers the table's fields (sheet/setup-step.js)
@@ -112,9 +122,9 @@ export class ScoreSheet extends EventTarget {
       book: this.#book,
       storageKey,
       env: keepEnv,
-      importGame: (file, read) => this.importFile(file, read),
-      openLink: (hash) => this.openLink(hash),
-      announce: (text) => this.#form.announce(text),
+      importGame: (/** @type {File} */ file, /** @type {FileRead} */ read) => this.importFile(file, read),
+      openLink: (/** @type {string} */ hash) => this.openLink(hash),
+      announce: (/** @type {string} */ text) => this.#form.announce(text),
       focusSheet: () => this.#view.focus({ to: "table" }),
     });
     this.#keep.attach({ notices: this.#view.ui.notices, games: this.#games });
@@ -125,7 +135,7 @@ export class ScoreSheet extends EventTarget {
 
   #build() {
     const book = this.#book;
-    this.#bar = new BarView({
+    const bar = new BarView({
       record: () => book.record(this.#form.deal()),
       save: () => this.#saveEdit(),
       newGame: () => this.#newGame(), // only once the game is over: no question
@@ -140,27 +150,27 @@ export class ScoreSheet extends EventTarget {
         book.edits.undo().finally(() => (this.#undoFromBar = false));
       },
     });
-    this.#rules = new RulesPanel({
-      apply: (rules, how) => book.applyRules(rules, how),
-      fix: (index) => book.edits.fixDeal(index),
-      announce: (text) => this.#form.announce(text),
+    const rules = new RulesPanel({
+      apply: (/** @type {Parameters<GameBook["applyRules"]>[0]} */ rules, /** @type {Parameters<GameBook["applyRules"]>[1]} */ how) => book.applyRules(rules, how),
+      fix: (/** @type {number} */ index) => book.edits.fixDeal(index),
+      announce: (/** @type {string} */ text) => this.#form.announce(text),
       totals: () => book.result.totals,
       changed: () => this.dispatchEvent(new Event("change")),
     });
-    this.#games = new GamesList({
+    const games = new GamesList({
       open: (id) => book.openGame(id),
       remove: (id) => book.removeGame(id),
       undo: () => book.undoDelete(),
       import: (file) => this.#keep.importFile(file), // a backup, else one game (importFile)
     });
-    this.#send = new SharePanel({
+    const send = new SharePanel({
       link: () => this.#linkOf(book.game),
       key: () => `${book.game?.id} ${book.game?.updated}`,
-      file: (kind) => this.exportFile(kind),
+      file: (/** @type {string} */ kind) => this.exportFile(kind),
       title: () => this.#shareTitle(),
     });
-    this.#banner = new SharedBanner({ keep: () => book.travel.keepShared().then(() => this.#keptLinkDone()), close: () => book.travel.closeShared(), side: (team) => book.travel.chooseSide(team) });
-    this.#view = new SheetView(
+    const banner = new SharedBanner({ keep: () => book.travel.keepShared().then(() => this.#keptLinkDone()), close: () => book.travel.closeShared(), side: (/** @type {Team} */ team) => book.travel.chooseSide(team) });
+    const view = new SheetView(
       {
         undo: () => book.edits.undo(),
         redo: () => book.edits.redo(),
@@ -173,8 +183,9 @@ export class ScoreSheet extends EventTarget {
         setPlayer: (team, index, value) => book.table.setPlayer(team, index, value),
         saveTyping: () => book.saveTyping(),
       },
-      { rules: this.#rules, games: this.#games, send: this.#send, banner: this.#banner },
+      { rules, games, send, banner },
     );
+    return { bar, rules, games, send, banner, view };
   }
 
   /** Stop following other tabs (the element turned its sheet off). */
@@ -221,7 +232,7 @@ export class ScoreSheet extends EventTarget {
     return this.#book.validated ? { ...this.#book.game?.names } : null;
   }
 
-  /** The team names for the form's labels, or null before loading. */
+  /** The team names for the form's labels, or null before loading. @param {Language} lang */
   names(lang) {
     return this.#book.validated ? teamNames(this.#book.game, STRINGS[lang]) : null;
   }
@@ -234,8 +245,9 @@ export class ScoreSheet extends EventTarget {
 
   // --- changes -------------------------------------------------------------------------
 
+  /** @param {Event} event */
   #onChange = (event) => {
-    const change = event.detail;
+    const change = /** @type {CustomEvent<BookChange>} */ (event).detail; // (the book's changes are custom events)
     this.#applyToForm(change);
     const effects = effectsOf(change, { undoFocused: this.#games.undoFocused, finished: this.formClosed, fromBar: this.#undoFromBar });
     if (effects.focus || effects.announce) this.#effects = { ...effects, change };
@@ -264,7 +276,7 @@ export class ScoreSheet extends EventTarget {
     clearLinkFromAddress();
   }
 
-  /** What the change asks of the form: cleared, a deal loaded (its values kept first), or restored. */
+  /** What the change asks of the form: cleared, a deal loaded (its values kept first), or restored. @param {BookChange} change */
   #applyToForm({ form, deal }) {
     if (form === "offer") {
       // A deal taken back: into the form, unless something is being typed there.
@@ -299,7 +311,7 @@ export class ScoreSheet extends EventTarget {
     });
   }
 
-  /** All passed: at once, or, over a deal being typed (which it throws away), asked first. */
+  /** All passed: at once, or, over a deal being typed (which it throws away), asked first. @param {HTMLButtonElement} button */
   #passed(button) {
     if (this.#form.isEmpty()) {
       this.#book.passed();
@@ -315,7 +327,7 @@ export class ScoreSheet extends EventTarget {
     if (await this.#book.edits.saveEdit(this.#form.deal())) this.#rules.retry();
   }
 
-  /** Ask first (in the widget, next to `anchor`), then start a new game. */
+  /** Ask first (in the widget, next to `anchor`), then start a new game. @param {HTMLElement} anchor @param {HTMLElement} back */
   #askNewGame(anchor, back) {
     this.#view.question.ask(
       { anchor, text: (t) => t.confirmNewGame, yes: (t) => t.confirmNewGameYes, back, action: () => this.#newGame() },
@@ -331,32 +343,32 @@ export class ScoreSheet extends EventTarget {
 
   // --- games that travel ---------------------------------------------------------------
 
-  /** Show the game a link carries (the page's "#game=…"), read only, once the games are checked. */
+  /** Show the game a link carries (the page's "#game=…"), read only, once the games are checked. @param {string} hash */
   openLink(hash) {
     if (isGameLink(hash)) this.#book.travel.openLink(hash, VERSION);
   }
 
-  /** A game from a file (JSON or the sheet's CSV: sheet/files.js), checked by the core, after the change under way. */
+  /** A game from a file (JSON or the sheet's CSV: sheet/files.js), checked by the core, after the change under way. @param {File} file @param {FileRead | null} [read] */
   async importFile(file, read = null) {
     read ??= await readGameFile(file);
     if (read.refused) this.#book.travel.refuseFile(file.name, read.refused, [], read.params);
     else await this.#book.travel.importGame(read.data ?? null, file.name, { totals: read.totals, link: read.link });
   }
 
-  /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. */
+  /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. @param {string} kind */
   async exportFile(kind) {
     const game = this.#book.game; // the CSV carries the game's link: Import gives back the same game
     if (game) exportGame(game, this.#book.result, kind, this.#lang, kind === "csv" ? ((await this.#linkOf(game)).url ?? "") : "");
   }
 
-  /** The link to the game shown: `{url}`, or `{reason}` in the UI language. */
+  /** The link to the game shown: `{url}`, or `{reason}` in the UI language. @param {Game} game @returns {Promise<{url?: string, reason?: string}>} */
   async #linkOf(game) {
     try {
       const reply = await this.#book.scorer().gameLink(gameFile(game));
       if (reply?.ok) return { url: linkURL(this.#linkBase(), reply.result.link) };
       return { reason: errorsText(reply?.errors ?? [], this.#lang) };
     } catch (error) {
-      return { reason: String(error?.message ?? error) };
+      return { reason: String(/** @type {{message?: unknown} | null | undefined} */ (error)?.message ?? error) };
     }
   }
 
@@ -375,7 +387,7 @@ export class ScoreSheet extends EventTarget {
         this.#setStatus("shared");
         return;
       } catch (error) {
-        if (error?.name === "AbortError") return;
+        if (/** @type {{name?: unknown} | null | undefined} */ (error)?.name === "AbortError") return;
       }
     }
     try {
@@ -387,6 +399,7 @@ export class ScoreSheet extends EventTarget {
     }
   }
 
+  /** @param {ShareStatus} status */
   #setStatus(status) {
     this.#status = status;
     this.dispatchEvent(new Event("change"));
@@ -394,29 +407,30 @@ export class ScoreSheet extends EventTarget {
 
   // --- rendering -------------------------------------------------------------------------
 
-  /** The element's render: the (team-named) strings, the form's deal (or null), the headings' level. */
-  render(s, lang, state, deal, headingLevel = 3) {
-    s = words(s, lang);
+  /** The element's render: the (team-named) strings, the form's deal (or null), the headings' level. @param {ElementWords} strings @param {Language} lang @param {CalculatorState} state @param {GameDeal | null} deal */
+  render(strings, lang, state, deal, headingLevel = 3) {
+    const s = words(strings, lang);
     this.#lang = lang;
     const book = this.#book;
     adoptSheetStyles(this.#view.section.getRootNode());
     if (!book.validated && state === "ready") book.open();
-    const sheet = book.snapshot();
+    /** @type {Snapshot} */ const sheet = book.snapshot();
     const formEmpty = this.#form.isEmpty();
     // The undone deal stays marked until the player changes it in the form (or clears it).
     this.#marks.follow(deal, formEmpty);
     const { justRecorded, marked } = this.#marks;
-    const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded, marked, formEmpty, setupOpen: this.#bar.setup.open };
+    /** @type {SheetModel} */ const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded, marked, formEmpty, setupOpen: this.#bar.setup.open };
     this.#rules.render({ s, lang, game: sheet.game, result: sheet.result, validated: sheet.validated, ready: state === "ready", busy: sheet.busy, viewing: sheet.viewing });
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);
     this.#view.render(model);
     this.#keep.render(s, lang, sheet);
     this.#table.render(s, lang, sheet, headingLevel);
-    if (sheet.validated) this.#renderTravel(model);
+    if (sheet.validated) this.#renderTravel({ ...model, sheet });
     this.#carryOut(s, lang, sheet);
   }
 
+  /** @param {SheetModel & {sheet: {validated: true}}} model */
   #renderTravel({ s, lang, sheet, headingLevel }) {
     const { game, result } = sheet;
     const names = teamNames(game, s);
@@ -428,7 +442,7 @@ export class ScoreSheet extends EventTarget {
     this.#games.render(s, lang, sheet.games, { deleted, busy: sheet.busy });
   }
 
-  /** The last change's announcement (now that its numbers are on screen) and focus (after the frame). */
+  /** The last change's announcement (now that its numbers are on screen) and focus (after the frame). @param {Words} s @param {Language} lang @param {Snapshot} sheet */
   #carryOut(s, lang, sheet) {
     const effects = this.#effects;
     this.#effects = null;
@@ -440,15 +454,17 @@ export class ScoreSheet extends EventTarget {
     else if (effects.focus) this.#view.focus(effects.focus, { deleteDeal: () => this.#bar.ui.deleteDeal, newGame: () => this.#bar.ui.newGame });
   }
 
+  /** @param {import("./view-types.js").Announcement} announcement @param {Words} s @param {Language} lang @param {Snapshot} sheet */
   #announcement({ words: group, key, params }, s, lang, { game, result }) {
     const names = teamNames(game, s);
-    const values = { totalUs: result.totals.us, totalThem: result.totals.them, usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, ...params };
+    /** @type {Record<string, unknown>} */ const values = { totalUs: result.totals.us, totalThem: result.totals.them, usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, ...params };
     const row = params.row ? result.rows[params.row - 1] : null;
     if (row) Object.assign(values, { n: params.row, us: row.record.us, them: row.record.them });
     if (params.date) values.date = formatDate(params.date, lang);
     const dealer = dealerNow(game, result);
     if (dealer !== null) values.dealer = seatName(game, dealer, names, s.seats);
-    return format(s[group][key], values);
+    const words = /** @type {Readonly<Record<string, string | PluralForms>>} */ (s[/** @type {WordGroupName} */ (group)]); // (book/effects.js: a template of one of these groups)
+    return format(/** @type {string} */ (words[key]), values);
   }
 }
 

@@ -13,15 +13,17 @@
 // one way into the game book, wherever the player types it.
 
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
+/** @import { Snapshot, Words } from "./view-types.js"; */
 
 /** Letters of a team name that still fit half of a 360-px screen's row. */
 const LONG_NAME = 14;
 
 /** Nodes taken from their places for a while: a placeholder keeps each one's place. */
 class Borrowed {
-  #nodes;
-  #places = null;
+  /** @type {ChildNode[]} */ #nodes;
+  /** @type {Comment[] | null} */ #places = null;
 
+  /** @param {ChildNode[]} nodes */
   constructor(nodes) {
     this.#nodes = nodes;
   }
@@ -30,7 +32,7 @@ class Borrowed {
     return this.#places !== null;
   }
 
-  /** Move the nodes into `into`, in their order, each leaving a placeholder behind. */
+  /** Move the nodes into `into`, in their order, each leaving a placeholder behind. @param {Element} into */
   take(into) {
     if (this.#places) return;
     this.#places = this.#nodes.map((node) => {
@@ -49,38 +51,49 @@ class Borrowed {
   }
 }
 
-/** True while `sheet`'s game is at its start: checked, not a link's, no deal, none edited, not over. */
+/**
+ * True while `sheet`'s game is at its start: checked, not a link's, no deal, none edited, not over.
+ * @param {Snapshot} sheet
+ * @returns {sheet is Snapshot & {validated: true}}
+ */
 export function atStart(sheet) {
   const { game, result } = sheet;
   return Boolean(sheet.validated && !sheet.viewing && game && game.deals.length === 0 && sheet.editing === null && !result?.finished);
 }
 
 export class SetupStep {
-  #actions;
-  #borrowed = null;
-  #openFor = null; // the id of the game whose set-up is open
-  #first = null; // the first field, focused on open
-  #slot = null; // where the button stands while the step is closed
-  ui = {};
+  /** @type {{changed: () => void, done: () => void}} */ #actions;
+  /** @type {Borrowed | null} */ #borrowed = null;
+  /** @type {string | null} */ #openFor = null; // the id of the game whose set-up is open
+  /** @type {HTMLElement | null} */ #first = null; // the first field, focused on open
+  /** @type {Element | null} */ #slot = null; // where the button stands while the step is closed
+  ui = SetupStep.#build();
 
-  /** `actions`: {changed() (render again), done() (the step closed by its Done: on to the deal)}. */
+  /**
+   * `actions`: {changed() (render again), done() (the step closed by its Done: on to the deal)}.
+   * @param {{changed: () => void, done: () => void}} actions
+   */
   constructor(actions) {
     this.#actions = actions;
     const ui = this.ui;
-    ui.title = h("span", { class: "setup-title" });
-    ui.label = h("span", { class: "setup-label" });
-    // Closed, it stands in the seats' question row (`slot`); open, at the step's top.
-    ui.open = h("button", { type: "button", class: "setup-open", "aria-expanded": "false", "aria-controls": "setup-panel" }, ui.title, ui.label);
     ui.open.addEventListener("click", () => this.#toggle());
-    ui.hint = h("p", { class: "setup-hint" });
-    ui.fields = h("div", { class: "setup-fields" });
-    ui.done = h("button", { type: "button", class: "primary setup-done" });
     ui.done.addEventListener("click", () => {
       this.#close();
       this.#actions.done();
     });
-    ui.panel = h("div", { class: "setup-panel", id: "setup-panel", hidden: true }, ui.hint, ui.fields, ui.done);
-    ui.element = h("div", { class: "setup", part: "setup", hidden: true }, ui.panel);
+  }
+
+  static #build() {
+    const title = h("span", { class: "setup-title" });
+    const label = h("span", { class: "setup-label" });
+    // Closed, it stands in the seats' question row (`slot`); open, at the step's top.
+    const open = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "setup-open", "aria-expanded": "false", "aria-controls": "setup-panel" }, title, label));
+    const hint = h("p", { class: "setup-hint" });
+    const fields = h("div", { class: "setup-fields" });
+    const done = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary setup-done" }));
+    const panel = h("div", { class: "setup-panel", id: "setup-panel", hidden: true }, hint, fields, done);
+    const element = h("div", { class: "setup", part: "setup", hidden: true }, panel);
+    return { title, label, open, hint, fields, done, panel, element };
   }
 
   get element() {
@@ -95,6 +108,9 @@ export class SetupStep {
   /**
    * The fields the step gathers, in the order shown (nodes of the sheet's views), the one
    * focused when it opens, and `slot`, where its button stands while it is closed.
+   * @param {ChildNode[]} nodes
+   * @param {HTMLElement} first
+   * @param {Element} slot
    */
   borrow(nodes, first, slot) {
     this.#borrowed = new Borrowed(nodes);
@@ -124,6 +140,7 @@ export class SetupStep {
     this.#setExpanded(false);
   }
 
+  /** @param {boolean} open */
   #setExpanded(open) {
     if (open) this.ui.element.prepend(this.ui.open);
     else this.#slot?.append(this.ui.open);
@@ -133,7 +150,10 @@ export class SetupStep {
     this.ui.element.classList.toggle("open", open);
   }
 
-  /** `s`: the strings (`s.seats`: the table's words); `sheet`: the book's snapshot; `disabled`: no change now. */
+  /**
+   * `s`: the strings (`s.seats`: the table's words); `sheet`: the book's snapshot; `disabled`: no change now.
+   * @param {{s: Pick<Words, "seats">, sheet: Snapshot, disabled: boolean}} model
+   */
   render({ s, sheet, disabled }) {
     const ui = this.ui;
     const t = s.seats;
@@ -143,7 +163,7 @@ export class SetupStep {
     if (this.open && (!shown || id !== this.#openFor)) this.#close();
     setHidden(ui.open, !shown);
     if (!shown) return;
-    ui.open.dataset.game = id;
+    ui.open.dataset.game = sheet.game.id;
     // A long team name gets the row to itself (two to a row, a box shows ~14 letters).
     const long = Object.values(sheet.game.names).some((name) => [...(name ?? "")].length > LONG_NAME);
     if (ui.element.classList.contains("long-names") !== long) ui.element.classList.toggle("long-names", long);

@@ -8,6 +8,12 @@ import { format } from "../i18n/strings.js";
 import { h, setText } from "../ui/dom.js";
 import { KeyedRows, Labels } from "../ui/kit.js";
 import { rowNotes, rowWhy } from "./summary.js";
+/** @import { GameDeal, Language, Row, Snapshot, Team, SheetWords, Words } from "./view-types.js"; */
+
+/** @typedef {{row: Row, deal: GameDeal | undefined, editing: boolean, disabled: boolean}} RowItem a row as its key and build read it */
+/** @typedef {{s: Pick<Words, "contractsShort" | "contractWords">, t: SheetWords, lang: Language, names: Record<Team, string>}} RowWords the words the rows are built in */
+
+const TEAM_LIST = /** @type {readonly Team[]} */ (TEAMS);
 
 const RED = new Set(["diamonds", "hearts"]);
 /**
@@ -20,37 +26,44 @@ const ROWS_BUDGET_MS = 8;
 
 export class SheetTable {
   #labels = new Labels();
-  #rows;
+  /** @type {KeyedRows} */ #rows;
   #rowsKey = "";
-  #from = null;
-  #words = null;
-  ui = {};
+  /** @type {unknown[] | null} */ #from = null;
+  /** @type {RowWords | null} */ #words = null;
+  ui; // the elements the constructor made (typed from them)
 
-  /** `edit(index)`: a row was pressed. */
+  /** `edit(index)`: a row was pressed. @param {(index: number) => void} edit */
   constructor(edit) {
-    const ui = this.ui;
+    /**
+     * @param {HTMLElement} element
+     * @param {(t: SheetWords) => string} text
+     */
     const label = (element, text) => this.#labels.bind(element, text);
-    ui.caption = h("caption", {}, label(h("span", { class: "caption-title" }), (t) => t.caption));
-    ui.heads = {};
-    ui.totals = {};
+    const caption = h("caption", {}, label(h("span", { class: "caption-title" }), (t) => t.caption));
+    const heads = /** @type {Record<Team, HTMLElement>} */ ({});
+    const totals = /** @type {Record<Team, HTMLElement>} */ ({});
     const headRow = h("tr", {}, label(h("th", { scope: "col", class: "number" }), (t) => t.number));
     const footRow = h("tr", { class: "totals" }, label(h("th", { scope: "row" }), (t) => t.total));
-    for (const team of TEAMS) {
-      headRow.append((ui.heads[team] = h("th", { scope: "col", class: team, dir: "auto" })));
-      footRow.append((ui.totals[team] = h("td", { class: team })));
+    for (const team of TEAM_LIST) {
+      headRow.append((heads[team] = h("th", { scope: "col", class: team, dir: "auto" })));
+      footRow.append((totals[team] = h("td", { class: team })));
     }
     headRow.append(label(h("th", { scope: "col", class: "note" }), (t) => t.note));
-    ui.pot = h("td", { class: "note pot" });
-    footRow.append(ui.pot);
-    ui.tbody = h("tbody", {});
-    ui.tbody.addEventListener("click", (event) => {
-      const row = event.target.closest?.("tr[data-index]");
+    const pot = h("td", { class: "note pot" });
+    footRow.append(pot);
+    const tbody = /** @type {HTMLTableSectionElement} */ (h("tbody", {}));
+    tbody.addEventListener("click", (event) => {
+      const target = /** @type {Partial<Element>} */ (event.target); // (a node: an element has closest)
+      const row = /** @type {HTMLElement | null | undefined} */ (target.closest?.("tr[data-index]"));
       if (row && !row.querySelector("button")?.disabled) edit(Number(row.dataset.index));
     });
-    ui.table = h("table", { class: "sheet-table", part: "sheet-table", tabindex: "-1" }, ui.caption, h("thead", {}, headRow), ui.tbody, h("tfoot", {}, footRow));
-    this.#rows = new KeyedRows(ui.tbody, {
+    const table = h("table", { class: "sheet-table", part: "sheet-table", tabindex: "-1" }, caption, h("thead", {}, headRow), tbody, h("tfoot", {}, footRow));
+    this.ui = { caption, heads, totals, pot, tbody, table };
+    this.#rows = new KeyedRows(tbody, {
+      /** @param {RowItem} item */
       key: ({ row, deal, editing }) =>
         JSON.stringify([row.record, row.totals, row.hanging_out, row.collected, row.passed, row.capot, row.outcome, row.doubling, row.status?.code, row.applied_rules, deal?.contract, deal?.bidder, editing]),
+      /** @param {RowItem} item @param {number} index */
       build: ({ row, deal, editing, disabled }, index) => this.#row(row, deal, index, editing, disabled),
       chunk: ROWS_PER_TASK,
       budget: ROWS_BUDGET_MS,
@@ -65,17 +78,18 @@ export class SheetTable {
     return this.ui.caption;
   }
 
-  /** The button of row `index`, or null. */
+  /** The button of row `index`, or null. @param {number | undefined} index @returns {HTMLButtonElement | null} */
   rowButton(index) {
     return this.ui.tbody.querySelector(`tr[data-index="${index}"] button`);
   }
 
+  /** @param {{s: Pick<Words, "sheet" | "contractsShort" | "contractWords">, lang: Language, sheet: Snapshot & {validated: true}, names: Record<Team, string>, disabled: boolean}} model */
   render({ s, lang, sheet, names, disabled }) {
     const ui = this.ui;
     const t = s.sheet;
     this.#labels.render(t);
     const { result, editing } = sheet;
-    for (const team of TEAMS) {
+    for (const team of TEAM_LIST) {
       setText(ui.heads[team], names[team]);
       setText(ui.totals[team], String(result.totals[team]));
     }
@@ -89,7 +103,8 @@ export class SheetTable {
     // Rendered on every change of the form too: the rows only when the game's result, the
     // deal being edited or the buttons' state changed.
     const from = [rowsKey, result, editing?.index, disabled];
-    if (this.#from && from.every((value, i) => value === this.#from[i])) return;
+    const before = this.#from;
+    if (before && from.every((value, i) => value === before[i])) return;
     this.#from = from;
     const deals = sheet.game.deals;
     // A row's button is off only for a game opened from a link: a row built later is
@@ -103,28 +118,39 @@ export class SheetTable {
     return this.#rows.settled;
   }
 
-  /** What was played, before the notes: the contract's symbol and who bid ("♥ Ние"). */
+  /**
+   * What was played, before the notes: the contract's symbol and who bid ("♥ Ние").
+   * @param {GameDeal | undefined} deal
+   * @returns {(HTMLElement | string)[]}
+   */
   #what(deal) {
-    const { s, names } = this.#words;
+    const { s, names } = /** @type {RowWords} */ (this.#words); // (set by render, before any row)
     if (!deal?.contract) return [];
-    const suit = SUITS[deal.contract];
+    const suit = /** @type {Readonly<Record<string, string>>} */ (SUITS)[deal.contract];
     const symbol = suit
       ? h("span", { class: RED.has(deal.contract) ? "suit red" : "suit", "aria-hidden": "true" }, suit)
       : h("span", { class: "short", "aria-hidden": "true" }, s.contractsShort[deal.contract]);
     // A space after it: the notes that follow may go to the next line whole ("вътре").
-    return [h("span", { class: "what" }, symbol, "\u00a0", h("bdi", {}, names[deal.bidder] ?? ""), h("span", { class: "visually-hidden" }, ` (${s.contractWords[deal.contract]})`)), " "];
+    return [h("span", { class: "what" }, symbol, "\u00a0", h("bdi", {}, (deal.bidder && names[deal.bidder]) ?? ""), h("span", { class: "visually-hidden" }, ` (${s.contractWords[deal.contract]})`)), " "];
   }
 
+  /**
+   * @param {Row} row
+   * @param {GameDeal | undefined} deal
+   * @param {number} index
+   * @param {boolean} editing
+   * @param {boolean} disabled
+   */
   #row(row, deal, index, editing, disabled) {
-    const { t, lang } = this.#words;
+    const { t, lang } = /** @type {RowWords} */ (this.#words);
     const n = index + 1;
     const classes = ["deal"];
     if (row.passed) classes.push("passed");
     if (editing) classes.push("editing");
-    const button = h("button", { type: "button", class: "row-button", "aria-label": format(t.editRow, { n }) }, String(n));
+    const button = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "row-button", "aria-label": format(t.editRow, { n }) }, String(n)));
     if (editing) button.setAttribute("aria-current", "true");
     button.disabled = disabled;
-    const cells = TEAMS.map((team) =>
+    const cells = TEAM_LIST.map((team) =>
       h(
         "td",
         { class: team },

@@ -16,122 +16,184 @@ import { playerNames } from "../book/seats.js";
 import { SheetTable } from "./sheet-table.js";
 import { formatDate, statusText, summaryText, teamNames, winnerParams } from "./summary.js";
 import { typedField } from "../text.js";
+/** @import { GamesList } from "./games-list.js"; */
+/** @import { Focus, Game, GameResult, Language, Notice, NoticeList, NoticeParams, PluralForms, SheetModel, Snapshot, Team, SheetWords, Words } from "./view-types.js"; */
 
-/** A notice's text in `lang` (book/notices.js). */
+/**
+ * What the sheet's presses ask of the book.
+ * @typedef {object} SheetActions
+ * @property {() => void} undo
+ * @property {() => void} redo
+ * @property {(anchor: HTMLElement, back: HTMLElement) => void} newGame
+ * @property {() => void} share
+ * @property {() => void} dismiss
+ * @property {() => void} downloadAside
+ * @property {(index: number) => void} edit
+ * @property {(team: Team, value: string) => void} setName
+ * @property {(team: Team, index: number, value: string) => void} setPlayer
+ * @property {() => void} [saveTyping] a name being typed saved now
+ */
+
+/**
+ * The parts other modules build and the sheet places (rules-panel.js, games-list.js, share.js).
+ * @typedef {object} SheetParts
+ * @property {{ui: {summary: HTMLElement, panel: HTMLElement}}} rules
+ * @property {GamesList} games
+ * @property {{element: HTMLElement}} send
+ * @property {{element: HTMLElement, ui: {title: HTMLElement}}} banner
+ */
+
+const TEAM_LIST = /** @type {readonly Team[]} */ (TEAMS);
+
+/**
+ * Whether `input` has the focus in its document or shadow root (what is typed there is never overwritten).
+ * @param {HTMLInputElement} input
+ */
+function typing(input) {
+  const root = input.getRootNode();
+  return "activeElement" in root && root.activeElement === input;
+}
+
+/**
+ * A notice's text in `lang` (book/notices.js).
+ * @param {Notice} notice
+ * @param {Pick<Words, Notice["words"]>} s
+ * @param {Language} lang
+ */
 export function noticeText(notice, s, lang) {
+  /** @type {NoticeParams} */
   const params = { ...notice.params };
   // Counts as the language writes them ("1,000" / "1000", "20 000"): the core's grouping.
-  for (const name of ["count", "size", "max"]) if (Number.isInteger(params[name])) params[name] = new Intl.NumberFormat(lang).format(params[name]);
+  for (const name of ["count", "size", "max"]) if (Number.isInteger(params[name])) params[name] = new Intl.NumberFormat(lang).format(/** @type {number} */ (params[name]));
   if (params.date) params.date = formatDate(params.date, lang);
   if (params.file !== undefined) params.file = clip(params.file, MAX_REASON);
   if (notice.key === "namesCut") params.max = MAX_NAME_LENGTH;
   if (notice.reason) params.reason = format(s.travel[notice.reason], params);
   else if (notice.errors) params.reason = errorsText(notice.errors, lang, MAX_REASON);
-  return format(s[notice.words][notice.key], params);
+  const group = /** @type {Readonly<Record<string, string | PluralForms>>} */ (s[notice.words]);
+  return format(/** @type {string} */ (group[notice.key]), params); // (a notice's words are a template, never plural forms)
 }
 
 export class SheetView {
-  #actions;
+  /** @type {SheetActions} */ #actions;
   #labels = new Labels();
   #focus = new DeferredFocus();
   #noticesShown = "";
-  #textFrom = null;
-  table;
-  question;
-  ui = {};
+  /** @type {unknown[] | null} */ #textFrom = null;
+  /** @type {SheetTable} */ table;
+  /** @type {Question} */ question;
+  /** @type {SheetParts} */ parts;
+  ui; // the elements #build made (typed from them)
 
   /**
    * `actions`: {undo, redo, newGame(anchor, back), share, dismiss, downloadAside, edit(index),
    * setName(team, value), setPlayer(team, index, value)}; `parts`: the Rules panel, the games list, the send panel and the shared
    * banner (their own elements, placed here).
+   * @param {SheetActions} actions
+   * @param {SheetParts} parts
    */
   constructor(actions, { rules, games, send, banner }) {
     this.#actions = actions;
     this.parts = { rules, games, send, banner };
     this.question = new Question();
     this.table = new SheetTable((index) => actions.edit(index));
-    this.#build();
+    this.ui = this.#build();
   }
 
   get section() {
     return this.ui.section;
   }
 
+  /**
+   * @param {string} className
+   * @param {(t: SheetWords) => string} text
+   * @param {() => void} onClick
+   */
   #button(className, text, onClick) {
-    const button = this.#labels.bind(h("button", { type: "button", class: className }), text);
+    const button = /** @type {HTMLButtonElement} */ (this.#labels.bind(h("button", { type: "button", class: className }), text));
     button.addEventListener("click", onClick);
     return button;
   }
 
   #build() {
-    const ui = this.ui;
+    /** @type {(element: HTMLElement, text: (t: SheetWords) => string, attribute?: string) => HTMLElement} */
     const label = (element, text, attribute) => this.#labels.bind(element, text, attribute);
-    ui.noticeList = h("ul", {});
-    ui.downloadAside = this.#button("download-aside", (t) => t.downloadAside, () => this.#actions.downloadAside());
-    ui.notices = h(
+    const noticeList = h("ul", {});
+    const downloadAside = this.#button("download-aside", (t) => t.downloadAside, () => this.#actions.downloadAside());
+    const notices = h(
       "div",
       { class: "notices", part: "sheet-notice", role: "alert", hidden: true, tabindex: "-1" },
-      ui.noticeList,
-      h("div", { class: "sheet-actions" }, ui.downloadAside, this.#button("dismiss", (t) => t.dismiss, () => this.#actions.dismiss())),
+      noticeList,
+      h("div", { class: "sheet-actions" }, downloadAside, this.#button("dismiss", (t) => t.dismiss, () => this.#actions.dismiss())),
     );
     // The sheet's news (a refused file, the games the browser cleared…) goes above the
     // form (CalculatorView.attachSheet): it begins on the first screen, where it is read.
-    ui.news = h("div", { class: "sheet-news" }, ui.notices);
-    ui.loading = label(h("p", { class: "message sheet-loading" }), (t) => t.loading);
-    ui.bannerMain = h("span", {});
-    ui.bannerRest = h("span", {});
-    ui.banner = h("p", { class: "banner", part: "sheet-banner" }, ui.bannerMain, ui.bannerRest);
-    ui.unclaimed = h("p", { class: "unclaimed" });
-    ui.live = h("div", { class: "sheet-status" }, ui.banner, ui.unclaimed);
+    const news = h("div", { class: "sheet-news" }, notices);
+    const loading = label(h("p", { class: "message sheet-loading" }), (t) => t.loading);
+    const bannerMain = h("span", {});
+    const bannerRest = h("span", {});
+    const banner = h("p", { class: "banner", part: "sheet-banner" }, bannerMain, bannerRest);
+    const unclaimed = h("p", { class: "unclaimed" });
+    const live = h("div", { class: "sheet-status" }, banner, unclaimed);
     this.table.caption.append(this.parts.rules.ui.summary);
-    ui.empty = label(h("p", { class: "message sheet-empty" }), (t) => t.empty);
-    ui.undo = this.#button("undo", (t) => t.undo, () => this.#actions.undo());
-    ui.redo = this.#button("redo", (t) => t.redo, () => this.#actions.redo());
-    ui.newGame = this.#button("new-game", (t) => t.newGame, () => this.#actions.newGame(ui.toolbar, ui.newGame));
-    ui.share = this.#button("share", (t) => (typeof navigator.share === "function" ? t.share : t.copy), () => this.#actions.share());
-    ui.status = h("p", { class: "copy-status", role: "status" });
-    ui.toolbar = h("div", { class: "sheet-toolbar", part: "sheet-toolbar" }, ui.undo, ui.redo, ui.newGame, ui.share, ui.status);
-    ui.names = {};
-    const nameFields = TEAMS.map((team) => {
-      const input = h("input", { type: "text", name: `name-${team}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input team-name", dir: "auto" });
-      typedField(input, (value) => this.#actions.setName(team, value));
-      input.addEventListener("change", () => this.#actions.saveTyping?.()); // left: saved now, not per letter
-      ui.names[team] = input;
-      return h("label", { class: "field" }, label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)), input);
-    });
-    ui.nameFields = h("div", { class: "name-fields" }, ...nameFields);
-    ui.playersSet = this.#players();
-    ui.namesDetails = h("details", { class: "names", part: "sheet-names" }, label(h("summary"), (t) => t.names), ui.nameFields, ui.playersSet);
-    ui.text = h("textarea", { class: "summary-text", readonly: true, rows: "8", "aria-label": "" });
-    label(ui.text, (t) => t.text, "aria-label");
-    ui.textDetails = h("details", { class: "text", part: "sheet-text" }, label(h("summary"), (t) => t.text), ui.text);
+    const empty = label(h("p", { class: "message sheet-empty" }), (t) => t.empty);
+    const undo = this.#button("undo", (t) => t.undo, () => this.#actions.undo());
+    const redo = this.#button("redo", (t) => t.redo, () => this.#actions.redo());
+    const newGame = this.#button("new-game", (t) => t.newGame, () => this.#actions.newGame(toolbar, newGame));
+    const share = this.#button("share", (t) => (typeof navigator.share === "function" ? t.share : t.copy), () => this.#actions.share());
+    const status = h("p", { class: "copy-status", role: "status" });
+    const toolbar = h("div", { class: "sheet-toolbar", part: "sheet-toolbar" }, undo, redo, newGame, share, status);
+    const names = /** @type {Record<Team, HTMLInputElement>} */ ({});
+    const nameFields = h("div", { class: "name-fields" }, ...this.#nameFields(names, label));
+    const players = this.#players();
+    const namesDetails = h("details", { class: "names", part: "sheet-names" }, label(h("summary"), (t) => t.names), nameFields, players.playersSet);
+    const text = /** @type {HTMLTextAreaElement} */ (h("textarea", { class: "summary-text", readonly: true, rows: "8", "aria-label": "" }));
+    label(text, (t) => t.text, "aria-label");
+    const textDetails = /** @type {HTMLDetailsElement} */ (h("details", { class: "text", part: "sheet-text" }, label(h("summary"), (t) => t.text), text));
     // Shown only on paper: what game this is ("Белот · 2 яну 2026 г., 20:00").
-    ui.printTitle = h("p", { class: "print-title", part: "sheet-print-title" });
-    const { rules, games, send, banner } = this.parts;
-    ui.section = h(
+    const printTitle = h("p", { class: "print-title", part: "sheet-print-title" });
+    const { rules, games, send } = this.parts;
+    const section = h(
       "section",
       { class: "sheet", part: "sheet" },
-      ...[ui.printTitle, banner.element, ui.loading, ui.live, this.table.element, ui.empty, ui.toolbar, this.question.element],
-      ...[rules.ui.panel, ui.namesDetails, send.element, games.element, ui.textDetails],
+      ...[printTitle, this.parts.banner.element, loading, live, this.table.element, empty, toolbar, this.question.element],
+      ...[rules.ui.panel, namesDetails, send.element, games.element, textDetails],
     );
+    const parts = { noticeList, downloadAside, notices, news, loading, bannerMain, bannerRest, banner, unclaimed, live, empty, undo, redo, newGame, share, status };
+    return { ...parts, toolbar, names, nameFields, namesDetails, text, textDetails, printTitle, section, ...players };
+  }
+
+  /**
+   * The two teams' name fields, each kept in `names`.
+   * @param {Record<Team, HTMLInputElement>} names
+   * @param {(element: HTMLElement, text: (t: SheetWords) => string) => HTMLElement} label
+   */
+  #nameFields(names, label) {
+    return TEAM_LIST.map((team) => {
+      const input = /** @type {HTMLInputElement} */ (h("input", { type: "text", name: `name-${team}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input team-name", dir: "auto" }));
+      typedField(input, (/** @type {string} */ value) => this.#actions.setName(team, value));
+      input.addEventListener("change", () => this.#actions.saveTyping?.()); // left: saved now, not per letter
+      names[team] = input;
+      return h("label", { class: "field" }, label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)), input);
+    });
   }
 
   /** The four players' names (optional), in the order the deal passes: book/seats.js. */
   #players() {
-    const ui = this.ui;
-    ui.players = SEAT_ORDER.map(([team, index]) => {
-      const input = h("input", { type: "text", name: `player-${team}-${index}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input player-name", dir: "auto" });
-      typedField(input, (value) => this.#actions.setPlayer(team, index, value));
+    const players = /** @type {readonly [Team, number][]} */ (SEAT_ORDER).map(([team, index]) => {
+      const input = /** @type {HTMLInputElement} */ (h("input", { type: "text", name: `player-${team}-${index}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input player-name", dir: "auto" }));
+      typedField(input, (/** @type {string} */ value) => this.#actions.setPlayer(team, index, value));
       input.addEventListener("change", () => this.#actions.saveTyping?.());
       return { team, index, input, label: h("span") };
     });
-    ui.playersLegend = h("legend");
-    ui.playersHint = h("p", { class: "players-hint" });
-    const fields = ui.players.map((player) => h("label", { class: "field" }, player.label, player.input));
-    return h("fieldset", { class: "players", part: "sheet-players" }, ui.playersLegend, ui.playersHint, h("div", { class: "player-fields" }, ...fields));
+    const playersLegend = h("legend");
+    const playersHint = h("p", { class: "players-hint" });
+    const fields = players.map((player) => h("label", { class: "field" }, player.label, player.input));
+    const playersSet = h("fieldset", { class: "players", part: "sheet-players" }, playersLegend, playersHint, h("div", { class: "player-fields" }, ...fields));
+    return { players, playersLegend, playersHint, playersSet };
   }
 
-  /** Render `model`: {s, lang, state, headingLevel, sheet (the book's snapshot), status, viewing}. */
+  /** Render `model`: {s, lang, state, headingLevel, sheet (the book's snapshot), status, viewing}. @param {SheetModel} model */
   render(model) {
     const { s, lang, state, sheet } = model;
     const ui = this.ui;
@@ -154,14 +216,19 @@ export class SheetView {
     this.#renderStanding(s, lang, sheet, names);
     this.table.render({ s, lang, sheet, names, disabled: viewing });
     setHidden(ui.empty, sheet.result.rows.length > 0);
-    this.#renderToolbar(model);
-    this.question.render(s.sheet, lang);
+    this.#renderToolbar({ ...model, sheet });
+    this.question.render(s.sheet);
     this.#renderNames(lang, sheet.game);
     this.#renderPlayers(s, sheet.game, names);
     this.#renderText(s, lang, sheet, names);
   }
 
-  /** Built only when they change (a saved game of 2,000 bad deals must not cost every edit). */
+  /**
+   * Built only when they change (a saved game of 2,000 bad deals must not cost every edit).
+   * @param {Words} s
+   * @param {Language} lang
+   * @param {NoticeList} notices
+   */
   #renderNotices(s, lang, notices) {
     const ui = this.ui;
     setHidden(ui.notices, !notices.list.length);
@@ -178,7 +245,13 @@ export class SheetView {
     ui.notices.classList.toggle("info", shown.every((notice) => notice.info));
   }
 
-  /** Under the bar: the winner, or where the game stands and what hangs. */
+  /**
+   * Under the bar: the winner, or where the game stands and what hangs.
+   * @param {Words} s
+   * @param {Language} lang
+   * @param {{result: GameResult}} sheet
+   * @param {Record<Team, string>} names
+   */
   #renderStanding(s, lang, { result }, names) {
     const ui = this.ui;
     const t = s.sheet;
@@ -197,6 +270,7 @@ export class SheetView {
     setText(ui.unclaimed, format(t.unclaimed, { points: result.unclaimed }));
   }
 
+  /** @param {Omit<SheetModel, "sheet"> & {sheet: Snapshot & {validated: true}}} model */
   #renderToolbar({ s, state, sheet, status }) {
     const ui = this.ui;
     const ready = state === "ready";
@@ -209,35 +283,47 @@ export class SheetView {
     setText(ui.status, status ? s.sheet[status] : "");
   }
 
-  /** The team names, the default ones as placeholders (never overwriting what is being typed). */
+  /** The team names, the default ones as placeholders (never overwriting what is being typed). @param {Language} lang @param {Game} game */
   #renderNames(lang, game) {
-    for (const team of TEAMS) {
+    for (const team of TEAM_LIST) {
       const input = this.ui.names[team];
       input.placeholder = STRINGS[lang].teams[team];
       const value = game.names[team] ?? "";
-      if (input !== input.getRootNode().activeElement && input.value !== value) input.value = value;
+      if (!typing(input) && input.value !== value) input.value = value;
     }
   }
 
-  /** The players' names, labelled by team and place ("Ние (1)"), never overwriting what is being typed. */
+  /**
+   * The players' names, labelled by team and place ("Ние (1)"), never overwriting what is being typed.
+   * @param {Words} s
+   * @param {Game} game
+   * @param {Record<Team, string>} names
+   */
   #renderPlayers(s, game, names) {
     const t = s.seats;
     setText(this.ui.playersLegend, t.players);
     setText(this.ui.playersHint, t.playersHint);
-    const values = playerNames(game);
+    const values = /** @type {Record<Team, string[]>} */ (playerNames(game)); // ({us: [a, b], them: [c, d]})
     for (const { team, index, input, label } of this.ui.players) {
       const text = format(t.seatUnnamed, { team: names[team], n: index + 1 });
       setText(label, text);
       input.placeholder = text;
       const value = values[team][index];
-      if (input !== input.getRootNode().activeElement && input.value !== value) input.value = value;
+      if (!typing(input) && input.value !== value) input.value = value;
     }
   }
 
-  /** The game as text: written again only when it changed. */
+  /**
+   * The game as text: written again only when it changed.
+   * @param {Words} s
+   * @param {Language} lang
+   * @param {{game: Game, result: GameResult}} sheet
+   * @param {Record<Team, string>} names
+   */
   #renderText(s, lang, { game, result }, names) {
     const textFrom = [game, names.us, names.them, result, lang];
-    if (this.#textFrom && textFrom.every((value, i) => value === this.#textFrom[i])) return;
+    const before = this.#textFrom;
+    if (before && textFrom.every((value, i) => value === before[i])) return;
     this.#textFrom = textFrom;
     this.ui.text.value = summaryText(game, result, s, lang, names);
   }
@@ -252,10 +338,13 @@ export class SheetView {
   /**
    * Move the focus as book/effects.js decided (`focus`: {to, index?, id?}), once the
    * change is on screen; `elsewhere`: targets outside this section ({name: () => element}).
+   * @param {Focus} focus
+   * @param {Record<string, () => HTMLElement>} [elsewhere]
    */
   focus(focus, elsewhere = {}) {
     const ui = this.ui;
     const { games, banner } = this.parts;
+    /** @type {Record<string, () => HTMLElement | null>} */
     const targets = {
       undo: () => (ui.undo.disabled ? this.table.element : ui.undo),
       table: () => this.table.element,
