@@ -74,10 +74,11 @@ test("no widget module imports a name it does not use", () => {
   const unused = [];
   for (const file of widgetFiles()) {
     const text = readFileSync(file, "utf8");
-    const names = [...text.matchAll(/import \{([^}]+)\} from/g)].flatMap((match) =>
+    // Statements only, at a line's start: a JSDoc `@import { T } from "…"` names types.
+    const names = [...text.matchAll(/^import \{([^}]+)\} from/gm)].flatMap((match) =>
       match[1].split(",").map((name) => name.trim().split(" as ").pop()).filter(Boolean),
     );
-    const body = text.replace(/import \{[^}]+\} from [^;]+;/g, "");
+    const body = text.replace(/^import \{[^}]+\} from "[^"]+";/gm, "");
     for (const name of names) if (!new RegExp(`\\b${name}\\b`).test(body)) unused.push(`${relative(WIDGET, file)}: ${name}`);
   }
   assert.deepEqual(unused, []);

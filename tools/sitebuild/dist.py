@@ -264,7 +264,10 @@ def copy_web(out: Path, *, bundle: bool = True) -> None:
             if not source.is_dir():
                 print(f"    {folder}/ does not exist yet; skipped")
                 continue
-            skip = ("*.js",) if folder == "widget" and bundle else ()
+            # A folder's types.d.ts describes shapes for the type check only (tsconfig.json);
+            # the embedder's types are widget/index.d.ts, which ships.
+            skip = ("types.d.ts",) if folder == "widget" else ()
+            skip += ("*.js",) if folder == "widget" and bundle else ()
             print(f"    {folder}/: {copy_tree_into(source, target, folder + '/', skip)} files")
     if bundle:
         bundle_widget(out / "widget")

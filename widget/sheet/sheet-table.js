@@ -10,8 +10,13 @@ import { KeyedRows, Labels } from "../ui/kit.js";
 import { rowNotes, rowWhy } from "./summary.js";
 
 const RED = new Set(["diamonds", "hearts"]);
-/** Rows built in one task: a real game's in one go, a stranger's 100 (the most a game holds) in steps. */
+/**
+ * Rows built in one task: at most 30, and no more once 8 ms have gone on them. A real game's
+ * rows build in one go; a stranger's 100 heavy deals (the most a game holds) in steps a
+ * frame apart, which on a slow phone are a few rows each (bench/stranger_page.py).
+ */
 const ROWS_PER_TASK = 30;
+const ROWS_BUDGET_MS = 8;
 
 export class SheetTable {
   #labels = new Labels();
@@ -48,6 +53,7 @@ export class SheetTable {
         JSON.stringify([row.record, row.totals, row.hanging_out, row.collected, row.passed, row.capot, row.outcome, row.doubling, row.status?.code, row.applied_rules, deal?.contract, deal?.bidder, editing]),
       build: ({ row, deal, editing, disabled }, index) => this.#row(row, deal, index, editing, disabled),
       chunk: ROWS_PER_TASK,
+      budget: ROWS_BUDGET_MS,
     });
   }
 

@@ -100,8 +100,10 @@ export class DeferredFocus {
  * string of everything a row shows, `build(item, index)` a new row element. A long sheet
  * that gains a deal builds one row instead of laying every row out anew.
  *
- * At most `chunk` new rows are added in one task: the rest follow after the next frames,
- * in order, `chunk` at a time (a newer render takes over from where it is). A stranger's
+ * At most `chunk` new rows are added in one task, and no more once `budget` ms have gone
+ * on it (the first new row always is): the rest follow after the next frames, in order
+ * (a newer render takes over from where it is). The budget is measured, not assumed, so a
+ * slow phone builds fewer rows a task and a fast one more. A stranger's
  * game of 150 heavy deals, opened on a slow phone, held the page for a quarter of a second
  * in one task (bench/stranger_page.py; 100 is now the most a game holds); a real game builds
  * in one go.
@@ -135,17 +137,21 @@ export class KeyedRows {
   #key;
   #keys = [];
   #chunk;
+  #budget;
   #later;
+  #now;
   #pending = null; // the token of the rows still to build
   #settle = null;
   settled = Promise.resolve();
 
-  constructor(container, { key, build, chunk = Infinity, later = afterFrame }) {
+  constructor(container, { key, build, chunk = Infinity, budget = Infinity, later = afterFrame, now = () => performance.now() }) {
     this.#container = container;
     this.#key = key;
     this.#build = build;
     this.#chunk = chunk;
+    this.#budget = budget;
     this.#later = later;
+    this.#now = now;
   }
 
   /** Forget every row (the words changed: all are built again on the next render). */
@@ -165,13 +171,14 @@ export class KeyedRows {
 
   #from(items, start) {
     const container = this.#container;
+    const started = this.#now();
     let built = 0;
     for (let index = start; index < items.length; index += 1) {
       const item = items[index];
       const key = this.#key(item, index);
       const row = container.children[index];
       if (key === this.#keys[index] && row) continue;
-      if (!row && built === this.#chunk) {
+      if (!row && (built === this.#chunk || (built > 0 && this.#now() - started >= this.#budget))) {
         const pending = {};
         this.#pending = pending;
         this.#later(() => {

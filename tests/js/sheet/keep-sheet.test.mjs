@@ -6,17 +6,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { container, frames, installDom } from "../dom.mjs";
-import { fakeScorer } from "./fakes.mjs";
+import { frames, installDom } from "../dom.mjs";
+import { mountSheet, press as pressAndWait } from "./mount.mjs";
 import { fakeEnv, fakeLocal, fakeStorage } from "./keep-fakes.mjs";
 
 installDom();
-const { STRINGS } = await import("../../../widget/i18n/strings.js");
 const { KEEP_WORDS } = await import("../../../widget/i18n/keep-strings.js");
 const { MemoryBackend } = await import("../../../widget/store/memory-store.js");
 const { writeMark, readMark } = await import("../../../widget/store/kept-mark.js");
 const { linkHash } = await import("../../../widget/sheet/keep-view.js");
-const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 
 // A download's blob is read back here; its revoke timer (a minute) does not hold the process.
 const downloads = [];
@@ -31,42 +29,14 @@ globalThis.setTimeout = (fn, ms, ...args) => {
   return timer;
 };
 
-function fakeForm() {
-  const form = { next: { fake: [10, 6] }, said: [], calls: [] };
-  Object.assign(form, {
-    deal: () => form.next,
-    save: () => ({}),
-    restore: () => {},
-    load: () => {},
-    clear: () => form.calls.push("clear"),
-    isEmpty: () => form.next === null,
-    focus: () => form.calls.push("focus"),
-    announce: (text) => form.said.push(text),
-  });
-  return form;
-}
-
 async function mount({ lang = "bg", backend = new MemoryBackend(), env = fakeEnv() } = {}) {
-  const form = fakeForm();
-  const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => fakeScorer(), target: new EventTarget(), linkBase: () => "https://example.test/calculator/", store: backend.store(), keepEnv: env });
-  const parts = sheet.parts;
-  const root = container();
-  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.news, parts.section);
-  const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
-  sheet.addEventListener("change", () => queueMicrotask(render));
-  render();
-  await frames(8);
-  return { sheet, form, env, backend, $: (selector) => root.querySelector(selector), $$: (selector) => [...root.querySelectorAll(selector)] };
+  const mounted = await mountSheet({ lang, store: backend.store(), keepEnv: env, wait: 8 });
+  return { ...mounted, env, backend };
 }
 
 const text = (element) => element.textContent.replace(/\s+/g, " ").trim();
 
-async function press(element) {
-  assert.ok(element, "the button is there");
-  assert.equal(element.disabled, false, `${element.className} is enabled`);
-  element.click();
-  await frames(8);
-}
+const press = (element) => pressAndWait(element, 8);
 
 /** A File as the sheet reads one. */
 const file = (name, body) => ({ name, size: body.length, text: async () => body });

@@ -5,13 +5,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { TARGET } from "../../../widget/core-tables.js";
-import { container, frames, installDom } from "../dom.mjs";
+import { frames, installDom } from "../dom.mjs";
 import { fakeScorer } from "./fakes.mjs";
+import { mountSheet } from "./mount.mjs";
 
 installDom();
-const { STRINGS } = await import("../../../widget/i18n/strings.js");
-const { MemoryStore } = await import("../../../widget/store/memory-store.js");
-const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 const { bookRequest, coreGame, localDay, nextMatch, nextChoices, defaultChoice } = await import("../../../widget/book/matches.js");
 
 const game = (id, created, extra = {}) => ({ id, created, updated: created, names: { us: "", them: "" }, rules: {}, deals: [{ fake: [10, 6] }], ...extra });
@@ -54,21 +52,8 @@ test("the next game: the match goes on until it is won (the seats and the dealer
 
 async function mount(lang = "bg") {
   const scorer = fakeScorer();
-  const form = { next: { fake: [10, 6] }, deal: () => form.next, save: () => ({}), restore() {}, load() {}, clear() {}, isEmpty: () => false, focus() {}, announce() {} };
-  const store = new MemoryStore();
-  const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => scorer, target: new EventTarget(), linkBase: () => "https://example.test/", store });
-  const root = container();
-  root.append(sheet.parts.section, ...sheet.parts.actions);
-  const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
-  sheet.addEventListener("change", () => queueMicrotask(render));
-  render();
-  await frames(8);
-  const $ = (selector) => root.querySelector(selector);
-  const press = async (element) => {
-    assert.equal(element.disabled, false, element.className);
-    element.click();
-    await frames(8);
-  };
+  const mounted = await mountSheet({ lang, scorer, wait: 8, linkBase: "https://example.test/", placed: (parts) => [parts.section, ...parts.actions] });
+  const { $, press } = mounted;
   const choose = async (value) => {
     const select = $("select.next-game");
     [...select.children].find((option) => option.value === value).selected = true;
@@ -79,7 +64,7 @@ async function mount(lang = "bg") {
     await press($(".sheet-toolbar button.new-game"));
     await press($(".confirm button.confirm-yes"));
   };
-  return { sheet, form, store, scorer, $, press, choose, newGame };
+  return { ...mounted, scorer, choose, newGame };
 }
 
 const text = (element) => element.textContent.replace(/\s+/g, " ").trim();

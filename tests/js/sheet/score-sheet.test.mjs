@@ -5,59 +5,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { container, frames, installDom } from "../dom.mjs";
-import { fakeScorer } from "./fakes.mjs";
+import { frames, installDom } from "../dom.mjs";
+import { mountSheet, press } from "./mount.mjs";
 
 installDom();
 const { STRINGS } = await import("../../../widget/i18n/strings.js");
 const { MemoryStore } = await import("../../../widget/store/memory-store.js");
-const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 
-/** A form whose deal is `next` (null: nothing entered); what the sheet does to it, in `calls`. */
-function fakeForm() {
-  const form = {
-    next: { fake: [10, 6] },
-    calls: [],
-    said: [],
-    deal: () => form.next,
-    save: () => (form.calls.push("save"), { saved: true }),
-    restore: (saved) => form.calls.push(["restore", saved]),
-    load: (deal) => form.calls.push(["load", deal]),
-    clear: () => form.calls.push("clear"),
-    isEmpty: () => form.empty ?? form.next === null,
-    focus: () => form.calls.push("focus"),
-    announce: (text) => form.said.push(text),
-  };
-  return form;
-}
-
-/** A sheet in a container, rendered in `lang` after every change (as the element does). */
-async function mountSheet({ lang = "bg", store = new MemoryStore(), scorer = fakeScorer() } = {}) {
-  const form = fakeForm();
-  const target = new EventTarget();
-  const events = [];
-  target.addEventListener("belot-calculator-sheet", (event) => events.push(event.detail));
-  const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => scorer, target, linkBase: () => "https://example.test/calculator/", store });
-  const parts = sheet.parts;
-  const root = container();
-  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.news, parts.section);
-  const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
-  sheet.addEventListener("change", () => queueMicrotask(render));
-  render();
-  await settle();
-  return { sheet, form, root, target, events, render, store, $: (selector) => root.querySelector(selector), $$: (selector) => [...root.querySelectorAll(selector)] };
-}
-
-async function settle() {
-  await frames(5);
-}
-
-async function press(element) {
-  assert.ok(element, "the button is there");
-  assert.equal(element.disabled, false, `${element.className} is enabled`);
-  element.click();
-  await settle();
-}
+const settle = () => frames(5);
 
 const text = (element) => element.textContent.replace(/\s+/g, " ").trim();
 

@@ -5,35 +5,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { container, frames, installDom } from "../dom.mjs";
-import { fakeScorer } from "./fakes.mjs";
+import { frames, installDom } from "../dom.mjs";
+import { fakeForm, mountSheet as mountSheet_, press } from "./mount.mjs";
 
 installDom();
-const { STRINGS } = await import("../../../widget/i18n/strings.js");
 const { SEAT_WORDS } = await import("../../../widget/i18n/seat-strings.js");
-const { MemoryStore } = await import("../../../widget/store/memory-store.js");
-const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 const { atStart } = await import("../../../widget/sheet/setup-step.js");
 
-async function mountSheet(lang = "bg") {
-  const form = { next: null, calls: [], deal: () => form.next, save: () => ({}), restore() {}, load() {}, clear() {}, isEmpty: () => form.next === null, focus: () => form.calls.push("focus"), announce() {} };
-  const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => fakeScorer(), target: new EventTarget(), linkBase: () => "https://example.test/calculator/", store: new MemoryStore() });
-  const parts = sheet.parts;
-  const root = container();
-  root.append(parts.note, parts.gameAction, parts.totals, parts.error, ...parts.actions, parts.news, parts.section);
-  const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
-  sheet.addEventListener("change", () => queueMicrotask(render));
-  render();
-  await frames(5);
-  return { sheet, form, render, $: (selector) => root.querySelector(selector), $$: (selector) => [...root.querySelectorAll(selector)] };
-}
-
-async function press(element) {
-  assert.ok(element, "the button is there");
-  assert.equal(element.disabled, false, `${element.className} is enabled`);
-  element.click();
-  await frames(5);
-}
+const mountSheet = (lang = "bg") => mountSheet_({ lang, form: fakeForm(null) });
 
 async function type(input, value) {
   input.value = value;

@@ -5,13 +5,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { TARGET } from "../../../widget/core-tables.js";
-import { container, frames, installDom } from "../dom.mjs";
+import { frames, installDom } from "../dom.mjs";
 import { fakeScorer } from "./fakes.mjs";
+import { fakeForm, mountSheet } from "./mount.mjs";
 
 installDom();
-const { STRINGS } = await import("../../../widget/i18n/strings.js");
 const { MemoryStore } = await import("../../../widget/store/memory-store.js");
-const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 const { Statistics, statisticsCsv, whoText } = await import("../../../widget/book/stats.js");
 const { localDay } = await import("../../../widget/book/matches.js");
 
@@ -54,15 +53,7 @@ test("the sheet's statistics: opened, each pair with the games it is counted fro
   const store = new MemoryStore();
   await store.put(stored("g-1", "2026-05-14T18:00:00.000Z", [{ fake: [TARGET, 0] }], { us: "Иван и Петър", them: "" }), null);
   const scorer = fakeScorer();
-  const form = { next: null, deal: () => null, save: () => ({}), restore() {}, load() {}, clear() {}, isEmpty: () => true, focus() {}, announce() {} };
-  const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => scorer, target: new EventTarget(), linkBase: () => "https://example.test/", store });
-  const root = container();
-  root.append(sheet.parts.section);
-  const render = () => sheet.render(STRINGS.en, "en", "ready", null, 3);
-  sheet.addEventListener("change", () => queueMicrotask(render));
-  render();
-  await frames(8);
-  const $ = (selector) => root.querySelector(selector);
+  const { $, root } = await mountSheet({ lang: "en", store, scorer, form: fakeForm(null), wait: 8, linkBase: "https://example.test/", placed: (parts) => [parts.section] });
   assert.equal($("details.stats summary").textContent, "Statistics");
   assert.equal($("button.stats-csv").disabled, true, "nothing to save before it is worked out");
   $("button.stats-show").click();

@@ -5,14 +5,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { TARGET } from "../../../widget/core-tables.js";
-import { container, frames, installDom } from "../dom.mjs";
-import { fakeScorer } from "./fakes.mjs";
+import { installDom } from "../dom.mjs";
+import { mountSheet } from "./mount.mjs";
 
 installDom();
-const { STRINGS } = await import("../../../widget/i18n/strings.js");
 const { countsText, TABLE_WORDS } = await import("../../../widget/i18n/table-strings.js");
-const { MemoryStore } = await import("../../../widget/store/memory-store.js");
-const { ScoreSheet } = await import("../../../widget/sheet/score-sheet.js");
 const { tableSnapshot } = await import("../../../widget/sheet/table-mode.js");
 
 /** A wake lock as sheet/wake-lock.js's ScreenKeeper, without a browser: `supported` or not. */
@@ -33,21 +30,8 @@ function fakeKeeper(supported = true) {
 }
 
 async function mount({ lang = "bg", keeper = fakeKeeper() } = {}) {
-  const form = { next: { fake: [10, 6] }, deal: () => form.next, save: () => ({}), restore() {}, load() {}, clear() {}, isEmpty: () => false, focus() {}, announce() {} };
-  const sheet = new ScoreSheet({ storageKey: "k", form, scorer: () => fakeScorer(), target: new EventTarget(), linkBase: () => "https://example.test/", store: new MemoryStore(), keeper });
-  const root = container();
-  root.append(sheet.parts.section, ...sheet.parts.actions);
-  const render = () => sheet.render(STRINGS[lang], lang, "ready", form.deal(), 3);
-  sheet.addEventListener("change", () => queueMicrotask(render));
-  render();
-  await frames(5);
-  const $ = (selector) => root.querySelector(selector);
-  const press = async (element) => {
-    assert.equal(element.disabled, false);
-    element.click();
-    await frames(5);
-  };
-  return { sheet, keeper, form, $, press };
+  const mounted = await mountSheet({ lang, keeper, linkBase: "https://example.test/", placed: (parts) => [parts.section, ...parts.actions] });
+  return { ...mounted, keeper };
 }
 
 const text = (element) => element.textContent.replace(/\s+/g, " ").trim();

@@ -103,3 +103,30 @@ test("by default the next chunk waits for a frame to be rendered (or a second, i
     else delete globalThis.requestAnimationFrame;
   }
 });
+
+test("no more rows a task once the budget is spent, the first new one always: a slow phone builds fewer", () => {
+  const box = container();
+  const queued = [];
+  let clock = 0;
+  const keyed = new KeyedRows(box, {
+    key: (item) => String(item),
+    build: (item) => {
+      clock += item; // each row costs `item` ms
+      const row = document.createElement("p");
+      row.textContent = String(item);
+      return row;
+    },
+    chunk: 30,
+    budget: 8,
+    later: (run) => queued.push(run),
+    now: () => clock,
+  });
+  const texts = () => [...box.children].map((row) => row.textContent);
+  keyed.render([3, 3, 3, 3, 20, 1, 1]);
+  assert.deepEqual(texts(), ["3", "3", "3"], "3 + 3 + 3 ms: the budget of 8 is spent after the third");
+  queued.shift()();
+  assert.deepEqual(texts(), ["3", "3", "3", "3", "20"], "checked before each row: the slow one (20 ms) is built, then the task ends");
+  queued.shift()();
+  assert.deepEqual(texts(), ["3", "3", "3", "3", "20", "1", "1"]);
+  assert.equal(queued.length, 0);
+});
