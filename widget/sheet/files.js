@@ -91,7 +91,9 @@ export function exportGame(game, result, kind, lang, link = "") {
     return;
   }
   const s = { ...STRINGS[lang], travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
-  const csv = gameCsv(game, result, s, lang, teamNames(game, s), (/** @type {Parameters<typeof rowNotes>[0]} */ row) => rowNotes(row, s.sheet, lang).join(", "), link);
+  // summary.js teamNames gives a name per team (its type is inferred from untyped code).
+  const names = /** @type {Record<import("./table-mode.js").Team, string>} */ (teamNames(game, s));
+  const csv = gameCsv(game, result, s, lang, names, (/** @type {Parameters<typeof rowNotes>[0]} */ row) => rowNotes(row, s.sheet, lang).join(", "), link);
   // A byte-order mark, so a spreadsheet reads the Cyrillic as UTF-8.
   download(fileName(game, "csv"), "text/csv;charset=utf-8", `\ufeff${csv}`);
 }

@@ -60,7 +60,7 @@ export class MatchPart extends EventTarget {
    */
   setNote(text) {
     const book = this.#book;
-    const game = book.games.get(book.current);
+    const game = this.#game();
     if (!game || book.viewing) return;
     const { note, ...rest } = game;
     const updated = book.now().toISOString();
@@ -76,7 +76,7 @@ export class MatchPart extends EventTarget {
    */
   choose(value) {
     const book = this.#book;
-    const game = book.games.get(book.current);
+    const game = this.#game();
     if (!game || book.viewing) return;
     if (this.#forThisGame(game)) {
       const { match, ...rest } = game;
@@ -88,6 +88,12 @@ export class MatchPart extends EventTarget {
     }
     this.#choice = { id: book.current, value };
     this.dispatchEvent(new Event("change"));
+  }
+
+  /** The current game, if one is open. */
+  #game() {
+    const id = this.#book.current;
+    return id === null ? undefined : this.#book.games.get(id);
   }
 
   /**
@@ -119,7 +125,7 @@ export class MatchPart extends EventTarget {
   /** The match of the next game, as chosen (the book adds the players and the dealer: seats.js nextTable). */
   nextTable() {
     const book = this.#book;
-    const game = book.games.get(book.current);
+    const game = this.#game();
     const score = this.#current()?.score ?? null;
     return nextMatch(game, score, this.#chosen(game, score).choice, book.now());
   }

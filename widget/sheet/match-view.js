@@ -29,7 +29,8 @@ import { typedField } from "../text.js";
  * @param {MatchScore} [score]
  */
 export function choiceText(choice, t, lang, score) {
-  const match = NOUNS[lang].match;
+  /** @type {{ match: string, to: Record<string, string> }} */
+  const match = NOUNS[lang].match; // a match, and what it is played to ("1" to "4")
   if (choice === "continue") return format(t.nextInMatch, score?.won ?? { us: 0, them: 0 });
   return capitalize(choice === "1" ? match.to["1"] : `${match.match} ${match.to[choice]}`);
 }

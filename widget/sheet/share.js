@@ -288,7 +288,7 @@ export class SharedBanner {
    * game's house rules in a few words; `blocked`: why Keep cannot be pressed now, or "".
    * `side`: the sender's team names and which of them the reader is, or null.
    * @param {{ travel: BannerWords }} s
-   * @param {Record<string, unknown> | null} params
+   * @param {Record<string, string | number> | null} params
    * @param {boolean} busy
    * @param {number} [level]
    * @param {{ rules?: string, blocked?: string, side?: { sender?: Partial<Record<Team, string>>, weAre?: Team | null } | null }} [options]

@@ -30,8 +30,9 @@ import { formatDate } from "./summary.js";
  * @property {{ code: string, message?: Partial<Record<string, string>> | null }[] | null} errors
  * @property {StatsGame[]} games
  * @property {number} left games played but not counted
- * @typedef {string | Readonly<Record<string, string>>} PluralWords a text, or one per plural form
- * @typedef {Record<"statistics" | "statsShow" | "statsCsv" | "statsLoading" | "statsWon" | "statsWhere" | "statsMore" | "statsLatest", string> & { statsGamesOf: PluralWords, statsCounts: Readonly<Record<string, PluralWords>> }} StatsWords
+ * @typedef {string | ({ other: string } & Partial<Record<Intl.LDMLPluralRule, string>>)} PluralWords a text, or one per plural form
+ * @typedef {Record<"statistics" | "statsShow" | "statsCsv" | "statsLoading" | "statsWon" | "statsWhere" | "statsMore" | "statsLatest", string> & { statsGamesOf: PluralWords, statsCounts: Record<"bids" | "made" | "inside" | "hanging", PluralWords> }} StatsWords
+ * @typedef {Record<string, string>} StatsNouns the core's words of the statistics: headings, counts, "no games"
  * @typedef {{ show(range: { from: string, to: string }): void, csv(): void, open?(id: string): void, remove?(id: string): void }} StatsActions
  * @typedef {{ summary: HTMLElement, from: HTMLInputElement, to: HTMLInputElement, fromLabel: HTMLElement, toLabel: HTMLElement, show: HTMLButtonElement, csv: HTMLButtonElement, status: HTMLElement, results: HTMLElement, element: HTMLDetailsElement }} StatsUi
  * @typedef {(n: number) => string} Level the heading tag of level `n` (1: the kinds, 2: each pair or player)
@@ -91,6 +92,7 @@ export class StatsView {
    */
   render({ t, lang, stats, teamNames, busy, headingLevel = 3 }) {
     const ui = this.ui;
+    /** @type {StatsNouns} */
     const words = NOUNS[lang].statistics;
     setText(ui.summary, t.statistics);
     setText(ui.fromLabel, words.from);
@@ -157,6 +159,7 @@ export class StatsView {
    * @param {Level} level
    */
   #sections(t, lang, result, stats, teamNames, level) {
+    /** @type {StatsNouns} */
     const words = NOUNS[lang].statistics;
     const more = { pairs: result.more_pairs ?? 0, players: result.more_players ?? 0 };
     return /** @type {const} */ (["pairs", "players"])
@@ -182,14 +185,17 @@ export class StatsView {
    * @param {Level} level
    */
   #entry(t, lang, stats, entry, teamNames, level) {
+    /** @type {StatsNouns} */
     const words = NOUNS[lang].statistics;
+    /** @type {Record<string, string>} */
+    const contractNames = NOUNS[lang].contracts;
     const gameDate = (/** @type {number} */ index) => formatDate(stats.games[index]?.created, lang);
     const biggest = entry.biggest;
     const counts = SHOWN.map((/** @type {string} */ key) => {
       const value = key !== "biggest" ? entry[key] : biggest ? format(t.statsWhere, { points: biggest.points, date: gameDate(biggest.game), n: biggest.deal + 1 }) : "–";
       return [h("dt", {}, words[key]), h("dd", { "data-count": key }, String(value))];
     });
-    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [h("dt", {}, NOUNS[lang].contracts[contract]), h("dd", { "data-contract": contract }, countsText(t, bid, lang))]);
+    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [h("dt", {}, contractNames[contract]), h("dd", { "data-contract": contract }, countsText(t, bid, lang))]);
     // The games it is counted from: listed when their <details> is opened, not before
     // (a pair of a thousand games is a thousand rows nobody asked to see).
     const played = entry.played ?? [];
