@@ -17,10 +17,10 @@ import { formatDate, teamNames } from "./summary.js";
  * @typedef {import("./table-mode.js").Team} Team
  * @typedef {ConstructorParameters<typeof MatchScores>[0]} Scorer
  * @typedef {{ id: string, to: number }} Match a game's match, as the book stores it
- * @typedef {{ created: string, note?: string, match?: Match, deals: unknown[], names?: Partial<Record<Team, string>> }} MatchGame
+ * @typedef {{ created: string, note?: string, match?: Match, deals: readonly unknown[], names?: Partial<Record<Team, string>> }} MatchGame
  *   what this part reads of a stored game (docs/json-contract.md)
  * @typedef {{ sheet: { gameWon: string }, teams: Record<Team, string> }} MatchStrings what it reads of the sheet's strings
- * @typedef {{ validated: boolean, viewing: boolean, busy: boolean, game: MatchGame | null, games: { game: MatchGame }[] }} MatchSheet
+ * @typedef {{ validated: boolean, viewing: boolean, busy: boolean, game: MatchGame | null, games: readonly { game: MatchGame }[] }} MatchSheet
  *   what it reads of the sheet's snapshot
  */
 

@@ -53,7 +53,7 @@ import { format } from "../i18n/strings.js";
 /**
  * What the panel reads of the sheet's render (its strings, the current game, the core's result).
  * @typedef {Record<"panel" | "legend" | "lead" | "reset" | "question" | "questionOne" | "all" | "allOne" | "next" | "nextHint" | "fix" | "failed" | "failedDeal" | "changed" | "changedNext", string>} RulesWords
- * @typedef {{ id: string, rules?: Rules, deals: { passed?: unknown, rules?: Rules | null }[] }} RulesGame
+ * @typedef {{ id: string, rules?: Rules, deals: readonly { passed?: unknown, rules?: Rules | null }[] }} RulesGame
  * @typedef {object} RulesView
  * @property {{ houseRules: RulesWords, sheet: { cancel: string } }} s
  * @property {Lang} lang
