@@ -12,16 +12,38 @@ import { download } from "./share.js";
 import { rowNotes, teamNames } from "./summary.js";
 
 /**
+ * @typedef {import("./table-mode.js").Lang} Lang
+ * @typedef {{ data: unknown, totals?: unknown }} GameRead one game read from a file, for the core to check
+ * @typedef {ReturnType<typeof import("../files/backup.js").readBackup>} BackupRead a backup read (files/backup.js)
+ * @typedef {{ game?: GameRead, backup?: BackupRead, refused?: string, params?: Record<string, unknown> }} FileRead
+ *   what a file holds: files/file-read.js readPicked's answer, as its comment gives it
+ */
+
+/**
+ * `file` read on this thread (files/file-read.js readPicked).
+ * @param {File} file
+ */
+function readHere(file) {
+  // Its answer is inferred from untyped code (a CSV game and its refusal in one union): it is a FileRead.
+  return /** @type {Promise<FileRead>} */ (readPicked(file));
+}
+
+/**
  * What `file` holds, read off the page's thread (files/file-worker.js running
  * files/file-read.js readPicked): `{game: {data, totals?}}`, `{backup}` or `{refused,
  * params}`. A file over the largest read is refused by its size before a worker starts.
  * Where no worker can start (Node, or the worker's script failed to load), it is read
  * here: its size and its nesting are still counted before anything is parsed.
+ * @param {File} file
+ * @param {{ Worker?: typeof Worker }} [options]
+ * @returns {Promise<FileRead>}
  */
 export async function readFile(file, { Worker: Runner = globalThis.Worker } = {}) {
-  if (file.size > MAX_FILE_BYTES) return readPicked(file); // refused by its size, unread
-  if (typeof Runner !== "function") return readPicked(file);
-  const answer = await new Promise((resolve) => {
+  if (file.size > MAX_FILE_BYTES) return readHere(file); // refused by its size, unread
+  if (typeof Runner !== "function") return readHere(file);
+  // The worker is our own files/file-worker.js: its one message is readPicked's answer.
+  const answer = await /** @type {Promise<FileRead | null>} */ (new Promise((resolve) => {
+    /** @type {Worker} */
     let worker;
     try {
       // Through the widget's Trusted Types policy, as the calculator's own worker (runtime/origin.js).
@@ -30,6 +52,7 @@ export async function readFile(file, { Worker: Runner = globalThis.Worker } = {}
       resolve(null);
       return;
     }
+    /** @param {FileRead | null} value */
     const done = (value) => {
       worker.terminate();
       resolve(value);
@@ -37,14 +60,16 @@ export async function readFile(file, { Worker: Runner = globalThis.Worker } = {}
     worker.addEventListener("message", ({ data }) => done(data));
     worker.addEventListener("error", () => done(null));
     worker.postMessage({ file });
-  });
-  return answer ?? readPicked(file);
+  }));
+  return answer ?? readHere(file);
 }
 
 /**
  * One game from `file`: `{data, totals?}` (parsed JSON for the core to check; from the
  * sheet's CSV also `totals`, the file's last running totals) or `{refused, params}` with
  * the travel words' key of why not (files/file-read.js). A backup is no game here.
+ * @param {File} file
+ * @returns {Promise<GameRead | FileRead>}
  */
 export async function readGameFile(file) {
   const read = await readFile(file);
@@ -52,19 +77,32 @@ export async function readGameFile(file) {
   return read.game ?? read;
 }
 
-/** Save `game` (its `result` the core's) as a file: the contract's JSON, or CSV in `lang` (with the game's `link`). */
+/**
+ * Save `game` (its `result` the core's) as a file: the contract's JSON, or CSV in `lang` (with the game's `link`).
+ * @param {Parameters<typeof gameCsv>[0]} game the game as files/export.js takes it
+ * @param {Parameters<typeof gameCsv>[1]} result
+ * @param {"json" | "csv"} kind
+ * @param {Lang} lang
+ * @param {string} [link]
+ */
 export function exportGame(game, result, kind, lang, link = "") {
   if (kind === "json") {
     download(fileName(game, "json"), "application/json", `${JSON.stringify(gameFile(game), null, 1)}\n`);
     return;
   }
   const s = { ...STRINGS[lang], travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang] };
-  const csv = gameCsv(game, result, s, lang, teamNames(game, s), (row) => rowNotes(row, s.sheet, lang).join(", "), link);
+  // summary.js teamNames gives a name per team (its type is inferred from untyped code).
+  const names = /** @type {Record<import("./table-mode.js").Team, string>} */ (teamNames(game, s));
+  const csv = gameCsv(game, result, s, lang, names, (/** @type {Parameters<typeof rowNotes>[0]} */ row) => rowNotes(row, s.sheet, lang).join(", "), link);
   // A byte-order mark, so a spreadsheet reads the Cyrillic as UTF-8.
   download(fileName(game, "csv"), "text/csv;charset=utf-8", `\ufeff${csv}`);
 }
 
-/** Everything kept aside in `store` (what could not be read, games the core refused), as one JSON file. */
+/**
+ * Everything kept aside in `store` (what could not be read, games the core refused), as one JSON file.
+ * @param {{ asideRecords(): Promise<unknown[]> }} store
+ * @param {Date} [now]
+ */
 export async function downloadAside(store, now = new Date()) {
   const records = await store.asideRecords();
   const file = { kept_aside: records, saved: now.toISOString() };

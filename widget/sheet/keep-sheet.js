@@ -16,30 +16,51 @@ import { download } from "./share.js";
 
 export { KEEP_WORDS } from "../i18n/keep-strings.js";
 
+/**
+ * @typedef {import("../book/game-book.js").GameBook} GameBook
+ * @typedef {import("./table-mode.js").Lang} Lang
+ * @typedef {import("./files.js").FileRead} FileRead
+ * @typedef {import("./files.js").GameRead} GameRead
+ * @typedef {import("./keep-view.js").KeepMessage} KeepMessage
+ * @typedef {import("./keep-view.js").KeepSnapshot} KeepSnapshot
+ * @typedef {import("./keep-view.js").KeepWords} KeepWords
+ * @typedef {object} KeepOptions
+ * @property {GameBook} book the game book
+ * @property {string} storageKey the games' key
+ * @property {(file: File, read: GameRead | FileRead) => unknown} importGame
+ * @property {(hash: string) => void} openLink
+ * @property {(text: string) => void} announce
+ * @property {() => void} [focusSheet]
+ * @property {ReturnType<typeof import("../store/persistence.js").browserEnvironment>} [env]
+ */
+
 export class KeepSheet extends EventTarget {
-  #announce;
-  #importGame;
-  #focusSheet;
-  #t = null; // the words of the last render
-  #status = null; // {file} of the backup just made, until the next change of the games
-  #said = null; // the message last said in the live region
-  persistence;
-  backup;
-  state;
-  notice;
+  /** @type {(text: string) => void} */ #announce;
+  /** @type {KeepOptions["importGame"]} */ #importGame;
+  /** @type {() => void} */ #focusSheet;
+  /** @type {KeepWords | null} */ #t = null; // the words of the last render
+  /** @type {{ file: string } | null} */ #status = null; // {file} of the backup just made, until the next change of the games
+  /** @type {KeepMessage | null} */ #said = null; // the message last said in the live region
+  /** @type {Persistence} */ persistence;
+  /** @type {BookBackup} */ backup;
+  /** @type {KeepState} */ state;
+  /** @type {KeepNotice} */ notice;
 
   /**
    * `book`: the game book; `storageKey`: the games' key; `importGame(file, read)` (`read`:
    * the file's game as sheet/files.js readGameFile gives it), `openLink(hash)`,
    * `announce(text)`, `focusSheet()` (where the focus goes when the message it was on is
    * gone): the sheet's; `env`: the browser (store/persistence.js browserEnvironment).
+   * @param {KeepOptions} options
    */
   constructor({ book, storageKey, importGame, openLink, announce, focusSheet = () => {}, env }) {
     super();
     this.#announce = announce;
     this.#importGame = importGame;
     this.#focusSheet = focusSheet;
-    book.addEventListener("change", ({ detail }) => {
+    book.addEventListener("change", (event) => {
+      // The book announces every change as a CustomEvent (book/book-changes.js).
+      const { detail } = /** @type {CustomEvent<{ type: string }>} */ (event);
       if (!["busy", "saving"].includes(detail.type)) this.#status = null;
     });
     this.persistence = new Persistence({ book, storageKey, ...(env ? { env } : {}) });
@@ -61,7 +82,10 @@ export class KeepSheet extends EventTarget {
     });
   }
 
-  /** Place the views: the message under the sheet's notices, the state at the top of the games list. */
+  /**
+   * Place the views: the message under the sheet's notices, the state at the top of the games list.
+   * @param {{ notices: Element, games: { ui: { summary: Element } } }} places
+   */
   attach({ notices, games }) {
     notices.after(this.notice.element);
     games.ui.summary.after(this.state.element);
@@ -75,6 +99,7 @@ export class KeepSheet extends EventTarget {
    * A file to import, read off the page's thread (sheet/files.js readFile: refused by its
    * size first, its nesting counted before it is parsed): a backup is brought back here;
    * anything else goes to the sheet as one game (or its refusal, said there).
+   * @param {File} file
    */
   async importFile(file) {
     const read = await readFile(file);
@@ -98,12 +123,17 @@ export class KeepSheet extends EventTarget {
     this.dispatchEvent(new Event("change"));
   }
 
-  /** Render with the sheet (`sheet`: the book's snapshot); a new message is said once. */
+  /**
+   * Render with the sheet (`sheet`: the book's snapshot); a new message is said once.
+   * @param {{ keep: KeepWords }} s the sheet's strings
+   * @param {Lang} lang
+   * @param {{ validated: boolean, viewing: boolean, busy: boolean }} sheet
+   */
   render(s, lang, sheet) {
     adoptKeepStyles(this.state.element.getRootNode());
     const t = s.keep;
     this.#t = t;
-    const keep = this.persistence.snapshot();
+    const keep = /** @type {KeepSnapshot} */ (this.persistence.snapshot());
     const shown = sheet.validated && !sheet.viewing;
     this.state.render(t, lang, keep, { busy: sheet.busy, status: this.#status });
     this.notice.render(t, lang, shown ? keep.message : null, { busy: sheet.busy });

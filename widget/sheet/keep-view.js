@@ -14,7 +14,20 @@ import { h, setHidden, setText } from "../ui/dom.js";
 import { isGameLink } from "./share.js";
 import { formatDate } from "./summary.js";
 
-/** The game link in what was pasted — a whole address or its "#game=…" — or null. */
+/**
+ * What the views read of store/persistence.js's snapshot, and the words they show it in.
+ * @typedef {import("./table-mode.js").Lang} Lang
+ * @typedef {"checking" | "persisted" | "best_effort" | "asking" | "unsupported" | "not_saved"} KeepStateName
+ * @typedef {{ kind: "cleared", games: number, saved?: string, backup?: string | null }} ClearedMessage
+ * @typedef {ClearedMessage | { kind: "remind", count: number } | { kind: "install" }} KeepMessage
+ * @typedef {{ state: KeepStateName, message: KeepMessage | null, backup: string | null, games: number }} KeepSnapshot
+ * @typedef {(typeof import("../i18n/keep-strings.js").KEEP_WORDS)[Lang]} KeepWords
+ */
+
+/**
+ * The game link in what was pasted — a whole address or its "#game=…" — or null.
+ * @param {unknown} text
+ */
 export function linkHash(text) {
   const value = String(text ?? "").trim();
   const at = value.indexOf("#");
@@ -22,32 +35,40 @@ export function linkHash(text) {
   return isGameLink(hash) ? hash : null;
 }
 
-export class KeepState {
-  #actions;
-  ui = {};
+/** @typedef {{ state: HTMLElement, backup: HTMLElement, backUp: HTMLButtonElement, status: HTMLElement, element: HTMLElement }} KeepStateUi */
 
-  /** `actions`: `{backUp()}`. */
+export class KeepState {
+  /** @type {{ backUp(): void }} */ #actions;
+  /** @type {KeepStateUi} */ ui;
+
+  /** @param {{ backUp(): void }} actions */
   constructor(actions) {
     this.#actions = actions;
-    const ui = this.ui;
-    ui.state = h("p", { class: "keep-state" });
-    ui.backup = h("p", { class: "keep-backup" });
-    ui.backUp = h("button", { type: "button", class: "back-up" });
-    ui.backUp.addEventListener("click", () => this.#actions.backUp());
-    ui.status = h("p", { class: "keep-status", role: "status" });
-    ui.element = h("div", { class: "keep", part: "sheet-keep", hidden: true }, ui.state, ui.backup, h("p", { class: "sheet-actions" }, ui.backUp), ui.status);
+    const state = h("p", { class: "keep-state" });
+    const backup = h("p", { class: "keep-backup" });
+    const backUp = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "back-up" }));
+    backUp.addEventListener("click", () => this.#actions.backUp());
+    const status = h("p", { class: "keep-status", role: "status" });
+    const element = h("div", { class: "keep", part: "sheet-keep", hidden: true }, state, backup, h("p", { class: "sheet-actions" }, backUp), status);
+    this.ui = { state, backup, backUp, status, element };
   }
 
   get element() {
     return this.ui.element;
   }
 
-  /** `keep`: the persistence snapshot; `status`: {file} of the backup just made, or null. */
+  /**
+   * `keep`: the persistence snapshot; `status`: {file} of the backup just made, or null.
+   * @param {KeepWords} t
+   * @param {Lang} lang
+   * @param {KeepSnapshot} keep
+   * @param {{ busy?: boolean, status?: { file: string } | null }} [options]
+   */
   render(t, lang, keep, { busy = false, status = null } = {}) {
     const ui = this.ui;
     setHidden(ui.element, keep.state === "checking");
     ui.element.dataset.state = keep.state;
-    setText(ui.state, t[keep.state] ?? "");
+    setText(ui.state, keep.state === "checking" ? "" : t[keep.state]);
     setText(ui.backup, keep.backup ? format(t.lastBackup, { date: formatDate(keep.backup, lang) }) : t.noBackup);
     setHidden(ui.backup, keep.state === "not_saved");
     setText(ui.backUp, t.backUp);
@@ -56,52 +77,70 @@ export class KeepState {
   }
 }
 
-export class KeepNotice {
-  #actions;
-  ui = {};
+/**
+ * @typedef {object} NoticeActions
+ * @property {(file: File) => void} restore
+ * @property {(hash: string) => void} openLink
+ * @property {() => void} [refusedLink]
+ * @property {() => void} dismiss
+ * @property {() => void} backUp
+ * @typedef {{ form: HTMLElement, input: HTMLInputElement, label: HTMLElement, open: HTMLButtonElement, error: HTMLElement }} LinkForm
+ * @typedef {{ title: HTMLElement, text: HTMLElement, file: HTMLInputElement, restore: HTMLButtonElement, backUp: HTMLButtonElement, dismiss: HTMLButtonElement, link: LinkForm, element: HTMLElement }} KeepNoticeUi
+ */
 
-  /** `actions`: `{restore(file), openLink(hash), dismiss(), backUp()}`. */
+export class KeepNotice {
+  /** @type {NoticeActions} */ #actions;
+  /** @type {KeepNoticeUi} */ ui;
+
+  /** @param {NoticeActions} actions */
   constructor(actions) {
     this.#actions = actions;
-    const ui = this.ui;
-    ui.title = h("p", { class: "keep-title", id: "keep-title" });
-    ui.text = h("p", { class: "keep-text" });
-    ui.file = h("input", { type: "file", accept: ".json,application/json", class: "restore-file", hidden: true });
-    ui.file.addEventListener("change", () => {
-      const [file] = ui.file.files ?? [];
-      ui.file.value = "";
-      if (file) this.#actions.restore(file);
+    const title = h("p", { class: "keep-title", id: "keep-title" });
+    const text = h("p", { class: "keep-text" });
+    const file = /** @type {HTMLInputElement} */ (h("input", { type: "file", accept: ".json,application/json", class: "restore-file", hidden: true }));
+    file.addEventListener("change", () => {
+      const [picked] = file.files ?? [];
+      file.value = "";
+      if (picked) this.#actions.restore(picked);
     });
-    ui.restore = this.#button("restore-backup", () => ui.file.click());
-    ui.backUp = this.#button("back-up-now", () => this.#actions.backUp());
-    ui.dismiss = this.#button("keep-dismiss", () => this.#actions.dismiss());
-    ui.link = this.#linkForm();
-    ui.element = h(
+    const restore = this.#button("restore-backup", () => file.click());
+    const backUp = this.#button("back-up-now", () => this.#actions.backUp());
+    const dismiss = this.#button("keep-dismiss", () => this.#actions.dismiss());
+    const link = this.#linkForm();
+    const element = h(
       "div",
       { class: "keep-notice", part: "sheet-keep-notice", role: "group", "aria-labelledby": "keep-title", hidden: true },
-      ui.title,
-      ui.text,
-      h("p", { class: "sheet-actions" }, ui.restore, ui.backUp, ui.file),
-      ui.link.form,
-      h("p", { class: "sheet-actions" }, ui.dismiss),
+      title,
+      text,
+      h("p", { class: "sheet-actions" }, restore, backUp, file),
+      link.form,
+      h("p", { class: "sheet-actions" }, dismiss),
     );
+    this.ui = { title, text, file, restore, backUp, dismiss, link, element };
   }
 
   get element() {
     return this.ui.element;
   }
 
+  /**
+   * @param {string} className
+   * @param {() => void} onClick
+   */
   #button(className, onClick) {
-    const button = h("button", { type: "button", class: className });
+    const button = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: className }));
     button.addEventListener("click", onClick);
     return button;
   }
 
-  /** A game's link, pasted: opened as one in the page's address is (read only, then kept or closed). */
+  /**
+   * A game's link, pasted: opened as one in the page's address is (read only, then kept or closed).
+   * @returns {LinkForm}
+   */
   #linkForm() {
-    const input = h("input", { type: "text", inputmode: "url", autocomplete: "off", spellcheck: "false", class: "keep-link-input", id: "keep-link-input", dir: "ltr" });
+    const input = /** @type {HTMLInputElement} */ (h("input", { type: "text", inputmode: "url", autocomplete: "off", spellcheck: "false", class: "keep-link-input", id: "keep-link-input", dir: "ltr" }));
     const label = h("label", { for: "keep-link-input" });
-    const open = h("button", { type: "button", class: "open-link" });
+    const open = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "open-link" }));
     const error = h("p", { class: "error keep-link-error", id: "keep-link-error" });
     // Not a <form>: the element's form is the deal's (and selectors, print styles, know it so).
     const form = h("div", { class: "keep-link" }, label, h("span", { class: "keep-link-row" }, input, open), error);
@@ -114,7 +153,10 @@ export class KeepNotice {
     return { form, input, label, open, error };
   }
 
-  /** The pasted link opened, or said to be none. */
+  /**
+   * The pasted link opened, or said to be none.
+   * @param {HTMLInputElement} input
+   */
   #openLink(input) {
     const hash = linkHash(input.value);
     this.linkRefused = !hash;
@@ -127,7 +169,13 @@ export class KeepNotice {
 
   linkRefused = false;
 
-  /** `message`: the persistence snapshot's, or null; `busy`: a change is on its way. */
+  /**
+   * `message`: the persistence snapshot's, or null; `busy`: a change is on its way.
+   * @param {KeepWords} t
+   * @param {Lang} lang
+   * @param {KeepMessage | null} message
+   * @param {{ busy?: boolean }} [options]
+   */
   render(t, lang, message, { busy = false } = {}) {
     const ui = this.ui;
     setHidden(ui.element, !message);
@@ -151,7 +199,12 @@ export class KeepNotice {
   }
 }
 
-/** The message's text in the reader's words (also what the live region says when it appears). */
+/**
+ * The message's text in the reader's words (also what the live region says when it appears).
+ * @param {KeepWords} t
+ * @param {Lang} lang
+ * @param {KeepMessage} message
+ */
 export function noticeWords(t, lang, message) {
   if (message.kind === "cleared") {
     const params = { count: message.games, games: plural(t.games, message.games, lang), saved: formatDate(message.saved, lang) };

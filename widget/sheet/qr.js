@@ -10,6 +10,13 @@ const SVG = "http://www.w3.org/2000/svg";
 /** The quiet zone around the code, in modules (the standard asks for 4). */
 const QUIET = 4;
 
+/**
+ * What this module reads of lean-qr: `generate` and the correction level it asks for.
+ * @typedef {{ size: number, get(x: number, y: number): boolean }} QrBitmap
+ * @typedef {{ generate(text: string, options: { minCorrectionLevel: number }): QrBitmap, correction: { M: number } }} QrEncoder
+ */
+
+/** @type {Promise<QrEncoder> | null} */
 let encoder = null;
 
 /** lean-qr, imported once (a rejected import is tried again next time). */
@@ -25,6 +32,8 @@ function load() {
  * `text` as a QR code at error correction M (or better, when it fits the same
  * size): `{svg, version, size}`, `svg` an <svg> element one path of dark modules on
  * a light square, scaled by CSS.
+ * @param {string} text
+ * @param {{ label?: string }} [options]
  */
 export async function qrCode(text, { label = "" } = {}) {
   const { generate, correction } = await load();
@@ -36,7 +45,9 @@ export async function qrCode(text, { label = "" } = {}) {
   svg.setAttribute("role", "img");
   if (label) svg.setAttribute("aria-label", label);
   const background = document.createElementNS(SVG, "rect");
-  for (const [name, value] of [["width", side], ["height", side], ["fill", "#fff"]]) background.setAttribute(name, String(value));
+  /** @type {[string, string | number][]} */
+  const attributes = [["width", side], ["height", side], ["fill", "#fff"]];
+  for (const [name, value] of attributes) background.setAttribute(name, String(value));
   const path = document.createElementNS(SVG, "path");
   path.setAttribute("d", modulesPath(code));
   path.setAttribute("fill", "#000");
@@ -44,7 +55,10 @@ export async function qrCode(text, { label = "" } = {}) {
   return { svg, version: (code.size - 17) / 4, size: code.size };
 }
 
-/** One path for every dark module: a run of dark modules in a row is one rectangle. */
+/**
+ * One path for every dark module: a run of dark modules in a row is one rectangle.
+ * @param {QrBitmap} code
+ */
 function modulesPath(code) {
   const parts = [];
   for (let y = 0; y < code.size; y++) {

@@ -25,6 +25,15 @@ import { rulesSummary } from "../i18n/rule-words.js";
 import { format } from "../i18n/strings.js";
 
 /**
+ * @typedef {import("./table-mode.js").Lang} Lang
+ * @typedef {import("./table-mode.js").Team} Team
+ * @typedef {Record<string, unknown>} Rules house rules: the core's JSON (`{}` is the rule book)
+ * @typedef {"all" | "next"} How rescore every deal, or keep the deals so far as they are
+ * @typedef {{ code: string, deal?: number | null, message?: Partial<Record<string, string>> | null }} Refusal
+ *   one of the core's errors for a refused rescore (docs/json-contract.md, "Errors")
+ */
+
+/**
  * What the panel may do with the score sheet:
  * `apply(rules, how)` changes the current game's rules — `how` "all" rescores every
  * deal, "next" keeps the deals so far as they are — and resolves to null, or to the
@@ -34,9 +43,43 @@ import { format } from "../i18n/strings.js";
  * region; `totals()` → the current game's totals `{us, them}`; `changed()`: the
  * panel's state changed (the sheet renders again, and so does the panel).
  * @typedef {object} RulesHost
+ * @property {(rules: Rules, how: How) => Promise<Refusal[] | null>} apply
+ * @property {(index: number, rules: Rules) => void} fix
+ * @property {(text: string) => void} announce
+ * @property {() => Record<Team, number>} totals
+ * @property {() => void} changed
  */
 
-/** The text of the core's errors for a refused rescore in `lang`, each naming its deal. */
+/**
+ * What the panel reads of the sheet's render (its strings, the current game, the core's result).
+ * @typedef {Record<"panel" | "legend" | "lead" | "reset" | "question" | "questionOne" | "all" | "allOne" | "next" | "nextHint" | "fix" | "failed" | "failedDeal" | "changed" | "changedNext", string>} RulesWords
+ * @typedef {{ id: string, rules?: Rules, deals: readonly { passed?: unknown, rules?: Rules | null }[] }} RulesGame
+ * @typedef {object} RulesView
+ * @property {{ houseRules: RulesWords, sheet: { cancel: string } }} s
+ * @property {Lang} lang
+ * @property {RulesGame | null} [game]
+ * @property {{ finished?: boolean } | null} [result]
+ * @property {boolean} validated whether the games are checked
+ * @property {boolean} ready whether the core can be asked
+ * @property {boolean} busy whether a change is on its way
+ * @property {boolean} viewing whether the game is one opened from a link
+ * @typedef {{ id: string, name: Record<Lang, string>, description: Record<Lang, string> }} HouseRule an option, as core-tables.js has it
+ * @typedef {{ questionText: HTMLElement, refused: HTMLElement, fix: HTMLButtonElement, all: HTMLButtonElement, next: HTMLButtonElement, nextHint: HTMLElement, cancel: HTMLButtonElement, question: HTMLElement }} QuestionUi
+ * @typedef {QuestionUi & { summary: HTMLElement, boxes: Record<string, HTMLInputElement>, names: Record<string, HTMLElement>, descriptions: Record<string, HTMLElement>, legend: HTMLElement, lead: HTMLElement, now: HTMLElement, reset: HTMLButtonElement, fieldset: HTMLElement, summaryToggle: HTMLElement, panel: HTMLDetailsElement }} RulesUi
+ */
+
+/** The house rules the panel offers (core-tables.js, as read here). */
+const RULES = /** @type {readonly HouseRule[]} */ (HOUSE_RULES);
+
+/** A <button type="button"> (a cast: h() is typed for any tag). */
+const button = (/** @type {Record<string, string>} */ attributes) => /** @type {HTMLButtonElement} */ (h("button", { type: "button", ...attributes }));
+
+/**
+ * The text of the core's errors for a refused rescore in `lang`, each naming its deal.
+ * @param {Refusal[] | null | undefined} errors
+ * @param {Lang} lang
+ * @param {Pick<RulesWords, "failedDeal">} words
+ */
 export function refusalText(errors, lang, words) {
   return (errors ?? [])
     .map((error) => {
@@ -48,28 +91,32 @@ export function refusalText(errors, lang, words) {
     .join(" ");
 }
 
-/** The deal a refused rescore can be fixed in (a question the core asks of it), or null. */
+/**
+ * The deal a refused rescore can be fixed in (a question the core asks of it), or null.
+ * @param {Refusal[] | null | undefined} errors
+ * @returns {number | null}
+ */
 export function fixableDeal(errors) {
   const asked = (errors ?? []).find((error) => error.code === "needs_answer" && error.deal != null);
-  return asked ? asked.deal : null;
+  return asked?.deal ?? null; // (found: its deal is there)
 }
 
 export class RulesPanel {
-  #host;
-  #lang = "bg";
-  #view = null; // the last render's {game, result, busy, ready, validated}
-  #gameId = null;
-  #pending = null; // the rules ticked, not applied yet (the question is open)
-  #refused = null; // the core's errors for the pending rules ("all"), or null
-  #lastBox = null; // the checkbox last changed (focus goes back to it)
-  #focus = null; // () → the element to focus once the panel is on screen
+  /** @type {RulesHost} */ #host;
+  /** @type {Lang} */ #lang = "bg";
+  /** @type {RulesView | null} */ #view = null; // the last render's {game, result, busy, ready, validated}
+  /** @type {string | null} */ #gameId = null;
+  /** @type {Rules | null} */ #pending = null; // the rules ticked, not applied yet (the question is open)
+  /** @type {Refusal[] | null} */ #refused = null; // the core's errors for the pending rules ("all"), or null
+  /** @type {HTMLInputElement | HTMLButtonElement | null} */ #lastBox = null; // the checkbox last changed (focus goes back to it)
+  /** @type {(() => HTMLElement | undefined) | null} */ #focus = null; // the element to focus once the panel is on screen
   #focusing = new DeferredFocus();
-  ui = {};
+  /** @type {RulesUi} */ ui;
 
-  /** `host`: a RulesHost. */
+  /** @param {RulesHost} host */
   constructor(host) {
     this.#host = host;
-    this.#build();
+    this.ui = this.#build();
   }
 
   /** The rules ticked but not applied yet (a question is open), or null. */
@@ -84,7 +131,10 @@ export class RulesPanel {
 
   // --- actions -----------------------------------------------------------------
 
-  /** The reader ticked or unticked a rule (or chose the rule book only). */
+  /**
+   * The reader ticked or unticked a rule (or chose the rule book only).
+   * @param {Rules} rules
+   */
   #choose(rules) {
     const game = this.#view?.game;
     if (!game) return;
@@ -104,6 +154,7 @@ export class RulesPanel {
     this.#host.changed();
   }
 
+  /** @param {How} how */
   async #apply(how) {
     const rules = this.#pending;
     const game = this.#view?.game;
@@ -120,6 +171,7 @@ export class RulesPanel {
     this.#pending = null;
     this.#refused = null;
     const words = this.#words;
+    if (!words) return; // (never: the question is asked only after a render)
     const summary = rulesSummary(rules, this.#lang);
     const totals = this.#host.totals();
     this.#host.announce(
@@ -161,24 +213,23 @@ export class RulesPanel {
     return [this.ui.fix, this.ui.all, this.ui.next].filter((button) => !button.hidden);
   }
 
+  /** @returns {RulesUi} */
   #build() {
-    const ui = this.ui;
     // By the sheet's title: the rules in a few words.
-    ui.summary = h("span", { class: "rules-summary", part: "sheet-rules-summary" });
+    const summary = h("span", { class: "rules-summary", part: "sheet-rules-summary" });
 
     // The options: a checkbox per house rule, its name and the core's one-line description.
-    ui.boxes = {};
-    ui.names = {};
-    ui.descriptions = {};
-    const options = HOUSE_RULES.map(({ id }) => {
+    /** @type {Pick<RulesUi, "boxes" | "names" | "descriptions">} */
+    const ui = { boxes: {}, names: {}, descriptions: {} };
+    const options = RULES.map(({ id }) => {
       // Named by the rule's name alone, described by its description (both in the label, to tap).
-      const box = h("input", {
+      const box = /** @type {HTMLInputElement} */ (h("input", {
         type: "checkbox",
         name: "house-rule",
         value: id,
         "aria-labelledby": `rule-${id}-name`,
         "aria-describedby": `rule-${id}-description`,
-      });
+      }));
       box.addEventListener("change", () => {
         this.#lastBox = box;
         this.#choose(this.#ticked());
@@ -188,57 +239,65 @@ export class RulesPanel {
       ui.descriptions[id] = h("span", { class: "hint rule-description", id: `rule-${id}-description` });
       return h("label", { class: "rule-option", part: "sheet-rule" }, box, h("span", { class: "rule-text" }, ui.names[id], ui.descriptions[id]));
     });
-    ui.legend = h("legend", { class: "visually-hidden" });
-    ui.lead = h("p", { class: "hint rules-lead" });
-    ui.now = h("p", { class: "rules-now" });
-    ui.reset = h("button", { type: "button", class: "rules-reset" });
-    ui.reset.addEventListener("click", () => {
-      this.#lastBox = ui.reset;
+    const legend = h("legend", { class: "visually-hidden" });
+    const lead = h("p", { class: "hint rules-lead" });
+    const now = h("p", { class: "rules-now" });
+    const reset = button({ class: "rules-reset" });
+    reset.addEventListener("click", () => {
+      this.#lastBox = reset;
       this.#choose({});
     });
-    ui.fieldset = h("fieldset", { class: "rule-options" }, ui.legend, ...options);
+    const fieldset = h("fieldset", { class: "rule-options" }, legend, ...options);
 
-    this.#buildQuestion();
+    const question = this.#buildQuestion();
 
-    ui.summaryToggle = h("summary", {});
-    ui.panel = h(
+    const summaryToggle = h("summary", {});
+    const panel = /** @type {HTMLDetailsElement} */ (h(
       "details",
       { class: "rules", part: "sheet-rules" },
-      ui.summaryToggle,
-      h("div", { class: "rules-body" }, ui.lead, ui.now, ui.fieldset, ui.question, ui.reset),
-    );
+      summaryToggle,
+      h("div", { class: "rules-body" }, lead, now, fieldset, question.question, reset),
+    ));
+    return { ...ui, ...question, summary, legend, lead, now, reset, fieldset, summaryToggle, panel };
   }
 
-  /** The question (and, after a refused rescore, why and what can be done). */
+  /**
+   * The question (and, after a refused rescore, why and what can be done).
+   * @returns {QuestionUi}
+   */
   #buildQuestion() {
-    const ui = this.ui;
-    ui.questionText = h("p", { id: "rules-question-text" });
-    ui.refused = h("p", { class: "error rules-refused", role: "alert" });
-    ui.fix = h("button", { type: "button", class: "primary rules-fix" });
-    ui.fix.addEventListener("click", () => this.#fix());
-    ui.all = h("button", { type: "button", class: "primary rules-all" });
-    ui.all.addEventListener("click", () => this.#apply("all"));
-    ui.next = h("button", { type: "button", class: "rules-next", "aria-describedby": "rules-next-hint" });
-    ui.next.addEventListener("click", () => this.#apply("next"));
-    ui.nextHint = h("p", { class: "hint", id: "rules-next-hint" });
-    ui.cancel = h("button", { type: "button", class: "rules-cancel" });
-    ui.cancel.addEventListener("click", () => this.#cancel());
-    ui.question = h(
+    const questionText = h("p", { id: "rules-question-text" });
+    const refused = h("p", { class: "error rules-refused", role: "alert" });
+    const fix = button({ class: "primary rules-fix" });
+    fix.addEventListener("click", () => this.#fix());
+    const all = button({ class: "primary rules-all" });
+    all.addEventListener("click", () => this.#apply("all"));
+    const next = button({ class: "rules-next", "aria-describedby": "rules-next-hint" });
+    next.addEventListener("click", () => this.#apply("next"));
+    const nextHint = h("p", { class: "hint", id: "rules-next-hint" });
+    const cancel = button({ class: "rules-cancel" });
+    cancel.addEventListener("click", () => this.#cancel());
+    /** @type {HTMLElement} */
+    const question = h(
       "div",
       { class: "rules-question", part: "sheet-rules-question", role: "group", "aria-labelledby": "rules-question-text", hidden: true },
-      ui.questionText,
-      ui.refused,
-      h("div", { class: "sheet-actions" }, ui.fix, ui.all, ui.next, ui.cancel),
-      ui.nextHint,
+      questionText,
+      refused,
+      h("div", { class: "sheet-actions" }, fix, all, next, cancel),
+      nextHint,
     );
-    ui.question.addEventListener("keydown", (event) => {
+    question.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.#cancel();
     });
+    return { questionText, refused, fix, all, next, nextHint, cancel, question };
   }
 
-  /** The rules the checkboxes tick now. */
+  /**
+   * The rules the checkboxes tick now.
+   * @returns {Rules}
+   */
   #ticked() {
-    return rulesOf(HOUSE_RULES.map(({ id }) => id).filter((id) => this.ui.boxes[id].checked));
+    return rulesOf(RULES.map(({ id }) => id).filter((id) => this.ui.boxes[id].checked));
   }
 
   // --- rendering -----------------------------------------------------------------
@@ -248,6 +307,7 @@ export class RulesPanel {
    * `rules` and `deals`), `result` the core's game result, `validated` whether the
    * games are checked, `ready` whether the core can be asked, `busy` whether a change
    * is on its way, `viewing` whether the game is one opened from a link (the panel hides).
+   * @param {RulesView} view
    */
   render(view) {
     this.#view = view;
@@ -282,7 +342,7 @@ export class RulesPanel {
     setText(ui.reset, words.reset);
     const shown = this.#pending ?? rules;
     const on = activeRules(shown);
-    for (const { id, name, description } of HOUSE_RULES) {
+    for (const { id, name, description } of RULES) {
       const box = ui.boxes[id];
       setText(ui.names[id], name[lang]);
       setText(ui.descriptions[id], description[lang]);
@@ -291,7 +351,7 @@ export class RulesPanel {
     }
     ui.reset.disabled = busy || !ready || !activeRules(rules).length;
 
-    this.#renderQuestion(view);
+    this.#renderQuestion(view, game);
     setAttribute(ui.panel, "data-rules", activeRules(rules).join(" "));
 
     const focus = this.#focus;
@@ -299,8 +359,12 @@ export class RulesPanel {
     if (focus) this.#focusing.request(focus);
   }
 
-  /** The question, while the ticked rules are not the game's. */
-  #renderQuestion({ s, lang, game, result, busy, ready }) {
+  /**
+   * The question, while the ticked rules are not the game's (`game`: the view's, there).
+   * @param {RulesView} view
+   * @param {RulesGame} game
+   */
+  #renderQuestion({ s, lang, result, busy, ready }, game) {
     const ui = this.ui;
     const words = s.houseRules;
     const pending = Boolean(this.#pending);

@@ -13,12 +13,28 @@ import { h } from "../ui/dom.js";
 import { format } from "../i18n/strings.js";
 import { setIsolated } from "../ui/kit.js";
 
-/** Whether `hash` (a URL's fragment, "#…") carries a game. */
+/**
+ * The travel words the panels show (i18n/travel-strings.js), and what they read of the strings.
+ * @typedef {"copied" | "copyFailed" | "shared"} LinkStatus
+ * @typedef {Record<"share" | "shareHint" | "link" | "copyLink" | "shareLink" | "files" | "json" | "csv" | "qrLabel" | "qrLoading" | "qrFailed" | "linkLoading" | "linkFailed" | LinkStatus, string>} ShareWords
+ * @typedef {Record<"sharedTitle" | "sharedText" | "keep" | "whichTeam" | "senderTeam" | "otherTeam" | "close", string>} BannerWords
+ * @typedef {import("./table-mode.js").Team} Team
+ */
+
+/**
+ * Whether `hash` (a URL's fragment, "#…") carries a game.
+ * @param {unknown} hash
+ * @returns {hash is string}
+ */
 export function isGameLink(hash) {
   return typeof hash === "string" && hash.startsWith(`#${LINK_KEY}=`);
 }
 
-/** The link to `base` (the standalone calculator's URL) carrying the link text. */
+/**
+ * The link to `base` (the standalone calculator's URL) carrying the link text.
+ * @param {string | URL} base
+ * @param {string} text
+ */
 export function linkURL(base, text) {
   const url = new URL(base);
   url.hash = `${LINK_KEY}=${text}`;
@@ -32,7 +48,12 @@ export function clearLinkFromAddress() {
   globalThis.history.replaceState(globalThis.history.state, "", pathname + search);
 }
 
-/** Save `text` as a file named `name` (a download; nothing leaves the device). */
+/**
+ * Save `text` as a file named `name` (a download; nothing leaves the device).
+ * @param {string} name
+ * @param {string} type
+ * @param {string} text
+ */
 export function download(name, type, text) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const anchor = h("a", { href: url, download: name, hidden: true });
@@ -46,37 +67,52 @@ export function download(name, type, text) {
  * "Send the game": a <details> that, when opened, asks the sheet for the game's link
  * and draws its QR code; Copy / Send the link; the game as JSON or CSV.
  */
-export class SharePanel {
-  #actions;
-  #s = null;
-  #key = null; // the game the link shows (the sheet's key for it)
-  #url = null;
-  #drawing = 0;
-  #status = null;
-  ui = {};
+/**
+ * @typedef {object} ShareActions
+ * @property {() => Promise<{ url?: string, reason?: string }>} link the game's link, or why not
+ * @property {(kind: "json" | "csv") => void} file
+ * @property {() => unknown} key the sheet's key for the game shown
+ * @property {() => string} [title]
+ * @typedef {{ summary: HTMLElement, hint: HTMLElement, qr: HTMLElement, qrText: HTMLElement, linkLabel: HTMLElement, link: HTMLInputElement, copy: HTMLButtonElement, send: HTMLButtonElement, status: HTMLElement, files: HTMLElement, json: HTMLButtonElement, csv: HTMLButtonElement }} SharePanelParts
+ * @typedef {SharePanelParts & { element: HTMLDetailsElement }} SharePanelUi
+ */
 
-  /** `actions`: `{link() → Promise<{url} | {errors}>, file("json" | "csv"), key()}`. */
+/** A <button type="button"> of `className` (a cast: h() is typed for any tag). */
+const button = (/** @type {string} */ className) => /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: className }));
+
+export class SharePanel {
+  /** @type {ShareActions} */ #actions;
+  /** @type {{ travel: ShareWords } | null} */ #s = null;
+  /** @type {unknown} */ #key = null; // the game the link shows (the sheet's key for it)
+  /** @type {string | null} */ #url = null;
+  #drawing = 0;
+  /** @type {LinkStatus | null} */ #status = null;
+  /** @type {SharePanelUi} */ ui;
+
+  /** @param {ShareActions} actions `{link() → Promise<{url} | {errors}>, file("json" | "csv"), key()}` */
   constructor(actions) {
     this.#actions = actions;
-    const ui = this.ui;
-    ui.summary = h("summary", {});
-    ui.hint = h("p", { class: "hint share-hint" });
-    ui.qr = h("div", { class: "qr", part: "qr" });
-    ui.qrText = h("p", { class: "hint qr-text" });
-    ui.linkLabel = h("label", { for: "share-link" });
-    ui.link = h("input", { type: "text", id: "share-link", class: "share-link", readonly: true, autocomplete: "off", spellcheck: "false" });
+    /** @type {SharePanelParts} */
+    const ui = {
+      summary: h("summary", {}),
+      hint: h("p", { class: "hint share-hint" }),
+      qr: h("div", { class: "qr", part: "qr" }),
+      qrText: h("p", { class: "hint qr-text" }),
+      linkLabel: h("label", { for: "share-link" }),
+      link: /** @type {HTMLInputElement} */ (h("input", { type: "text", id: "share-link", class: "share-link", readonly: true, autocomplete: "off", spellcheck: "false" })),
+      copy: button("copy-link"),
+      send: button("send-link"),
+      status: h("p", { class: "link-status", role: "status" }),
+      files: h("span", { class: "files-label" }),
+      json: button("export-json"),
+      csv: button("export-csv"),
+    };
     ui.link.addEventListener("focus", () => ui.link.select());
-    ui.copy = h("button", { type: "button", class: "copy-link" });
     ui.copy.addEventListener("click", () => this.#copy());
-    ui.send = h("button", { type: "button", class: "send-link" });
     ui.send.addEventListener("click", () => this.#send());
-    ui.status = h("p", { class: "link-status", role: "status" });
-    ui.files = h("span", { class: "files-label" });
-    ui.json = h("button", { type: "button", class: "export-json" });
     ui.json.addEventListener("click", () => this.#actions.file("json"));
-    ui.csv = h("button", { type: "button", class: "export-csv" });
     ui.csv.addEventListener("click", () => this.#actions.file("csv"));
-    ui.element = h(
+    const element = /** @type {HTMLDetailsElement} */ (h(
       "details",
       { class: "send-game", part: "sheet-share" },
       ui.summary,
@@ -86,15 +122,19 @@ export class SharePanel {
       h("div", { class: "sheet-actions" }, ui.copy, ui.send),
       ui.status,
       h("p", { class: "sheet-actions files" }, ui.files, " ", ui.json, " ", ui.csv),
-    );
-    ui.element.addEventListener("toggle", () => this.#refresh());
+    ));
+    this.ui = { ...ui, element };
+    element.addEventListener("toggle", () => this.#refresh());
   }
 
   get element() {
     return this.ui.element;
   }
 
-  /** Render in the strings `s`; an open panel follows the game (a new link when it changed). */
+  /**
+   * Render in the strings `s`; an open panel follows the game (a new link when it changed).
+   * @param {{ travel: ShareWords }} s
+   */
   render(s) {
     const ui = this.ui;
     const t = s.travel;
@@ -123,7 +163,9 @@ export class SharePanel {
     this.#url = null;
     this.#status = null;
     const drawing = ++this.#drawing;
-    const t = () => this.#s.travel;
+    const first = this.#s;
+    if (!first) return; // opened before any render: the first render refreshes it
+    const t = () => (this.#s ?? first).travel; // the words of the latest render
     ui.link.value = "";
     ui.link.placeholder = t().linkLoading;
     ui.qrText.textContent = t().qrLoading;
@@ -150,7 +192,7 @@ export class SharePanel {
       ui.qrText.textContent = "";
     } catch (error) {
       if (drawing !== this.#drawing) return;
-      console.warn("[belot-calculator] the QR code could not be drawn:", error?.message ?? error);
+      console.warn("[belot-calculator] the QR code could not be drawn:", error instanceof Error ? error.message : error);
       ui.qr.replaceChildren();
       ui.qrText.textContent = t().qrFailed;
     }
@@ -159,7 +201,7 @@ export class SharePanel {
 
   async #copy() {
     try {
-      await navigator.clipboard.writeText(this.#url);
+      await navigator.clipboard.writeText(this.#url ?? "");
       this.#setStatus("copied");
     } catch {
       this.ui.link.focus();
@@ -169,13 +211,14 @@ export class SharePanel {
 
   async #send() {
     try {
-      await navigator.share({ title: this.#actions.title?.() ?? "", url: this.#url });
+      await navigator.share({ title: this.#actions.title?.() ?? "", url: this.#url ?? undefined });
       this.#setStatus("shared");
     } catch (error) {
-      if (error?.name !== "AbortError") await this.#copy();
+      if (!(error instanceof Error && error.name === "AbortError")) await this.#copy();
     }
   }
 
+  /** @param {LinkStatus} key */
   #setStatus(key) {
     this.#status = key;
     this.ui.status.textContent = this.#s ? this.#s.travel[key] : "";
@@ -191,28 +234,38 @@ export class SharePanel {
  * The banner over a game opened from a link: read only, with "which team are you?", Keep
  * and Close. `actions`: `{keep(), close(), side(team)}`.
  */
-export class SharedBanner {
-  ui = {};
+/**
+ * @typedef {{ keep(): void, close(): void, side(team: Team): void }} BannerActions
+ * @typedef {{ title: HTMLElement, text: HTMLElement, rules: HTMLElement, blocked: HTMLElement, keep: HTMLButtonElement, close: HTMLButtonElement, sideLabel: HTMLElement, sides: Record<Team, HTMLButtonElement>, side: HTMLElement }} BannerParts
+ * @typedef {BannerParts & { element: HTMLElement }} BannerUi
+ */
 
+export class SharedBanner {
+  /** @type {BannerUi} */ ui;
+
+  /** @param {BannerActions} actions */
   constructor(actions) {
-    const ui = this.ui;
-    ui.title = h("h3", { class: "shared-title", id: "shared-title", tabindex: "-1" });
-    ui.text = h("p", { class: "shared-text" });
-    ui.rules = h("p", { class: "shared-rules" });
-    ui.blocked = h("p", { class: "hint shared-blocked", id: "shared-blocked", hidden: true });
-    ui.keep = h("button", { type: "button", class: "primary keep-game" });
-    ui.keep.addEventListener("click", () => actions.keep());
-    ui.close = h("button", { type: "button", class: "close-shared" });
-    ui.close.addEventListener("click", () => actions.close());
+    /** @type {(team: Team) => HTMLButtonElement} */
+    const side = (team) => /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: `side side-${team}`, dir: "auto", "aria-pressed": "false" }));
     // "Кой отбор сте вие?": the sender's two teams by name; the pressed one is "Ние" here.
-    ui.sideLabel = h("p", { class: "side-label", id: "shared-side" });
-    ui.sides = {};
-    for (const team of ["us", "them"]) {
-      ui.sides[team] = h("button", { type: "button", class: `side side-${team}`, dir: "auto", "aria-pressed": "false" });
-      ui.sides[team].addEventListener("click", () => actions.side(team));
-    }
-    ui.side = h("div", { class: "shared-side", role: "group", "aria-labelledby": "shared-side" }, ui.sideLabel, h("div", { class: "sides" }, ui.sides.us, ui.sides.them));
-    ui.element = h(
+    const sideLabel = h("p", { class: "side-label", id: "shared-side" });
+    const sides = { us: side("us"), them: side("them") };
+    /** @type {BannerParts} */
+    const ui = {
+      title: h("h3", { class: "shared-title", id: "shared-title", tabindex: "-1" }),
+      text: h("p", { class: "shared-text" }),
+      rules: h("p", { class: "shared-rules" }),
+      blocked: h("p", { class: "hint shared-blocked", id: "shared-blocked", hidden: true }),
+      keep: button("primary keep-game"),
+      close: button("close-shared"),
+      sideLabel,
+      sides,
+      side: h("div", { class: "shared-side", role: "group", "aria-labelledby": "shared-side" }, sideLabel, h("div", { class: "sides" }, sides.us, sides.them)),
+    };
+    ui.keep.addEventListener("click", () => actions.keep());
+    ui.close.addEventListener("click", () => actions.close());
+    for (const team of /** @type {Team[]} */ (["us", "them"])) ui.sides[team].addEventListener("click", () => actions.side(team));
+    const element = h(
       "section",
       { class: "shared", part: "sheet-shared", "aria-labelledby": "shared-title", hidden: true },
       ui.title,
@@ -222,6 +275,7 @@ export class SharedBanner {
       h("div", { class: "sheet-actions" }, ui.keep, ui.close),
       ui.blocked,
     );
+    this.ui = { ...ui, element };
   }
 
   get element() {
@@ -232,6 +286,12 @@ export class SharedBanner {
    * Show it (`params`: totals, names and the number of deals) or hide it (null); its
    * title is a heading of `level`, the level of the element's own headings. `rules`: the
    * game's house rules in a few words; `blocked`: why Keep cannot be pressed now, or "".
+   * `side`: the sender's team names and which of them the reader is, or null.
+   * @param {{ travel: BannerWords }} s
+   * @param {Record<string, string | number> | null} params
+   * @param {boolean} busy
+   * @param {number} [level]
+   * @param {{ rules?: string, blocked?: string, side?: { sender?: Partial<Record<Team, string>>, weAre?: Team | null } | null }} [options]
    */
   render(s, params, busy, level = 3, { rules = "", blocked = "", side = null } = {}) {
     const ui = this.ui;
@@ -248,7 +308,7 @@ export class SharedBanner {
     ui.keep.textContent = t.keep;
     ui.sideLabel.textContent = t.whichTeam;
     ui.side.hidden = !side;
-    for (const team of ["us", "them"]) {
+    for (const team of /** @type {Team[]} */ (["us", "them"])) {
       const button = ui.sides[team];
       const name = side?.sender?.[team]?.trim() || (team === "us" ? t.senderTeam : t.otherTeam);
       if (button.textContent !== name) button.textContent = name;

@@ -8,12 +8,23 @@ import { TARGET, TEAMS } from "../core-tables.js";
 import { ScreenKeeper } from "./wake-lock.js";
 
 /**
+ * @typedef {"bg" | "en"} Lang a language of the calculator
+ * @typedef {"us" | "them"} Team a team, as the core names it
+ * @typedef {{ totals?: Record<Team, number>, finished?: boolean, hanging?: number, winner?: Team | null }} GameResult
+ *   what the sheet's parts read of the core's game result (docs/json-contract.md)
+ * @typedef {Pick<ScreenKeeper, "state" | "start" | "stop" | "addEventListener">} Keeper
+ *   what table mode uses of a ScreenKeeper (a test gives one without a browser)
+ */
+
+/**
  * What table mode shows of a game: per team its name, total and the points it still
  * needs to reach the target (0 once reached); what hangs; the winner, if any.
  * `names`: the team names to show; `result`: the core's game result.
+ * @param {GameResult | null | undefined} result
+ * @param {Record<Team, string>} names
  */
 export function tableSnapshot(result, names) {
-  const teams = TEAMS.map((team) => {
+  const teams = /** @type {readonly Team[]} */ (TEAMS).map((team) => {
     const total = result?.totals?.[team] ?? 0;
     return { team, name: names[team], total, needs: Math.max(0, TARGET - total) };
   });
@@ -21,10 +32,13 @@ export function tableSnapshot(result, names) {
 }
 
 export class TableMode extends EventTarget {
-  #keeper;
+  /** @type {Keeper} */ #keeper;
   on = false;
 
-  /** `keeper`: a ScreenKeeper (default: this page's navigator and document). */
+  /**
+   * `keeper`: a ScreenKeeper (default: this page's navigator and document).
+   * @param {{ keeper?: Keeper }} [options]
+   */
   constructor({ keeper = new ScreenKeeper() } = {}) {
     super();
     this.#keeper = keeper;

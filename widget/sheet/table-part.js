@@ -17,20 +17,30 @@ import { teamNames } from "./summary.js";
 import { TableMode, tableSnapshot } from "./table-mode.js";
 import { TableView } from "./table-view.js";
 
+/**
+ * @typedef {import("../book/game-book.js").GameBook} GameBook
+ * @typedef {import("./table-mode.js").Lang} Lang
+ * @typedef {import("./table-mode.js").Keeper} Keeper
+ * @typedef {import("./table-mode.js").GameResult} GameResult
+ * @typedef {{ ui: { status: Element, live: Element }, section: Element }} SheetPlaces where the parts go in the sheet's view
+ * @typedef {ConstructorParameters<typeof Statistics>[0]} Scorer
+ */
+
 export class TablePart extends EventTarget {
-  mode;
-  view;
-  match;
-  stats;
-  statsView;
-  #book;
-  #lang = "bg";
-  #s = null;
+  /** @type {TableMode} */ mode;
+  /** @type {TableView} */ view;
+  /** @type {MatchPart} */ match;
+  /** @type {Statistics} */ stats;
+  /** @type {StatsView} */ statsView;
+  /** @type {GameBook} */ #book;
+  /** @type {Lang} */ #lang = "bg";
+  /** @type {object | null} */ #s = null;
 
   /**
    * `keeper`: the wake lock (sheet/wake-lock.js; default: this page's); `book`: the
    * sheet's GameBook; `scorer()` → the scorer; `view`: the sheet's SheetView, where
    * the parts are placed (the toggle before the toolbar's status).
+   * @param {{ keeper?: Keeper, book: GameBook, scorer: Scorer, view: SheetPlaces }} options
    */
   constructor({ keeper, book, scorer, view }) {
     super();
@@ -47,11 +57,11 @@ export class TablePart extends EventTarget {
     this.stats = new Statistics(scorer);
     this.stats.addEventListener("change", changed);
     this.statsView = new StatsView({
-      show: (range) => this.stats.compute(book.snapshot().games, range),
+      show: (/** @type {{ from: string, to: string }} */ range) => this.stats.compute(book.snapshot().games, range),
       csv: () => this.#statsFile(),
       // A game the statistics name as not fitting its match: opened, or removed (and counted again).
-      open: (id) => book.openGame(id),
-      remove: (id) => (book.removeGame(id), this.stats.compute(book.snapshot().games)),
+      open: (/** @type {string} */ id) => book.openGame(id),
+      remove: (/** @type {string} */ id) => (book.removeGame(id), this.stats.compute(book.snapshot().games)),
     });
     // Last in the sheet (before the dialog, which takes no room): the statistics.
     this.view.ui.dialog.before(this.statsView.element);
@@ -69,7 +79,13 @@ export class TablePart extends EventTarget {
     return this.match.nextTable();
   }
 
-  /** Render from the sheet's snapshot (`sheet`) in `lang`; `s`: the sheet's strings; `headingLevel`: the sheet's. */
+  /**
+   * Render from the sheet's snapshot (`sheet`) in `lang`; `s`: the sheet's strings; `headingLevel`: the sheet's.
+   * @param {Parameters<MatchPart["render"]>[0] & Parameters<TableView["render"]>[0]["s"] & Parameters<typeof teamNames>[1]} s
+   * @param {Lang} lang
+   * @param {Parameters<MatchPart["render"]>[2] & { result: GameResult, game: Parameters<typeof teamNames>[0] }} sheet
+   * @param {number} [headingLevel]
+   */
   render(s, lang, sheet, headingLevel = 3) {
     adoptTableStyles(this.view.ui.dialog.getRootNode()); // (the match part's and statistics' too)
     this.#s = s;
@@ -85,7 +101,8 @@ export class TablePart extends EventTarget {
       s,
       on: this.mode.on && shown,
       lock: this.mode.lock,
-      snapshot: tableSnapshot(sheet.result, teamNames(sheet.game, s)),
+      // summary.js teamNames gives a name per team (its type is inferred from untyped code).
+      snapshot: tableSnapshot(sheet.result, /** @type {Record<import("./table-mode.js").Team, string>} */ (teamNames(sheet.game, s))),
       match,
       disabled: !shown,
     });

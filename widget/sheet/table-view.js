@@ -8,40 +8,54 @@ import { format } from "../i18n/strings.js";
 import { h, setHidden, setText } from "../ui/dom.js";
 import { LOCK_WORDS } from "./table-mode.js";
 
-export class TableView {
-  #actions;
-  ui = {};
+/**
+ * @typedef {import("./table-mode.js").Team} Team
+ * @typedef {import("./wake-lock.js").LockState} LockState
+ * @typedef {ReturnType<typeof import("./table-mode.js").tableSnapshot>} TableSnapshot
+ * @typedef {Record<"tableMode" | "tableModeLabel" | "tableTitle" | "needs" | "reached" | "tableClose" | NonNullable<(typeof LOCK_WORDS)[LockState]>, string>} TableWords
+ * @typedef {{ name: HTMLElement, total: HTMLElement, needs: HTMLElement }} TeamParts
+ * @typedef {{ toggle: HTMLButtonElement, title: HTMLElement, match: HTMLElement, teams: Record<Team, TeamParts>, hanging: HTMLElement, lock: HTMLElement, close: HTMLButtonElement, dialog: HTMLDialogElement }} TableUi
+ */
 
-  /** `actions`: `{toggle(on)}`. */
+/** @param {Team} team its name, total and what it needs, in a block of their own */
+function teamParts(team) {
+  const name = h("bdi", {});
+  const total = h("span", { class: "table-total" });
+  const needs = h("span", { class: "table-needs" });
+  const block = h("div", { class: `table-team ${team}`, "data-team": team }, h("span", { class: "table-name" }, name), total, needs);
+  return { parts: { name, total, needs }, block };
+}
+
+export class TableView {
+  /** @type {{ toggle(on: boolean): void }} */ #actions;
+  /** @type {TableUi} */ ui;
+
+  /** @param {{ toggle(on: boolean): void }} actions */
   constructor(actions) {
     this.#actions = actions;
-    const ui = this.ui;
-    ui.toggle = h("button", { type: "button", class: "table-toggle", "aria-pressed": "false" });
-    ui.toggle.addEventListener("click", () => this.#actions.toggle(true));
-    ui.title = h("h2", { class: "table-title", id: "belot-table-title" });
-    ui.match = h("p", { class: "table-match" });
-    ui.teams = {};
-    const blocks = ["us", "them"].map((team) => {
-      const name = h("bdi", {});
-      const total = h("span", { class: "table-total" });
-      const needs = h("span", { class: "table-needs" });
-      ui.teams[team] = { name, total, needs };
-      return h("div", { class: `table-team ${team}`, "data-team": team }, h("span", { class: "table-name" }, name), total, needs);
-    });
-    ui.hanging = h("p", { class: "table-hanging" });
-    ui.lock = h("p", { class: "table-lock", role: "status" });
-    ui.close = h("button", { type: "button", class: "primary table-close" });
-    ui.close.addEventListener("click", () => this.#actions.toggle(false));
-    ui.dialog = h(
+    const toggle = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "table-toggle", "aria-pressed": "false" }));
+    toggle.addEventListener("click", () => this.#actions.toggle(true));
+    const title = h("h2", { class: "table-title", id: "belot-table-title" });
+    const match = h("p", { class: "table-match" });
+    const us = teamParts("us");
+    const them = teamParts("them");
+    const blocks = [us.block, them.block];
+    const hanging = h("p", { class: "table-hanging" });
+    const lock = h("p", { class: "table-lock", role: "status" });
+    const close = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary table-close" }));
+    close.addEventListener("click", () => this.#actions.toggle(false));
+    const ui = { toggle, title, match, teams: { us: us.parts, them: them.parts }, hanging, lock, close };
+    const dialog = /** @type {HTMLDialogElement} */ (h(
       "dialog",
       { class: "table-mode", part: "sheet-table-mode", "aria-labelledby": "belot-table-title" },
       h("div", { class: "table-head" }, ui.title, ui.match),
       h("div", { class: "table-teams" }, ...blocks),
       ui.hanging,
       h("div", { class: "table-foot" }, ui.lock, ui.close),
-    );
+    ));
+    this.ui = { ...ui, dialog };
     // Escape (the dialog's cancel) ends table mode like the button.
-    ui.dialog.addEventListener("cancel", (event) => {
+    dialog.addEventListener("cancel", (event) => {
       event.preventDefault();
       this.#actions.toggle(false);
     });
@@ -50,6 +64,7 @@ export class TableView {
   /**
    * `model`: {t (the table words), s, on, lock, snapshot (tableSnapshot), match (a line
    * or ""), disabled}.
+   * @param {{ t: TableWords, s: { sheet: Record<"gameWon" | "pot", string> }, on: boolean, lock: LockState, snapshot: TableSnapshot, match?: string, disabled?: boolean }} model
    */
   render({ t, s, on, lock, snapshot, match = "", disabled = false }) {
     const ui = this.ui;
@@ -66,7 +81,7 @@ export class TableView {
       setText(parts.total, total);
       const won = snapshot.winner === team;
       setText(parts.needs, won ? format(s.sheet.gameWon, { team: name }) : needs > 0 ? format(t.needs, { n: needs, target: snapshot.target }) : format(t.reached, { target: snapshot.target }));
-      parts.total.parentElement.classList.toggle("winner", won);
+      parts.total.parentElement?.classList.toggle("winner", won);
     }
     setText(ui.hanging, snapshot.hanging > 0 ? format(s.sheet.pot, { points: snapshot.hanging }) : "");
     setHidden(ui.hanging, !(snapshot.hanging > 0));
@@ -77,6 +92,7 @@ export class TableView {
     this.#show(on);
   }
 
+  /** @param {boolean} on */
   #show(on) {
     const dialog = this.ui.dialog;
     if (on === dialog.hasAttribute("open")) return;

@@ -13,17 +13,28 @@
 //   "unsupported"  this browser has no wake lock (Firefox before 126, older Safari)
 //   "refused"      the browser said no (a battery saver, a page policy, not allowed here)
 
+/**
+ * What the keeper reads of the browser: the real navigator and document, or a test's fakes.
+ * @typedef {{ released?: boolean, release?: () => Promise<void>, addEventListener?: EventTarget["addEventListener"], removeEventListener?: EventTarget["removeEventListener"] }} Sentinel
+ * @typedef {{ wakeLock?: { request(type: "screen"): Promise<Sentinel> } }} WakeNavigator
+ * @typedef {{ visibilityState?: DocumentVisibilityState, addEventListener?: EventTarget["addEventListener"], removeEventListener?: EventTarget["removeEventListener"] }} WakeDocument
+ * @typedef {"off" | "pending" | "on" | "hidden" | "unsupported" | "refused"} LockState
+ */
+
 export const LOCK_STATES = Object.freeze(["off", "pending", "on", "hidden", "unsupported", "refused"]);
 
 export class ScreenKeeper extends EventTarget {
-  #navigator;
-  #document;
-  #sentinel = null;
+  /** @type {WakeNavigator | undefined} */ #navigator;
+  /** @type {WakeDocument | undefined} */ #document;
+  /** @type {Sentinel | null} */ #sentinel = null;
   #wanted = false;
-  #asking = null; // the request under way
-  state = "off";
+  /** @type {Promise<void> | null} */ #asking = null; // the request under way
+  /** @type {LockState} */ state = "off";
 
-  /** `navigator` (its `wakeLock`, if any) and `document` (its `visibilityState` and events). */
+  /**
+   * `navigator` (its `wakeLock`, if any) and `document` (its `visibilityState` and events).
+   * @param {{ navigator?: WakeNavigator, document?: WakeDocument }} [browser]
+   */
   constructor({ navigator = globalThis.navigator, document = globalThis.document } = {}) {
     super();
     this.#navigator = navigator;
@@ -68,7 +79,9 @@ export class ScreenKeeper extends EventTarget {
     this.#set("pending");
     const asking = (async () => {
       try {
-        const sentinel = await this.#navigator.wakeLock.request("screen");
+        const wakeLock = this.#navigator?.wakeLock;
+        if (!wakeLock) throw new TypeError("no wake lock"); // (only asked where supported)
+        const sentinel = await wakeLock.request("screen");
         if (!this.#wanted) {
           sentinel.release?.().catch?.(() => {});
           return;
@@ -99,6 +112,7 @@ export class ScreenKeeper extends EventTarget {
     if (!this.#sentinel || this.#sentinel.released) this.#request();
   };
 
+  /** @param {LockState} state */
   #set(state) {
     if (state === this.state) return;
     this.state = state;
