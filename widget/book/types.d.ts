@@ -28,7 +28,8 @@ export interface Deal {
   cards?: { team: Team; points?: number; [field: string]: unknown };
   last_trick?: Team;
   capot?: Team | null;
-  declarations?: unknown;
+  /** Each team's declarations by kind, as counts (the core's game format). */
+  declarations?: Partial<Record<Team, Record<string, number>>> | null;
   /** The house rules a deal was played under, when they are not the game's. */
   rules?: Rules;
   [field: string]: unknown;
@@ -93,12 +94,31 @@ export interface CoreError {
 /** The core's answer: its result, or its errors. */
 export type Reply<T> = { ok: true; result: T; errors?: undefined } | { ok: false; errors: CoreError[]; result?: undefined };
 
-/** One row of the core's game answer: a deal as it scored. */
+/** Where a game stands, or why a row does not simply go on: a code, and for a game its words. */
+export interface Status {
+  code: string;
+  params?: Record<string, unknown>;
+  message?: Words;
+}
+
+/** One row of the core's game answer: a deal as it scored (docs/json-contract.md, "A game"). */
 export interface GameRow {
   passed: boolean;
   record: Pair;
   hanging: number;
   totals: Pair;
+  status?: Status;
+  /** The seat that dealt it (with the players and the first dealer known). */
+  dealer?: number;
+  /** A played row's: the deal's capot and doubling, the outcome, what it left hanging. */
+  capot?: Team | "none" | null;
+  doubling?: string;
+  outcome?: string;
+  hanging_out?: number;
+  /** The house rules that changed one of its numbers (only then). */
+  applied_rules?: string[];
+  /** The hanging points the deal's winner took (already in `record`). */
+  collected?: { team: Team; points: number };
   accepted?: Record<Team, Record<string, number>>;
   pile?: { points?: number; [field: string]: unknown };
   [field: string]: unknown;
@@ -112,7 +132,7 @@ export interface GameResult {
   winner: Team | null;
   finished: boolean;
   unclaimed: number;
-  status: { code: string; params?: Record<string, unknown>; message?: Words };
+  status: Status;
   /** The seat that deals next (null: no first dealer chosen). */
   next_dealer?: number | null;
   [field: string]: unknown;
@@ -202,7 +222,8 @@ export interface Change {
  * `params`; `errors` the core's.
  */
 export interface Notice {
-  words: string;
+  /** The group of the widget's words its text is in. */
+  words: "sheet" | "store" | "travel" | "keep" | "seats";
   key: string;
   params?: Record<string, unknown>;
   errors?: CoreError[];

@@ -22,6 +22,15 @@ const TRUMPS_OF = TRUMPS;
 /** @type {Readonly<Record<string, number>>} */
 const DECK_POINTS_OF = DECK_POINTS;
 
+/** @typedef {(typeof TEAMS)[number]} Team */
+
+/**
+ * Whether `value` is one of the two teams.
+ * @param {unknown} value
+ * @returns {value is Team}
+ */
+const isTeam = (value) => TEAMS.some((team) => team === value);
+
 /** @typedef {{ code: string, index: number, rank: string, points: number }} GridCard A card of the grid; `index` its place in DECK. */
 /** @typedef {{ suit: string, trump: boolean, cards: GridCard[] }} GridRow A suit's row of the grid. */
 
@@ -131,7 +140,7 @@ export class CardCount {
   constructor({ contract, team = TEAMS[0], cards = [], tricks = null }) {
     if (!POINTS_OF[contract]) throw new RangeError(`no grid without a contract: ${contract}`);
     this.contract = contract;
-    this.team = TEAMS.includes(team) ? team : TEAMS[0];
+    this.team = isTeam(team) ? team : TEAMS[0];
     this.tricks = validTricks(tricks);
     this.#chosen = new Set((cards ?? []).flatMap((card) => cardCode(card) || []));
   }
@@ -214,7 +223,7 @@ export class CardCount {
    */
   done(team = this.team) {
     const cards = this.cards();
-    return { team: TEAMS.includes(team) ? team : this.team, cards, tricks: this.tricks, points: cardsPoints(cards, this.contract) };
+    return { team: isTeam(team) ? team : this.team, cards, tricks: this.tricks, points: cardsPoints(cards, this.contract) };
   }
 }
 

@@ -34,8 +34,8 @@ export interface Deal {
   declarations: TeamCounts;
   /** readDeal's; a deal made elsewhere may have none. */
   declarationProblems?: CoreError[];
-  /** The answers to the core's questions (`{sequence: "us" | null, …}`); a deal made elsewhere may have none. */
-  higher?: Record<string, string | null>;
+  /** The answers to the core's questions (`{sequence: "us" | null, …}`), each null until answered. */
+  higher: Record<string, string | null>;
   hangingIn: string;
 }
 

@@ -31,6 +31,7 @@ import { ViewLoader } from "./view-loader.js";
 /** @import { Scorer } from "./types.js"; */
 /** @import { ViewWords } from "./view-loader.js"; */
 /** @import { CalculatorView } from "../form/view.js"; */
+/** @import { CoreResult } from "../form/types.js"; */
 
 /** The localStorage key of the sheet's games when `storage-key` is not set. */
 export const DEFAULT_STORAGE_KEY = "belot-calculator";
@@ -41,10 +42,11 @@ export const DEFAULT_STORAGE_KEY = "belot-calculator";
  * @param {LatestWins} scheduler
  */
 function scorerView(scorer, scheduler) {
+  const textOf = (/** @type {unknown} */ value) => (value == null ? undefined : String(value)); // as the view writes it
   const failure = /** @type {{ code?: unknown, message?: unknown } | null | undefined} */ (scorer.error ?? scheduler.failure); // what is read of any value thrown
   return {
     progress: scorer.progress,
-    failure: failure && { code: failure.code, message: failure.message, started: Boolean(scorer.info) },
+    failure: failure && { code: textOf(failure.code), message: textOf(failure.message), started: Boolean(scorer.info) },
     incomplete: scheduler.incomplete,
   };
 }
@@ -86,7 +88,7 @@ export class BelotCalculatorElement extends HTMLElement {
         set: (name, value) => this.setAttribute(name, value),
         remove: (name) => this.removeAttribute(name),
       },
-      sheet: () => (this.sheet ? { pot: this.#sheet?.pot ?? 0, teamNames: this.#sheet?.teamNames, formRules: this.#sheet?.formRules } : null),
+      sheet: () => (this.sheet ? { pot: this.#sheet?.pot ?? 0, teamNames: this.#sheet?.teamNames, formRules: this.#sheet?.formRules ?? null } : null),
       rules: () => rulesOf(this.rules),
     });
     this.#views = new ViewLoader({
@@ -191,10 +193,10 @@ export class BelotCalculatorElement extends HTMLElement {
     const { request, problems, incomplete } = this.#form.build();
     return problems.length || incomplete ? null : request;
   }
-  /** The last successful result for the current input, or null. */
+  /** @returns {CoreResult | null} The last successful result for the current input (the core's answer for a deal), or null. */
   get result() {
     const reply = this.#scheduler.reply;
-    return reply?.ok ? reply.result : null;
+    return reply?.ok ? /** @type {CoreResult} */ (reply.result) : null;
   }
   /**
    * The errors for the current input (core and local), or an empty array. While the

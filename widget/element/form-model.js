@@ -20,7 +20,8 @@ import {
 } from "../deal/request.js";
 import { formatCards } from "../deal/pile-cards.js";
 
-/** @import { BuiltRequest, DealReply, GameDeal, RecordedDeal } from "../deal/types.js"; */
+/** @import { BuiltRequest, DealReply, RecordedDeal } from "../deal/types.js"; */
+/** @import { Deal } from "../book/types.js"; */
 /** @import { RuleSet } from "../deal/house-rules.js"; */
 /** @import { AttributeStore, CountedPile, FormProblems, FormSheet, FormViewPart, SavedForm, Scored } from "./types.js"; */
 
@@ -130,10 +131,11 @@ export class FormModel {
    * The form's deal as the core's game deal, once `answers(request)` (scored) and valid; else null.
    * @param {BuiltRequest} built
    * @param {(request: BuiltRequest["request"]) => boolean} answers
-   * @returns {GameDeal | null}
+   * @returns {Deal | null}
    */
   static gameDeal({ request, problems, incomplete }, answers) {
-    return problems.length || incomplete || !answers(request) ? null : gameDeal(request);
+    // Scored: the core took it, its teams and contract among them, as a game's deal.
+    return problems.length || incomplete || !answers(request) ? null : /** @type {Deal} */ (gameDeal(request));
   }
 
   /**
@@ -276,7 +278,7 @@ export class FormModel {
   /**
    * What the score sheet may do with the form (sheet/score-sheet.js SheetForm): `deal()`
    * → the form's game deal once scored, and the form's `view()` to show it.
-   * @param {{ deal: () => GameDeal | null, view: () => FormViewPart }} parts
+   * @param {{ deal: () => Deal | null, view: () => FormViewPart }} parts
    */
   sheetForm({ deal, view }) {
     return {

@@ -73,7 +73,8 @@ export class SheetHost {
         const sheet = new ScoreSheet({
           storageKey: host.storageKey(),
           form: host.form(),
-          scorer: () => host.scorer(),
+          // The sheet asks games of it too (scoreGame, links, matches, statistics): docs/embedding.md.
+          scorer: () => /** @type {import("../book/types.js").Scorer} */ (host.scorer()),
           target: host.element,
           // A game's link points at the standalone calculator next to the manifest.
           linkBase: () => new URL("calculator/", host.manifest()).href,

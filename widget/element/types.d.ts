@@ -34,6 +34,12 @@ export interface Scorer {
   readonly error?: ScorerError | null;
   addEventListener?: EventTarget["addEventListener"];
   removeEventListener?: EventTarget["removeEventListener"];
+  /** What the sheet asks too (book/types.d.ts Scorer): games, links, matches, statistics. */
+  scoreGame?(request: unknown): Promise<unknown>;
+  gameLink?(request: unknown): Promise<unknown>;
+  readGameLink?(request: unknown): Promise<unknown>;
+  matchScores?(request: unknown): Promise<unknown>;
+  statistics?(request: unknown): Promise<unknown>;
 }
 
 /** The form's attributes, read and written (the element's, or a Map in the tests). */

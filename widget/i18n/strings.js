@@ -361,11 +361,12 @@ export function capitalize(text) {
 
 /**
  * Each word of `words` as a label, capitalized, under the same key.
- * @param {Readonly<Record<string, string>>} words
- * @returns {Record<string, string>}
+ * @template {string} K
+ * @param {Readonly<Record<K, string>>} words
+ * @returns {Record<K, string>}
  */
 function labels(words) {
-  return Object.fromEntries(Object.entries(words).map(([key, word]) => [key, capitalize(word)]));
+  return /** @type {Record<K, string>} */ (Object.fromEntries(Object.entries(words).map(([key, word]) => [key, capitalize(/** @type {string} */ (word))])));
 }
 
 /**

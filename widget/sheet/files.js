@@ -13,10 +13,9 @@ import { rowNotes, teamNames } from "./summary.js";
 
 /**
  * @typedef {import("./table-mode.js").Lang} Lang
- * @typedef {{ data: unknown, totals?: unknown }} GameRead one game read from a file, for the core to check
- * @typedef {ReturnType<typeof import("../files/backup.js").readBackup>} BackupRead a backup read (files/backup.js)
- * @typedef {{ game?: GameRead, backup?: BackupRead, refused?: string, params?: Record<string, unknown> }} FileRead
- *   what a file holds: files/file-read.js readPicked's answer, as its comment gives it
+ * @typedef {import("../files/file-read.js").Picked} FileRead what a file holds (files/file-read.js readPicked)
+ * @typedef {Extract<FileRead, {game: unknown}>["game"]} GameRead one game read from a file, for the core to check
+ * @typedef {Extract<FileRead, {refused: string}>} Refused why a file is not read, in the travel words' key
  */
 
 /**
@@ -24,8 +23,7 @@ import { rowNotes, teamNames } from "./summary.js";
  * @param {File} file
  */
 function readHere(file) {
-  // Its answer is inferred from untyped code (a CSV game and its refusal in one union): it is a FileRead.
-  return /** @type {Promise<FileRead>} */ (readPicked(file));
+  return readPicked(file);
 }
 
 /**
@@ -69,12 +67,12 @@ export async function readFile(file, { Worker: Runner = globalThis.Worker } = {}
  * sheet's CSV also `totals`, the file's last running totals) or `{refused, params}` with
  * the travel words' key of why not (files/file-read.js). A backup is no game here.
  * @param {File} file
- * @returns {Promise<GameRead | FileRead>}
+ * @returns {Promise<GameRead | Refused>}
  */
 export async function readGameFile(file) {
   const read = await readFile(file);
-  if (read.backup) return { refused: "notJson", params: {} };
-  return read.game ?? read;
+  if ("backup" in read) return { refused: "notJson", params: {} };
+  return "game" in read ? read.game : read;
 }
 
 /**

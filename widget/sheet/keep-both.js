@@ -158,7 +158,7 @@ export class KeepBothQuestion {
     const t = TRAVEL_WORDS[lang];
     const { params } = open;
     setText(ui.title, t.keepBothTitle);
-    setText(ui.text, format(params.file ? t.keepBothFile : t.keepBoth, { file: params.file ?? "", date: formatDate(params.date, lang) }));
+    setText(ui.text, format(params.file ? t.keepBothFile : t.keepBoth, { file: params.file ?? "", date: params.date ? formatDate(params.date, lang) : "" }));
     setText(ui.hereLabel, t.keepBothHere);
     setText(ui.here, gameWords(params.here, t, lang));
     setText(ui.arrivingLabel, params.file ? format(t.keepBothFromFile, { file: params.file }) : t.keepBothArriving);

@@ -27,7 +27,7 @@ export { KEEP_WORDS } from "../i18n/keep-strings.js";
  * @typedef {object} KeepOptions
  * @property {GameBook} book the game book
  * @property {string} storageKey the games' key
- * @property {(file: File, read: GameRead | FileRead) => unknown} importGame
+ * @property {(file: File, read: GameRead | import("./files.js").Refused) => unknown} importGame
  * @property {(hash: string) => void} openLink
  * @property {(text: string) => void} announce
  * @property {() => void} [focusSheet]
@@ -103,8 +103,8 @@ export class KeepSheet extends EventTarget {
    */
   async importFile(file) {
     const read = await readFile(file);
-    if (read.backup) return this.backup.restoreRead(read.backup, file.name);
-    return this.#importGame(file, read.game ?? read);
+    if ("backup" in read) return this.backup.restoreRead(read.backup, file.name);
+    return this.#importGame(file, "game" in read ? read.game : read);
   }
 
   /** Save every game with deals as one file (a download), and remember it was made. */

@@ -207,7 +207,7 @@ export class KeepNotice {
  */
 export function noticeWords(t, lang, message) {
   if (message.kind === "cleared") {
-    const params = { count: message.games, games: plural(t.games, message.games, lang), saved: formatDate(message.saved, lang) };
+    const params = { count: message.games, games: plural(t.games, message.games, lang), saved: message.saved ? formatDate(message.saved, lang) : "" };
     const text = format(message.saved ? t.cleared : t.clearedUndated, params);
     return message.backup ? `${text} ${format(t.clearedBackup, { date: formatDate(message.backup, lang) })}` : text;
   }

@@ -17,7 +17,7 @@ import { formatDate, teamNames } from "./summary.js";
  * @typedef {import("./table-mode.js").Team} Team
  * @typedef {ConstructorParameters<typeof MatchScores>[0]} Scorer
  * @typedef {{ id: string, to: number }} Match a game's match, as the book stores it
- * @typedef {{ created: string, note?: string, match?: Match, deals: readonly unknown[], names?: Partial<Record<Team, string>> }} MatchGame
+ * @typedef {import("../book/types.js").Game} MatchGame a game as the book keeps it
  *   what this part reads of a stored game (docs/json-contract.md)
  * @typedef {{ sheet: { gameWon: string }, teams: Record<Team, string> }} MatchStrings what it reads of the sheet's strings
  * @typedef {{ validated: boolean, viewing: boolean, busy: boolean, game: MatchGame | null, games: readonly { game: MatchGame }[] }} MatchSheet
@@ -112,7 +112,7 @@ export class MatchPart extends EventTarget {
   /**
    * The choices offered for the next game, the one chosen, and whether the choice is this game's own.
    * @param {MatchGame} game
-   * @param {import("./match-view.js").MatchScore} score the score of its match, or null
+   * @param {import("../book/types.js").MatchScore | null} score the score of its match, or null
    * @returns {{ choices: string[], choice: string, own?: boolean }}
    */
   #chosen(game, score) {
@@ -126,6 +126,7 @@ export class MatchPart extends EventTarget {
   nextTable() {
     const book = this.#book;
     const game = this.#game();
+    if (!game) return {}; // no game open: the next one starts on its own (New game needs one open)
     const score = this.#current()?.score ?? null;
     return nextMatch(game, score, this.#chosen(game, score).choice, book.now());
   }

@@ -56,7 +56,7 @@ import { errorsText } from "../ui/kit.js";
  */
 /** @import { BookChange, CalculatorState, Effects, ElementWords, Game, GameDeal, Language, PluralForms, ShareStatus, SheetModel, Snapshot, Team, WordGroupName, Words } from "./view-types.js"; */
 /** @typedef {Awaited<ReturnType<typeof readGameFile>>} FileRead a file read (sheet/files.js) */
-/** @typedef {{storageKey: string, form: SheetForm, scorer: () => import("../index.js").Scorer, target: EventTarget, linkBase: () => string, store?: import("../store/idb-store.js").IdbStore | import("../store/memory-store.js").MemoryStore, keepEnv?: ConstructorParameters<typeof KeepSheet>[0]["env"], keeper?: ConstructorParameters<typeof TablePart>[0]["keeper"]}} ScoreSheetOptions */
+/** @typedef {{storageKey: string, form: SheetForm, scorer: () => import("../book/types.js").Scorer, target: EventTarget, linkBase: () => string, store?: import("../store/types.js").GameStore, keepEnv?: ConstructorParameters<typeof KeepSheet>[0]["env"], keeper?: ConstructorParameters<typeof TablePart>[0]["keeper"]}} ScoreSheetOptions */
 
 export { RECORDED_MS } from "./bar-marks.js";
 
@@ -166,7 +166,7 @@ export class ScoreSheet extends EventTarget {
     const send = new SharePanel({
       link: () => this.#linkOf(book.game),
       key: () => `${book.game?.id} ${book.game?.updated}`,
-      file: (/** @type {string} */ kind) => this.exportFile(kind),
+      file: (/** @type {"json" | "csv"} */ kind) => this.exportFile(kind),
       title: () => this.#shareTitle(),
     });
     const banner = new SharedBanner({ keep: () => book.travel.keepShared().then(() => this.#keptLinkDone()), close: () => book.travel.closeShared(), side: (/** @type {Team} */ team) => book.travel.chooseSide(team) });
@@ -351,18 +351,20 @@ export class ScoreSheet extends EventTarget {
   /** A game from a file (JSON or the sheet's CSV: sheet/files.js), checked by the core, after the change under way. @param {File} file @param {FileRead | null} [read] */
   async importFile(file, read = null) {
     read ??= await readGameFile(file);
-    if (read.refused) this.#book.travel.refuseFile(file.name, read.refused, [], read.params);
-    else await this.#book.travel.importGame(read.data ?? null, file.name, { totals: read.totals, link: read.link });
+    if ("refused" in read) this.#book.travel.refuseFile(file.name, read.refused, [], read.params);
+    else if ("link" in read) await this.#book.travel.importGame(null, file.name, { totals: read.totals, link: read.link });
+    else await this.#book.travel.importGame(read.data ?? null, file.name, { totals: read.totals });
   }
 
-  /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. @param {string} kind */
+  /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. @param {"json" | "csv"} kind */
   async exportFile(kind) {
     const game = this.#book.game; // the CSV carries the game's link: Import gives back the same game
     if (game) exportGame(game, this.#book.result, kind, this.#lang, kind === "csv" ? ((await this.#linkOf(game)).url ?? "") : "");
   }
 
-  /** The link to the game shown: `{url}`, or `{reason}` in the UI language. @param {Game} game @returns {Promise<{url?: string, reason?: string}>} */
+  /** The link to the game shown: `{url}`, or `{reason}` in the UI language. @param {Game | null} game @returns {Promise<{url?: string, reason?: string}>} */
   async #linkOf(game) {
+    if (!game) return { reason: "" }; // no game shown: nothing to send
     try {
       const reply = await this.#book.scorer().gameLink(gameFile(game));
       if (reply?.ok) return { url: linkURL(this.#linkBase(), reply.result.link) };
@@ -380,7 +382,9 @@ export class ScoreSheet extends EventTarget {
 
   async share() {
     const lang = this.#lang;
-    const text = summaryText(this.#book.game, this.#book.result, words(STRINGS[lang], lang), lang);
+    const game = this.#book.game;
+    if (!game) return; // nothing shown: nothing to share
+    const text = summaryText(game, this.#book.result, words(STRINGS[lang], lang), lang);
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title: STRINGS[lang].sheet.caption, text });
@@ -414,7 +418,7 @@ export class ScoreSheet extends EventTarget {
     const book = this.#book;
     adoptSheetStyles(this.#view.section.getRootNode());
     if (!book.validated && state === "ready") book.open();
-    /** @type {Snapshot} */ const sheet = book.snapshot();
+    const sheet = /** @type {Snapshot} */ (book.snapshot()); // once the games are checked, the book has a game open
     const formEmpty = this.#form.isEmpty();
     // The undone deal stays marked until the player changes it in the form (or clears it).
     this.#marks.follow(deal, formEmpty);
@@ -434,7 +438,7 @@ export class ScoreSheet extends EventTarget {
   #renderTravel({ s, lang, sheet, headingLevel }) {
     const { game, result } = sheet;
     const names = teamNames(game, s);
-    const shared = sheet.viewing && { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, deals: plural(s.sheet.gameDeals, game.deals.length, lang) };
+    const shared = !sheet.viewing ? null : { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, deals: plural(s.sheet.gameDeals, game.deals.length, lang) };
     const blocked = sheet.viewing && sheet.editing ? format(s.travel.finishEdit, { n: sheet.editing.index + 1 }) : "";
     this.#banner.render(s, shared, sheet.busy, headingLevel, { rules: sheet.viewing ? rulesSummary(game.rules ?? {}, lang, rulesFrom(game.deals)) : "", blocked, side: sheet.side });
     this.#send.render(s);

@@ -165,7 +165,7 @@ export class SetupStep {
     if (!shown) return;
     ui.open.dataset.game = sheet.game.id;
     // A long team name gets the row to itself (two to a row, a box shows ~14 letters).
-    const long = Object.values(sheet.game.names).some((name) => [...(name ?? "")].length > LONG_NAME);
+    const long = [sheet.game.names.us, sheet.game.names.them].some((name) => [...(name ?? "")].length > LONG_NAME);
     if (ui.element.classList.contains("long-names") !== long) ui.element.classList.toggle("long-names", long);
     setText(ui.title, this.open ? `${t.setupTitle} · ` : "");
     setText(ui.label, this.open ? t.setupClose : t.setupOpen);

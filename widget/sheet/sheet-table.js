@@ -26,7 +26,7 @@ const ROWS_BUDGET_MS = 8;
 
 export class SheetTable {
   #labels = new Labels();
-  /** @type {KeyedRows} */ #rows;
+  /** @type {KeyedRows<RowItem>} */ #rows;
   #rowsKey = "";
   /** @type {unknown[] | null} */ #from = null;
   /** @type {RowWords | null} */ #words = null;
@@ -129,9 +129,9 @@ export class SheetTable {
     const suit = /** @type {Readonly<Record<string, string>>} */ (SUITS)[deal.contract];
     const symbol = suit
       ? h("span", { class: RED.has(deal.contract) ? "suit red" : "suit", "aria-hidden": "true" }, suit)
-      : h("span", { class: "short", "aria-hidden": "true" }, s.contractsShort[deal.contract]);
+      : h("span", { class: "short", "aria-hidden": "true" }, /** @type {Record<string, string>} */ (s.contractsShort)[deal.contract]);
     // A space after it: the notes that follow may go to the next line whole ("вътре").
-    return [h("span", { class: "what" }, symbol, "\u00a0", h("bdi", {}, (deal.bidder && names[deal.bidder]) ?? ""), h("span", { class: "visually-hidden" }, ` (${s.contractWords[deal.contract]})`)), " "];
+    return [h("span", { class: "what" }, symbol, "\u00a0", h("bdi", {}, (deal.bidder && names[deal.bidder]) ?? ""), h("span", { class: "visually-hidden" }, ` (${/** @type {Record<string, string>} */ (s.contractWords)[deal.contract]})`)), " "];
   }
 
   /**

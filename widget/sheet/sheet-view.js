@@ -68,7 +68,7 @@ export function noticeText(notice, s, lang) {
   if (params.date) params.date = formatDate(params.date, lang);
   if (params.file !== undefined) params.file = clip(params.file, MAX_REASON);
   if (notice.key === "namesCut") params.max = MAX_NAME_LENGTH;
-  if (notice.reason) params.reason = format(s.travel[notice.reason], params);
+  if (notice.reason) params.reason = format(/** @type {Record<string, string>} */ (s.travel)[notice.reason], params);
   else if (notice.errors) params.reason = errorsText(notice.errors, lang, MAX_REASON);
   const group = /** @type {Readonly<Record<string, string | PluralForms>>} */ (s[notice.words]);
   return format(/** @type {string} */ (group[notice.key]), params); // (a notice's words are a template, never plural forms)
@@ -180,7 +180,7 @@ export class SheetView {
 
   /** The four players' names (optional), in the order the deal passes: book/seats.js. */
   #players() {
-    const players = /** @type {readonly [Team, number][]} */ (SEAT_ORDER).map(([team, index]) => {
+    const players = SEAT_ORDER.map(([team, index]) => {
       const input = /** @type {HTMLInputElement} */ (h("input", { type: "text", name: `player-${team}-${index}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input player-name", dir: "auto" }));
       typedField(input, (/** @type {string} */ value) => this.#actions.setPlayer(team, index, value));
       input.addEventListener("change", () => this.#actions.saveTyping?.());

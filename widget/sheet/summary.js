@@ -93,7 +93,7 @@ export function rowWhy(row, lang) {
 export function rowNotes(row, t, lang) {
   const notes = [];
   if (row.passed) notes.push(t.rowPassed);
-  if (row.doubling && row.doubling !== "none") notes.push(NOUNS[lang].doublings[row.doubling]);
+  if (row.doubling && row.doubling !== "none") notes.push(/** @type {Record<string, string>} */ (NOUNS[lang].doublings)[row.doubling]);
   if (row.capot) notes.push(t.rowCapot);
   if (row.outcome === "inside") notes.push(t.rowInside);
   if (row.collected && row.collected.points > 0) notes.push(format(t.rowCollected, { points: row.collected.points }));

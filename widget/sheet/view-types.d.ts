@@ -5,81 +5,28 @@
 // fields these views read are described; other modules may know more of each.
 
 import type { CalculatorState, Language, Team } from "../index.js";
+import type { Strings } from "../i18n/strings.js";
+import type { KEEP_WORDS } from "../i18n/keep-strings.js";
+import type { SEAT_WORDS } from "../i18n/seat-strings.js";
+import type { STORE_WORDS } from "../i18n/store-strings.js";
+import type { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 
 export type { CalculatorState, Language, Team };
 
+// The game, its deals and the core's answer are the book's own types (book/types.d.ts):
+// one description of each, whoever reads it.
+import type { CoreError, Deal, Game, GameResult, GameRow, Pair, Status } from "../book/types.js";
+
+export type { CoreError, Game, GameResult, Status };
+
 /** A number for each team. */
-export interface Points {
-  us: number;
-  them: number;
-}
-
-/** One of the core's errors (docs/json-contract.md, "Errors"). */
-export interface CoreError {
-  code: string;
-  field?: string;
-  params?: Readonly<Record<string, unknown>>;
-  message: Readonly<Record<Language, string>>;
-}
-
-/** Where a game stands, or why a row does not simply go on: a code, and for a game its words. */
-export interface Status {
-  code: string;
-  params?: Readonly<Record<string, unknown>>;
-  message?: Readonly<Record<Language, string>>;
-}
+export type Points = Pair;
 
 /** A row of the core's game answer: one deal as the sheet writes it. */
-export interface Row {
-  passed: boolean;
-  record: Points;
-  hanging: number;
-  totals: Points;
-  status?: Status;
-  dealer?: number;
-  /** A played row's: the deal's capot and doubling, the outcome, what it left hanging. */
-  capot?: Team | "none" | null;
-  doubling?: string;
-  outcome?: string;
-  hanging_out?: number;
-  /** The house rules that changed one of its numbers (only then). */
-  applied_rules?: readonly string[];
-  /** The hanging points the deal's winner took (already in `record`). */
-  collected?: { team: Team; points: number };
-}
-
-/** The core's answer for a whole game (or the book's EMPTY_RESULT). */
-export interface GameResult {
-  rows: readonly Row[];
-  totals: Points;
-  hanging: number;
-  winner: Team | null;
-  finished: boolean;
-  unclaimed: number;
-  status: Status;
-}
+export type Row = GameRow;
 
 /** A deal of a game, as the sheet reads it (a passed one is `{passed: true}`). */
-export interface GameDeal {
-  contract?: string;
-  bidder?: Team;
-  passed?: boolean;
-}
-
-/** A game as the book keeps it (book/records.js). */
-export interface Game {
-  id: string;
-  created: string;
-  updated?: string;
-  /** The team names as typed ("" or absent: the language's default). */
-  names: { us?: string; them?: string };
-  rules?: Readonly<Record<string, unknown>>;
-  deals: readonly GameDeal[];
-  /** The four players, by team (optional). */
-  seats?: Partial<Record<Team, readonly (string | null | undefined)[]>>;
-  dealer?: number;
-  note?: string;
-}
+export type GameDeal = Deal;
 
 /** A game of the book's list: its record, its result, whether it is the one shown. */
 export interface GameEntry {
@@ -89,17 +36,7 @@ export interface GameEntry {
 }
 
 /** A notice of the book (book/notices.js), worded by the view. */
-export interface Notice {
-  /** The group of the widget's words its text is in. */
-  words: WordGroupName;
-  key: string;
-  params?: NoticeParams;
-  /** A word of `s.travel` said as its {reason}. */
-  reason?: string;
-  /** The core's errors, said as its {reason}. */
-  errors?: readonly CoreError[];
-  info?: boolean;
-}
+export type Notice = import("../book/types.js").Notice;
 
 /** A notice's values for its words: a date is an ISO text, a file its name; counts are numbers. */
 export interface NoticeParams {
@@ -142,7 +79,7 @@ export type Snapshot = (SnapshotBase & { validated: false; game: Game | null }) 
 export type WordGroup = Readonly<Record<string, string>>;
 
 /** A count's words by plural category ({one, other}: i18n/format.js plural). */
-export type PluralForms = Readonly<Record<string, string>>;
+export type PluralForms = import("../i18n/format.js").PluralForms;
 
 /** What a copy or a share of the game came to: a key of the sheet's words. */
 export type ShareStatus = "shared" | "copied" | "copyFailed";
@@ -216,19 +153,16 @@ export type SheetWords = { readonly [key in ShareStatus]: string } & {
 /** The groups a notice or an announcement may name. */
 export type WordGroupName = "sheet" | "store" | "travel" | "keep" | "seats";
 
-/** The words the sheet's views read (i18n/strings.js STRINGS, with the sheet's own groups). */
-export interface Words {
-  sheet: SheetWords;
-  seats: WordGroup;
-  store: WordGroup;
-  travel: WordGroup;
-  /** The words of keeping the games (sheet/keep-sheet.js): a count's words are plural forms. */
-  keep: Readonly<Record<string, string | PluralForms>>;
-  houseRules: WordGroup;
-  teams: Readonly<Record<Team, string>>;
-  contractsShort: WordGroup;
-  contractWords: WordGroup;
-}
+/**
+ * The words the sheet's views read: the widget's words in one language (i18n/strings.js
+ * STRINGS), with the groups the sheet loads with it — exactly as i18n/ writes them.
+ */
+export type Words = Strings & {
+  seats: (typeof SEAT_WORDS)[Language];
+  store: (typeof STORE_WORDS)[Language];
+  travel: (typeof TRAVEL_WORDS)[Language];
+  keep: (typeof KEEP_WORDS)[Language];
+};
 
 /** The element's words, before the sheet adds the groups it loads with it. */
 export type ElementWords = Omit<Words, "seats" | "store" | "travel" | "keep"> & Partial<Pick<Words, "seats" | "store" | "travel" | "keep">>;
@@ -268,17 +202,8 @@ export interface Announcement {
   params: { row?: number; date?: string; [name: string]: unknown };
 }
 
-/**
- * A change the game book announces (book/book-changes.js), as the sheet reads it: what
- * it asks of the form, the deal, its number (`n`) or index.
- */
-export interface BookChange {
-  type: string;
-  form?: string;
-  deal?: GameDeal | null;
-  n?: number;
-  index?: number;
-}
+/** A change the game book announces (book/book-changes.js names every one). */
+export type BookChange = import("../book/types.js").Change;
 
 /** A change's focus and announcement, kept until the change is on screen. */
 export interface Effects {
