@@ -53,6 +53,35 @@ function withTable(game, data) {
   return game;
 }
 
+/**
+ * The game a checked game (a file's or a link's) becomes here: its names as the core
+ * cleans them, its table, its identity (book-travel.js arrivedAs), its deals.
+ * @param {GameData} data
+ * @param {Date} now
+ * @param {Map<string, Game>} games the games here
+ */
+function arriving(data, now, games) {
+  const text = (/** @type {unknown} */ name) => (typeof name === "string" ? name : "");
+  const game = cleanGame(withTable(newGame({ us: text(data.names?.us), them: text(data.names?.them) }, now, data.rules ?? {}), data));
+  arrivedAs(game, data, games);
+  game.deals = data.deals;
+  return game;
+}
+
+/**
+ * The game a book opens on: the stored current one (`hint`) if it is here, else the latest
+ * unfinished one; a stored current game that points nowhere: the latest readable one,
+ * finished or not (issue 32). Null: none, the next game starts at the last one's table.
+ * @param {Map<string, Game>} games
+ * @param {Map<string, GameResult>} results
+ * @param {string | null} hint
+ */
+function firstCurrent(games, results, hint) {
+  if (hint && games.has(hint)) return hint;
+  const latest = [...games.values()].sort((a, b) => b.updated.localeCompare(a.updated));
+  return (latest.find((game) => !results.get(game.id)?.finished) ?? (hint ? latest[0] : null))?.id ?? null;
+}
+
 // The book's state is read by anyone and written only here: its parts (book-*.js,
 // tab-follower.js) ask through the narrow methods under "what the parts ask", and
 // tests/js/sheet/one-writer.test.mjs holds every other module to that.
@@ -170,10 +199,10 @@ export class GameBook extends EventTarget {
   get pot() { return potOf(this); }
 
   /** The house rules the form's deal is scored by (book-snapshot.js formRulesOf). @param {Rules | null} [pending] */
-  formRules(pending = null) { return formRulesOf(this, pending); }
+  formRules = (pending = null) => formRulesOf(this, pending);
 
   /** The state the view renders (book-snapshot.js snapshotOf). */
-  snapshot() { return snapshotOf(this); }
+  snapshot = () => snapshotOf(this);
 
   /** Announce `change` (the view renders the snapshot and follows its effects). @param {Change} change */
   emit(change) {
@@ -184,7 +213,7 @@ export class GameBook extends EventTarget {
   now = () => this.#clock();
 
   /** The scorer (the core), for what the sheet asks besides games: a game's link. */
-  scorer() { return this.#scorer(); }
+  scorer = () => this.#scorer();
 
   // --- opening: every stored game checked by the core --------------------------------
 
@@ -217,14 +246,8 @@ export class GameBook extends EventTarget {
   }
 
   #chooseCurrent(/** @type {string | null} */ hint) {
-    if (hint && this.games.has(hint)) {
-      this.#current = hint;
-      return;
-    }
-    const latest = [...this.games.values()].sort((a, b) => b.updated.localeCompare(a.updated));
-    // A stored current game that points nowhere: the latest readable one, finished or not (issue 32).
-    const open = latest.find((game) => !this.results.get(game.id)?.finished) ?? (hint ? latest[0] : null);
-    if (open) this.#current = open.id;
+    const id = firstCurrent(this.games, this.results, hint);
+    if (id) this.#current = id;
     else this.#startAfter([...this.games.values()].at(-1));
   }
 
@@ -328,29 +351,24 @@ export class GameBook extends EventTarget {
   saveTyping = () => this.saver.saveTyping();
 
   /** Record `deal` (the form's, scored and valid) as the next deal. @param {Deal | null | undefined} deal */
-  async record(deal) {
-    if (!deal || this.editing) return;
-    await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recorded", n: deals.length, form: "clear" }), { op: () => ({ op: "append", deal }) });
-  }
+  record = async (deal) => deal && this.#append(deal, { type: "recorded", form: "clear" });
 
   /** A deal where all four passed. */
-  async passed() {
+  passed = async () => this.#append({ passed: true }, { type: "recordedPassed", form: "clear" });
+
+  /** `deal` as the next deal, announced as `said` with its number; not while a deal is edited. @param {Deal} deal @param {Change} said */
+  async #append(deal, said) {
     if (this.editing) return;
-    const deal = { passed: true };
-    await this.change((game) => [...game.deals, deal], (deals) => ({ type: "recordedPassed", n: deals.length, form: "clear" }), { op: () => ({ op: "append", deal }) });
+    await this.change((game) => [...game.deals, deal], (deals) => ({ ...said, n: deals.length }), { op: () => ({ op: "append", deal }) });
   }
 
   stopEditing = () => (this.#editing = null);
 
   /** The current game under other house rules, "all" deals or from the "next" (book/book-edits.js). @param {Rules} rules @param {string} how */
-  applyRules(rules, how) {
-    return this.edits.applyRules(rules, how);
-  }
+  applyRules = (rules, how) => this.edits.applyRules(rules, how);
 
   /** `team`'s name as typed (saved after a pause). @param {Team} team @param {string} value */
-  setName(team, value) {
-    this.table.setName(team, value);
-  }
+  setName = (team, value) => this.table.setName(team, value);
 
   // --- games -------------------------------------------------------------------------
 
@@ -424,16 +442,11 @@ export class GameBook extends EventTarget {
     return restore;
   }
 
-  // --- games that travel (book/book-travel.js) -----------------------------------------
-
-  /** A new game on this device from a checked game (a file's or a link's): the current one, saved. @param {GameData} data @param {GameResult} result @param {Change} change */
+  /** A new game on this device from a checked game (a file's or a link's, book/book-travel.js): the current one, saved. @param {GameData} data @param {GameResult} result @param {Change} change */
   addGame(data, result, change) {
     this.stopEditing();
     const left = this.#leave();
-    const text = (/** @type {unknown} */ name) => (typeof name === "string" ? name : "");
-    const game = cleanGame(withTable(newGame({ us: text(data.names?.us), them: text(data.names?.them) }, this.#clock(), data.rules ?? {}), data)); // names as the core cleans them
-    arrivedAs(game, data, this.games);
-    game.deals = data.deals;
+    const game = arriving(data, this.#clock(), this.games);
     this.games.set(game.id, game);
     this.results.set(game.id, result);
     // The empty game left may be this one (deals undone): dropped first, then created anew.

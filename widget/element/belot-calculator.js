@@ -51,6 +51,9 @@ function scorerView(scorer, scheduler) {
   };
 }
 
+/** The element's "belot-calculator-result" event for the scheduler's result `event` (its detail: {request, result}). @param {Event} event */
+const resultEvent = (event) => new CustomEvent("belot-calculator-result", { bubbles: true, composed: true, detail: /** @type {CustomEvent<unknown>} */ (event).detail });
+
 export class BelotCalculatorElement extends HTMLElement {
   static observedAttributes = ["lang", "lazy", "manifest", "sheet", "storage-key", "rules", "heading-level", ...DEAL_ATTRIBUTES];
 
@@ -116,7 +119,7 @@ export class BelotCalculatorElement extends HTMLElement {
       active: () => this.isConnected && !this.lazy,
     });
     this.#scheduler.addEventListener("change", () => this.#invalidate());
-    this.#scheduler.addEventListener("result", (event) => this.dispatchEvent(new CustomEvent("belot-calculator-result", { bubbles: true, composed: true, detail: /** @type {CustomEvent<unknown>} */ (event).detail })));
+    this.#scheduler.addEventListener("result", (event) => this.dispatchEvent(resultEvent(event)));
   }
 
   // --- attributes as properties ------------------------------------------------------

@@ -146,4 +146,5 @@ export class OfflineStatus extends EventTarget {
 }
 
 /** The page-wide offline status. */
-export const offline = (/** @type {{ [KEY]?: OfflineStatus }} */ (globalThis)[KEY] ??= new OfflineStatus());
+const pageWide = /** @type {{ [KEY]?: OfflineStatus }} */ (globalThis);
+export const offline = (pageWide[KEY] ??= new OfflineStatus());

@@ -51,14 +51,41 @@ export class BarView {
       element.addEventListener("click", onClick);
       return element;
     };
+    this.dealer = new DealerView((seat) => actions.chooseDealer(seat));
+    // At a game's start, the table's set-up (sheet/setup-step.js) before the seats.
+    this.setup = new SetupStep({ changed: () => actions.setupChanged(), done: () => actions.setupDone() });
+    const top = this.#formTop(actions, button);
+    const lines = this.#sheetLines(actions, button);
+    const record = button("primary record", (t) => t.record, () => actions.record());
+    const save = button("primary save", (t) => t.save, () => actions.save());
+    // Once the game is over: the next game at once, no question asked (nothing is lost).
+    const newGame = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary bar-new-game" }));
+    newGame.addEventListener("click", () => actions.newGame(newGame));
+    const error = h("p", { class: "error sheet-error", part: "sheet-error", role: "alert" });
+    const passed = button("passed", (t) => t.passed, () => actions.passed(passed));
+    this.ui = { ...top, ...lines, record, save, newGame, error, passed };
+  }
+
+  /**
+   * Above the form: the set-up step, the dealer chooser, and while a deal is edited its note.
+   * @param {BarActions} actions
+   * @param {(className: string, text: (t: SheetWords) => string, onClick: () => void) => HTMLButtonElement} button
+   */
+  #formTop(actions, button) {
     const actionHint = h("p", { class: "action-hint", id: "sheet-action-hint" });
     const deleteDeal = button("delete-deal", (t) => t.deleteDeal, () => actions.deleteDeal());
     const cancel = button("cancel", (t) => t.cancel, () => actions.cancel());
     const formNote = h("div", { class: "editing-note form-note", part: "editing-note", hidden: true }, actionHint, deleteDeal, cancel);
-    this.dealer = new DealerView((seat) => actions.chooseDealer(seat));
-    // At a game's start, the table's set-up (sheet/setup-step.js) before the seats.
-    this.setup = new SetupStep({ changed: () => actions.setupChanged(), done: () => actions.setupDone() });
     const formTop = h("div", { class: "form-top" }, this.setup.element, this.dealer.ui.chooser, formNote);
+    return { actionHint, deleteDeal, cancel, formNote, formTop };
+  }
+
+  /**
+   * The bar's lines about the sheet: the totals, the rows just recorded, a deal undone, who deals.
+   * @param {BarActions} actions
+   * @param {(className: string, text: (t: SheetWords) => string, onClick: () => void) => HTMLButtonElement} button
+   */
+  #sheetLines(actions, button) {
     const totalsMain = h("span", { class: "totals-main" });
     const totalsRest = h("span", { class: "totals-rest" });
     const notSaved = h("span", { class: "not-saved" });
@@ -73,14 +100,7 @@ export class BarView {
     // After an Undo that put the deal back into the form: it is out of the sheet, to fix.
     const undone = h("p", { class: "bar-undone", hidden: true });
     const sheetLines = h("div", { class: "bar-sheet" }, totals, recent, undone, this.dealer.ui.line);
-    const record = button("primary record", (t) => t.record, () => actions.record());
-    const save = button("primary save", (t) => t.save, () => actions.save());
-    // Once the game is over: the next game at once, no question asked (nothing is lost).
-    const newGame = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary bar-new-game" }));
-    newGame.addEventListener("click", () => actions.newGame(newGame));
-    const error = h("p", { class: "error sheet-error", part: "sheet-error", role: "alert" });
-    const passed = button("passed", (t) => t.passed, () => actions.passed(passed));
-    this.ui = { actionHint, deleteDeal, cancel, formNote, formTop, totalsMain, totalsRest, notSaved, totals, recentRows, recent, undoRecorded, undone, sheetLines, record, save, newGame, error, passed };
+    return { totalsMain, totalsRest, notSaved, totals, recentRows, recent, undoRecorded, undone, sheetLines };
   }
 
   /** The parts the form's view places: see CalculatorView.attachSheet. */

@@ -16,33 +16,30 @@
 // element loads this module only when its `sheet` attribute is set.
 
 import { VERSION } from "../core-tables.js";
-import { SEAT_WORDS } from "../i18n/seat-strings.js";
-import { STORE_WORDS } from "../i18n/store-strings.js";
 import { format, STRINGS } from "../i18n/strings.js";
-import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { plural } from "../i18n/format.js";
 import { rulesSummary } from "../i18n/rule-words.js";
 import { rulesFrom } from "../deal/house-rules.js";
 import { adoptSheetStyles } from "../styles/sheet.js";
 import { BarView } from "./bar-view.js";
 import { effectsOf } from "../book/effects.js";
-import { gameFile } from "../files/export.js";
-import { downloadAside, exportGame, readGameFile } from "./files.js";
+import { downloadAside, readGameFile } from "./files.js";
 import { GameBook } from "../book/game-book.js";
 import { GamesList } from "./games-list.js";
+import { GameSender } from "./sheet-send.js";
+import { words } from "./sheet-words.js";
 import { IdbStore } from "../store/idb-store.js";
 import { askInSheet } from "./keep-both.js";
-import { KEEP_WORDS, KeepSheet } from "./keep-sheet.js";
+import { KeepSheet } from "./keep-sheet.js";
 import { RulesPanel } from "./rules-panel.js";
-import { clearLinkFromAddress, isGameLink, linkURL, SharedBanner, SharePanel } from "./share.js";
+import { clearLinkFromAddress, isGameLink, SharedBanner, SharePanel } from "./share.js";
 import { dealerNow, seatName } from "../book/seats.js";
 import { SheetView } from "./sheet-view.js";
 import { TablePart } from "./table-part.js";
-import { formatDate, summaryText, teamNames } from "./summary.js";
+import { formatDate, teamNames } from "./summary.js";
 import { BarMarks } from "./bar-marks.js";
 import { changesGame } from "../book/book-changes.js";
 import { afterNextFrame } from "../tasks.js";
-import { errorsText } from "../ui/kit.js";
 
 /**
  * What the sheet may do with the element's form:
@@ -60,23 +57,12 @@ import { errorsText } from "../ui/kit.js";
 
 export { RECORDED_MS } from "./bar-marks.js";
 
-/**
- * The strings `s` with the words of games that travel (`s.travel`), of saving them (`s.store`) and of the table (`s.seats`):
- * added all together, so a `store` says the others are there too.
- * @param {ElementWords} s
- * @param {Language} lang
- * @returns {Words}
- */
-function words(s, lang) {
-  return s.store ? /** @type {Words} */ (s) : { ...s, travel: TRAVEL_WORDS[lang], store: STORE_WORDS[lang], keep: KEEP_WORDS[lang], seats: SEAT_WORDS[lang] };
-}
-
 export class ScoreSheet extends EventTarget {
   /** @type {SheetForm} */ #form;
   /** @type {EventTarget} */ #target;
-  /** @type {() => string} */ #linkBase;
   /** @type {string} */ #storageKey;
   /** @type {GameBook} */ #book;
+  /** @type {GameSender} */ #sender;
   /** @type {SheetView} */ #view;
   /** @type {BarView} */ #bar;
   /** @type {RulesPanel} */ #rules;
@@ -91,7 +77,6 @@ export class ScoreSheet extends EventTarget {
   #undoFromBar = false; // the bar's Undo (not the sheet's) is under way
   #tookOffer = false; // the form took the deal last undone
   /** @type {Effects | null} */ #effects = null; // the last change's focus and announcement, carried out after its render
-  /** @type {ShareStatus | null} */ #status = null; // copy/share status
   /** @type {Language} */ #lang = "bg";
   #leaving = () => this.#book.saveTyping(); // pagehide: a name being typed is saved
 
@@ -107,10 +92,11 @@ export class ScoreSheet extends EventTarget {
     super();
     this.#form = form;
     this.#target = target;
-    this.#linkBase = linkBase;
     this.#storageKey = storageKey;
     this.#book = new GameBook({ scorer, store });
     this.#book.addEventListener("change", this.#onChange);
+    const changed = () => this.dispatchEvent(new Event("change"));
+    this.#sender = new GameSender({ book: this.#book, linkBase, lang: () => this.#lang, changed, selectText: () => this.#view.selectText() });
     ({ bar: this.#bar, rules: this.#rules, games: this.#games, send: this.#send, banner: this.#banner, view: this.#view } = this.#build());
     this.#book.travel.ask = askInSheet(this.#view.ui.notices, (/** @type {string} */ text) => this.#form.announce(text), () => this.#lang); // keep both games?
     this.#table = new TablePart({ keeper, book: this.#book, scorer, view: this.#view });
@@ -164,10 +150,10 @@ export class ScoreSheet extends EventTarget {
       import: (file) => this.#keep.importFile(file), // a backup, else one game (importFile)
     });
     const send = new SharePanel({
-      link: () => this.#linkOf(book.game),
+      link: () => this.#sender.linkOf(book.game),
       key: () => `${book.game?.id} ${book.game?.updated}`,
       file: (/** @type {"json" | "csv"} */ kind) => this.exportFile(kind),
-      title: () => this.#shareTitle(),
+      title: () => this.#sender.title(),
     });
     const banner = new SharedBanner({ keep: () => book.travel.keepShared().then(() => this.#keptLinkDone()), close: () => book.travel.closeShared(), side: (/** @type {Team} */ team) => book.travel.chooseSide(team) });
     const view = new SheetView(
@@ -233,9 +219,7 @@ export class ScoreSheet extends EventTarget {
   }
 
   /** The team names for the form's labels, or null before loading. @param {Language} lang */
-  names(lang) {
-    return this.#book.validated ? teamNames(this.#book.game, STRINGS[lang]) : null;
-  }
+  names = (lang) => (this.#book.validated ? teamNames(this.#book.game, STRINGS[lang]) : null);
 
   /** A public snapshot: {game, result} (copies). */
   snapshot() {
@@ -260,7 +244,7 @@ export class ScoreSheet extends EventTarget {
     if (["linkOpened", "newGame", "gameOpened", "gameRemoved"].includes(change.type)) this.#view.question.close();
     if (changesGame(change.type)) this.#marks.change(change, this.#tookOffer);
     if (changesGame(change.type)) {
-      this.#status = null;
+      this.#sender.status = null;
       this.#target.dispatchEvent(new CustomEvent("belot-calculator-sheet", { bubbles: true, composed: true, detail: this.#eventDetail() }));
     }
     this.dispatchEvent(new Event("change"));
@@ -356,58 +340,11 @@ export class ScoreSheet extends EventTarget {
     else await this.#book.travel.importGame(read.data ?? null, file.name, { totals: read.totals });
   }
 
-  /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet. @param {"json" | "csv"} kind */
-  async exportFile(kind) {
-    const game = this.#book.game; // the CSV carries the game's link: Import gives back the same game
-    if (game) exportGame(game, this.#book.result, kind, this.#lang, kind === "csv" ? ((await this.#linkOf(game)).url ?? "") : "");
-  }
+  /** Save the game shown as a file: the contract's JSON, or CSV for a spreadsheet (sheet-send.js). @param {"json" | "csv"} kind */
+  exportFile = (kind) => this.#sender.exportFile(kind);
 
-  /** The link to the game shown: `{url}`, or `{reason}` in the UI language. @param {Game | null} game @returns {Promise<{url?: string, reason?: string}>} */
-  async #linkOf(game) {
-    if (!game) return { reason: "" }; // no game shown: nothing to send
-    try {
-      const reply = await this.#book.scorer().gameLink(gameFile(game));
-      if (reply?.ok) return { url: linkURL(this.#linkBase(), reply.result.link) };
-      return { reason: errorsText(reply?.errors ?? [], this.#lang) };
-    } catch (error) {
-      return { reason: String(/** @type {{message?: unknown} | null | undefined} */ (error)?.message ?? error) };
-    }
-  }
-
-  #shareTitle() {
-    const names = teamNames(this.#book.game, STRINGS[this.#lang]);
-    const totals = this.#book.result.totals;
-    return format(TRAVEL_WORDS[this.#lang].shareTitle, { usName: names.us, themName: names.them, us: totals.us, them: totals.them });
-  }
-
-  async share() {
-    const lang = this.#lang;
-    const game = this.#book.game;
-    if (!game) return; // nothing shown: nothing to share
-    const text = summaryText(game, this.#book.result, words(STRINGS[lang], lang), lang);
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: STRINGS[lang].sheet.caption, text });
-        this.#setStatus("shared");
-        return;
-      } catch (error) {
-        if (/** @type {{name?: unknown} | null | undefined} */ (error)?.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(text);
-      this.#setStatus("copied");
-    } catch {
-      this.#setStatus("copyFailed");
-      this.#view.selectText();
-    }
-  }
-
-  /** @param {ShareStatus} status */
-  #setStatus(status) {
-    this.#status = status;
-    this.dispatchEvent(new Event("change"));
-  }
+  /** The game as text, shared or copied (sheet-send.js). */
+  share = () => this.#sender.share();
 
   // --- rendering -------------------------------------------------------------------------
 
@@ -423,7 +360,7 @@ export class ScoreSheet extends EventTarget {
     // The undone deal stays marked until the player changes it in the form (or clears it).
     this.#marks.follow(deal, formEmpty);
     const { justRecorded, marked } = this.#marks;
-    /** @type {SheetModel} */ const model = { s, lang, state, deal, headingLevel, sheet, status: this.#status, justRecorded, marked, formEmpty, setupOpen: this.#bar.setup.open };
+    /** @type {SheetModel} */ const model = { s, lang, state, deal, headingLevel, sheet, status: this.#sender.status, justRecorded, marked, formEmpty, setupOpen: this.#bar.setup.open };
     this.#rules.render({ s, lang, game: sheet.game, result: sheet.result, validated: sheet.validated, ready: state === "ready", busy: sheet.busy, viewing: sheet.viewing });
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);

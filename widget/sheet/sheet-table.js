@@ -24,6 +24,15 @@ const RED = new Set(["diamonds", "hearts"]);
 const ROWS_PER_TASK = 30;
 const ROWS_BUDGET_MS = 8;
 
+/**
+ * Everything a row shows, as one string: a row is built again only when it changed.
+ * @param {RowItem} item
+ */
+function rowKey({ row, deal, editing }) {
+  const shown = [row.record, row.totals, row.hanging_out, row.collected, row.passed, row.capot, row.outcome, row.doubling, row.status?.code, row.applied_rules];
+  return JSON.stringify([...shown, deal?.contract, deal?.bidder, editing]);
+}
+
 export class SheetTable {
   #labels = new Labels();
   /** @type {KeyedRows<RowItem>} */ #rows;
@@ -60,9 +69,7 @@ export class SheetTable {
     const table = h("table", { class: "sheet-table", part: "sheet-table", tabindex: "-1" }, caption, h("thead", {}, headRow), tbody, h("tfoot", {}, footRow));
     this.ui = { caption, heads, totals, pot, tbody, table };
     this.#rows = new KeyedRows(tbody, {
-      /** @param {RowItem} item */
-      key: ({ row, deal, editing }) =>
-        JSON.stringify([row.record, row.totals, row.hanging_out, row.collected, row.passed, row.capot, row.outcome, row.doubling, row.status?.code, row.applied_rules, deal?.contract, deal?.bidder, editing]),
+      key: rowKey,
       /** @param {RowItem} item @param {number} index */
       build: ({ row, deal, editing, disabled }, index) => this.#row(row, deal, index, editing, disabled),
       chunk: ROWS_PER_TASK,

@@ -118,17 +118,7 @@ export class SheetView {
   #build() {
     /** @type {(element: HTMLElement, text: (t: SheetWords) => string, attribute?: string) => HTMLElement} */
     const label = (element, text, attribute) => this.#labels.bind(element, text, attribute);
-    const noticeList = h("ul", {});
-    const downloadAside = this.#button("download-aside", (t) => t.downloadAside, () => this.#actions.downloadAside());
-    const notices = h(
-      "div",
-      { class: "notices", part: "sheet-notice", role: "alert", hidden: true, tabindex: "-1" },
-      noticeList,
-      h("div", { class: "sheet-actions" }, downloadAside, this.#button("dismiss", (t) => t.dismiss, () => this.#actions.dismiss())),
-    );
-    // The sheet's news (a refused file, the games the browser cleared…) goes above the
-    // form (CalculatorView.attachSheet): it begins on the first screen, where it is read.
-    const news = h("div", { class: "sheet-news" }, notices);
+    const newsParts = this.#news();
     const loading = label(h("p", { class: "message sheet-loading" }), (t) => t.loading);
     const bannerMain = h("span", {});
     const bannerRest = h("span", {});
@@ -137,30 +127,62 @@ export class SheetView {
     const live = h("div", { class: "sheet-status" }, banner, unclaimed);
     this.table.caption.append(this.parts.rules.ui.summary);
     const empty = label(h("p", { class: "message sheet-empty" }), (t) => t.empty);
-    const undo = this.#button("undo", (t) => t.undo, () => this.#actions.undo());
-    const redo = this.#button("redo", (t) => t.redo, () => this.#actions.redo());
-    const newGame = this.#button("new-game", (t) => t.newGame, () => this.#actions.newGame(toolbar, newGame));
-    const share = this.#button("share", (t) => (typeof navigator.share === "function" ? t.share : t.copy), () => this.#actions.share());
-    const status = h("p", { class: "copy-status", role: "status" });
-    const toolbar = h("div", { class: "sheet-toolbar", part: "sheet-toolbar" }, undo, redo, newGame, share, status);
+    const tools = this.#toolbar();
     const names = /** @type {Record<Team, HTMLInputElement>} */ ({});
     const nameFields = h("div", { class: "name-fields" }, ...this.#nameFields(names, label));
     const players = this.#players();
     const namesDetails = h("details", { class: "names", part: "sheet-names" }, label(h("summary"), (t) => t.names), nameFields, players.playersSet);
-    const text = /** @type {HTMLTextAreaElement} */ (h("textarea", { class: "summary-text", readonly: true, rows: "8", "aria-label": "" }));
-    label(text, (t) => t.text, "aria-label");
-    const textDetails = /** @type {HTMLDetailsElement} */ (h("details", { class: "text", part: "sheet-text" }, label(h("summary"), (t) => t.text), text));
+    const { text, textDetails } = this.#textDetails(label);
     // Shown only on paper: what game this is ("Белот · 2 яну 2026 г., 20:00").
     const printTitle = h("p", { class: "print-title", part: "sheet-print-title" });
     const { rules, games, send } = this.parts;
     const section = h(
       "section",
       { class: "sheet", part: "sheet" },
-      ...[printTitle, this.parts.banner.element, loading, live, this.table.element, empty, toolbar, this.question.element],
+      ...[printTitle, this.parts.banner.element, loading, live, this.table.element, empty, tools.toolbar, this.question.element],
       ...[rules.ui.panel, namesDetails, send.element, games.element, textDetails],
     );
-    const parts = { noticeList, downloadAside, notices, news, loading, bannerMain, bannerRest, banner, unclaimed, live, empty, undo, redo, newGame, share, status };
-    return { ...parts, toolbar, names, nameFields, namesDetails, text, textDetails, printTitle, section, ...players };
+    const parts = { ...newsParts, loading, bannerMain, bannerRest, banner, unclaimed, live, empty, ...tools };
+    return { ...parts, names, nameFields, namesDetails, text, textDetails, printTitle, section, ...players };
+  }
+
+  /** The sheet's notices and their actions. */
+  #news() {
+    const noticeList = h("ul", {});
+    const downloadAside = this.#button("download-aside", (t) => t.downloadAside, () => this.#actions.downloadAside());
+    const dismiss = this.#button("dismiss", (t) => t.dismiss, () => this.#actions.dismiss());
+    const notices = h(
+      "div",
+      { class: "notices", part: "sheet-notice", role: "alert", hidden: true, tabindex: "-1" },
+      noticeList,
+      h("div", { class: "sheet-actions" }, downloadAside, dismiss),
+    );
+    // The sheet's news (a refused file, the games the browser cleared…) goes above the
+    // form (CalculatorView.attachSheet): it begins on the first screen, where it is read.
+    const news = h("div", { class: "sheet-news" }, notices);
+    return { noticeList, downloadAside, notices, news };
+  }
+
+  /** Undo, Redo, New game, Share, and what a copy or share came to. */
+  #toolbar() {
+    const undo = this.#button("undo", (t) => t.undo, () => this.#actions.undo());
+    const redo = this.#button("redo", (t) => t.redo, () => this.#actions.redo());
+    const newGame = this.#button("new-game", (t) => t.newGame, () => this.#actions.newGame(toolbar, newGame));
+    const share = this.#button("share", (t) => (typeof navigator.share === "function" ? t.share : t.copy), () => this.#actions.share());
+    const status = h("p", { class: "copy-status", role: "status" });
+    const toolbar = h("div", { class: "sheet-toolbar", part: "sheet-toolbar" }, undo, redo, newGame, share, status);
+    return { undo, redo, newGame, share, status, toolbar };
+  }
+
+  /**
+   * The game as text, to copy (folded).
+   * @param {(element: HTMLElement, text: (t: SheetWords) => string, attribute?: string) => HTMLElement} label
+   */
+  #textDetails(label) {
+    const text = /** @type {HTMLTextAreaElement} */ (h("textarea", { class: "summary-text", readonly: true, rows: "8", "aria-label": "" }));
+    label(text, (t) => t.text, "aria-label");
+    const textDetails = /** @type {HTMLDetailsElement} */ (h("details", { class: "text", part: "sheet-text" }, label(h("summary"), (t) => t.text), text));
+    return { text, textDetails };
   }
 
   /**
