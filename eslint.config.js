@@ -8,7 +8,16 @@ export default [
   { ignores: ["dist/", "dist-kit/", "node_modules/", ".venv/", ".cache/", "**/*.min.js"] },
   js.configs.recommended,
   {
-    files: ["widget/**/*.js", "sw/**/*.js", "site/**/*.js", "tests/e2e/pages/**/*.js", "tools/**/*.mjs", "bench/**/*.mjs", "tests/**/*.mjs", "eslint.config.js"],
+    files: [
+      "widget/**/*.js",
+      "sw/**/*.js",
+      "site/**/*.js",
+      "tests/e2e/pages/**/*.js",
+      "tools/**/*.mjs",
+      "bench/**/*.mjs",
+      "tests/**/*.mjs",
+      "eslint.config.js",
+    ],
     languageOptions: {
       ecmaVersion: 2024,
       sourceType: "module",

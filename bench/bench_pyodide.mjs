@@ -148,7 +148,9 @@ for (const scenario of scenarios) {
 }
 
 const pair = (value) => `${value.p50} / ${value.p95}`;
-console.log("\n| deals | change | explain | core p50 / p95 ms | JSON.parse p50 / p95 | clone p50 / p95 | stringify p95 | all p50 / p95 ms | all, CPU p50 / p95 | cold core p50 / p95 | answer KB |");
+console.log(
+  "\n| deals | change | explain | core p50 / p95 ms | JSON.parse p50 / p95 | clone p50 / p95 | stringify p95 | all p50 / p95 ms | all, CPU p50 / p95 | cold core p50 / p95 | answer KB |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) {
   console.log(
@@ -180,12 +182,32 @@ const resultsFile = {
   tables: [
     {
       title: "The worker's part of one change, ms",
-      columns: ["deals", "change", "explain", "core p50 / p95", "JSON.parse p50 / p95",
-        "clone p50 / p95", "stringify p95", "all p50 / p95", "all, CPU p50 / p95",
-        "cold core p50 / p95", "answer"],
-      rows: rows.map((row) => [row.deals, row.change, row.explain, pair(row.core),
-        pair(row.parse), pair(row.clone), `${row.stringify.p95}`, pair(row.total),
-        pair(row.cpu), pair(row.cold), `${(row.answer_bytes / 1024).toFixed(1)} KB`]),
+      columns: [
+        "deals",
+        "change",
+        "explain",
+        "core p50 / p95",
+        "JSON.parse p50 / p95",
+        "clone p50 / p95",
+        "stringify p95",
+        "all p50 / p95",
+        "all, CPU p50 / p95",
+        "cold core p50 / p95",
+        "answer",
+      ],
+      rows: rows.map((row) => [
+        row.deals,
+        row.change,
+        row.explain,
+        pair(row.core),
+        pair(row.parse),
+        pair(row.clone),
+        `${row.stringify.p95}`,
+        pair(row.total),
+        pair(row.cpu),
+        pair(row.cold),
+        `${(row.answer_bytes / 1024).toFixed(1)} KB`,
+      ]),
     },
   ],
   data: result,

@@ -27,7 +27,5 @@ const requests = widgets.map(({ attributes }) => {
 });
 // The words a result is shown in (as the calculator's result and bar show it).
 const KEYS = ["teams", "outcomes", "summary", "hangingOut", "explanation"];
-const words = Object.fromEntries(
-  Object.entries(STRINGS).map(([lang, s]) => [lang, Object.fromEntries(KEYS.map((key) => [key, s[key]]))]),
-);
+const words = Object.fromEntries(Object.entries(STRINGS).map(([lang, s]) => [lang, Object.fromEntries(KEYS.map((key) => [key, s[key]]))]));
 process.stdout.write(JSON.stringify({ requests, words }));

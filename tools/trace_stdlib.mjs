@@ -56,9 +56,15 @@ const api = pyodide.pyimport("belot_core.json_api");
 const reply = JSON.parse(
   api.score_deal_json(
     JSON.stringify({
-      version: 1, contract: "hearts", bidder: "us", doubling: "none",
-      cards: { team: "us", points: 82 }, last_trick: "us", capot: null,
-      declarations: { us: { belot: 1 }, them: {} }, hanging_in: 0,
+      version: 1,
+      contract: "hearts",
+      bidder: "us",
+      doubling: "none",
+      cards: { team: "us", points: 82 },
+      last_trick: "us",
+      capot: null,
+      declarations: { us: { belot: 1 }, them: {} },
+      hanging_in: 0,
     }),
   ),
 );
@@ -100,11 +106,13 @@ const summary = pyodide
 
 const traced = stdlibFiles();
 const core = pyodide
-  .runPython(`
+  .runPython(
+    `
 import sys
 sorted({m.__spec__.origin[len("/core/"):] for name, m in list(sys.modules.items())
        if name.split(".")[0] == "belot_core" and m.__spec__.origin.startswith("/core/")})
-`)
+`,
+  )
   .toJs();
 const result = { pyodide: version, ...traced, core, everyStart, exercise: summary };
 
@@ -112,11 +120,6 @@ const result = { pyodide: version, ...traced, core, everyStart, exercise: summar
 pyodide.FS.mkdirTree("/trace-out");
 pyodide.mountNodeFS("/trace-out", path.dirname(path.resolve(options.zip)));
 pyodide.FS.writeFile("/exercise/trace_stdlib.py", await readFile(new URL("./trace_stdlib.py", import.meta.url)));
-pyodide.pyimport("trace_stdlib").write_zip(
-  traced.zip, pyodide.toPy(traced.files), `/trace-out/${path.basename(options.zip)}`,
-  "/core", pyodide.toPy(core),
-);
+pyodide.pyimport("trace_stdlib").write_zip(traced.zip, pyodide.toPy(traced.files), `/trace-out/${path.basename(options.zip)}`, "/core", pyodide.toPy(core));
 await writeFile(options.out, JSON.stringify(result, null, 1) + "\n");
-console.log(
-  `trace_stdlib: ${result.files.length} stdlib files and ${core.length} of the core imported (Python ${result.python})`,
-);
+console.log(`trace_stdlib: ${result.files.length} stdlib files and ${core.length} of the core imported (Python ${result.python})`);

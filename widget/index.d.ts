@@ -149,7 +149,11 @@ export declare class BelotCalculatorElement extends HTMLElement {
     listener: (this: BelotCalculatorElement, event: HTMLElementEventMap[K]) => unknown,
     options?: boolean | AddEventListenerOptions,
   ): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   removeEventListener<K extends keyof BelotCalculatorEventMap>(
     type: K,
     listener: (this: BelotCalculatorElement, event: BelotCalculatorEventMap[K]) => unknown,
@@ -160,7 +164,11 @@ export declare class BelotCalculatorElement extends HTMLElement {
     listener: (this: BelotCalculatorElement, event: HTMLElementEventMap[K]) => unknown,
     options?: boolean | EventListenerOptions,
   ): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 export default BelotCalculatorElement;
@@ -193,7 +201,12 @@ export interface BuiltRequest {
 }
 export declare function buildRequest(
   deal: unknown,
-  options?: { badInput?: Record<string, boolean>; names?: { us?: string; them?: string } | null; accepted?: boolean; rules?: Rules | null },
+  options?: {
+    badInput?: Record<string, boolean>;
+    names?: { us?: string; them?: string } | null;
+    accepted?: boolean;
+    rules?: Rules | null;
+  },
 ): BuiltRequest;
 export declare function parseDeclarations(text: string | null): Declarations;
 export declare function formatDeclarations(counts: Declarations): string;

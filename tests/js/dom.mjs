@@ -8,7 +8,7 @@ let installed = null;
 /** Install `document` and the few globals the views use; returns the document. */
 export function installDom() {
   if (installed) return installed;
-  const { window, document } = parseHTML("<!doctype html><html lang=\"bg\"><head></head><body></body></html>");
+  const { window, document } = parseHTML('<!doctype html><html lang="bg"><head></head><body></body></html>');
   Object.assign(globalThis, {
     window,
     document,

@@ -198,14 +198,30 @@ test("a sheet module that failed is fetched again under a fresh URL, then once b
   const module = { ScoreSheet: class {} };
   // The module itself was dropped: its fresh URL brings it, no reload.
   let reloads = 0;
-  assert.equal(await importWithRetry(failed, async () => module, () => ++reloads > 0), module);
+  assert.equal(
+    await importWithRetry(
+      failed,
+      async () => module,
+      () => ++reloads > 0,
+    ),
+    module,
+  );
   assert.equal(reloads, 0);
   // A module it imports stays failed: one reload, and no alert before the page goes.
   const pending = importWithRetry(failed, failed, () => true);
-  const settled = await Promise.race([pending.then(() => "settled", () => "settled"), new Promise((resolve) => setTimeout(() => resolve("pending"), 50))]);
+  const settled = await Promise.race([
+    pending.then(
+      () => "settled",
+      () => "settled",
+    ),
+    new Promise((resolve) => setTimeout(() => resolve("pending"), 50)),
+  ]);
   assert.equal(settled, "pending");
   // After that one reload, a real outage: the failure, for the alert.
-  await assert.rejects(importWithRetry(failed, failed, () => false), /Failed to fetch/);
+  await assert.rejects(
+    importWithRetry(failed, failed, () => false),
+    /Failed to fetch/,
+  );
   // A fresh URL each time, the path kept.
   const a = freshURL("https://belot.example/widget/sheet/score-sheet.js");
   assert.match(a, /^https:\/\/belot\.example\/widget\/sheet\/score-sheet\.js\?again=/);

@@ -85,7 +85,15 @@ test("clear readies the next deal: every fact gone, only whose pile is counted s
 test("save and restore put the form back as it was; load fills it with a recorded deal", () => {
   const { model, map } = form({ ...HEARTS, "declarations-us": "tierce:1" });
   const saved = model.save();
-  model.load({ contract: "spades", bidder: "them", doubling: "none", cards: { team: "them", points: 60 }, last_trick: "them", capot: null, declarations: { us: {}, them: { belot: 1 } } });
+  model.load({
+    contract: "spades",
+    bidder: "them",
+    doubling: "none",
+    cards: { team: "them", points: 60 },
+    last_trick: "them",
+    capot: null,
+    declarations: { us: {}, them: { belot: 1 } },
+  });
   assert.equal(map.get("contract"), "spades");
   assert.equal(model.accepted, true, "a deal recorded with accepted declarations is sent back as such");
   model.restore(saved);
@@ -113,7 +121,10 @@ test("problems: only the core's questions while incomplete; a stale reply answer
 test("the form's game deal exists once the core answered exactly this request", () => {
   const { model } = form(HEARTS);
   const built = model.build();
-  assert.equal(FormModel.gameDeal(built, () => false), null);
+  assert.equal(
+    FormModel.gameDeal(built, () => false),
+    null,
+  );
   const deal = FormModel.gameDeal(built, () => true);
   assert.equal(deal.contract, "hearts");
   assert.equal("hanging_in" in deal, false, "the sheet carries the hanging points");
@@ -141,7 +152,11 @@ test("the view's part of the snapshot: the deal, the text as typed, the two pile
 
 test("the sheet's form: load reveals the whole form first; focus and announce go to the view", () => {
   const calls = [];
-  const view = { revealForm: (gradually) => calls.push(["reveal", gradually]), focusForm: () => calls.push(["focus"]), announce: (text) => calls.push(["say", text]) };
+  const view = {
+    revealForm: (gradually) => calls.push(["reveal", gradually]),
+    focusForm: () => calls.push(["focus"]),
+    announce: (text) => calls.push(["say", text]),
+  };
   const { model, map } = form(HEARTS);
   const sheetForm = model.sheetForm({ deal: () => "the deal", view: () => view });
   assert.equal(sheetForm.deal(), "the deal");

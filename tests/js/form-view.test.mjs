@@ -15,7 +15,9 @@ const { FormModel } = await import("../../widget/element/form-model.js");
 /** A view over a form model on a Map of attributes; `show(reply)` renders it as the element does. */
 function mount(attributes = {}, lang = "bg") {
   const map = new Map(Object.entries(attributes));
-  const model = new FormModel({ attributes: { get: (name) => map.get(name) ?? null, set: (name, value) => map.set(name, String(value)), remove: (name) => map.delete(name) } });
+  const model = new FormModel({
+    attributes: { get: (name) => map.get(name) ?? null, set: (name, value) => map.set(name, String(value)), remove: (name) => map.delete(name) },
+  });
   const reported = [];
   const actions = { ...model.actions(), details: () => reported.push("details"), retry: () => reported.push("retry") };
   const host = container();
@@ -25,7 +27,20 @@ function mount(attributes = {}, lang = "bg") {
   const show = ({ reply = null, state = "ready", sheet = false } = {}) => {
     const built = model.build();
     const problems = FormModel.problems(built, { reply, answered: reply ? built.request : null, failure: null });
-    view.render({ s: STRINGS[lang], lang, state, ...model.view(built, problems), sheet, readOnly: false, progress: null, failure: null, incomplete: built.incomplete, result: reply?.ok ? reply.result : null, rulesNote: "", headingLevel: 3 });
+    view.render({
+      s: STRINGS[lang],
+      lang,
+      state,
+      ...model.view(built, problems),
+      sheet,
+      readOnly: false,
+      progress: null,
+      failure: null,
+      incomplete: built.incomplete,
+      result: reply?.ok ? reply.result : null,
+      rulesNote: "",
+      headingLevel: 3,
+    });
     return built;
   };
   show();
@@ -33,7 +48,13 @@ function mount(attributes = {}, lang = "bg") {
 }
 
 const HEARTS = { contract: "hearts", bidder: "us", "pile-team": "us", "pile-points": "82", "last-trick": "us" };
-const RESULT = { outcome: "made", raw: { us: 92, them: 70 }, record: { us: 9, them: 7 }, hanging_out: 0, explanation: [{ code: "made", message: { bg: "Изкарана.", en: "Made." } }] };
+const RESULT = {
+  outcome: "made",
+  raw: { us: 92, them: 70 },
+  record: { us: 9, them: 7 },
+  hanging_out: 0,
+  explanation: [{ code: "made", message: { bg: "Изкарана.", en: "Made." } }],
+};
 
 test("the bar names the first thing still missing, in the form's order", () => {
   const { map, show, $ } = mount();
@@ -55,7 +76,10 @@ test("a scored deal: the bar's one line, the result in full, the explanation ste
   assert.equal($("td.record-us").textContent, "9");
   assert.equal($("td.raw-them").textContent, "70");
   await frames();
-  assert.deepEqual($$(".explanation li").map((item) => item.textContent), ["Made."]);
+  assert.deepEqual(
+    $$(".explanation li").map((item) => item.textContent),
+    ["Made."],
+  );
 });
 
 test("the piles: the one typed, the other worked out from the deck; a capot fills and locks both", () => {
@@ -137,7 +161,28 @@ test("loading, then a failure with its retry; the sheet's bar is always there", 
   show({ state: "loading" });
   assert.equal($(".status").hidden, false);
   assert.equal($(".failure").hidden, true);
-  view.render({ ...{ s: STRINGS.en, lang: "en", state: "failed", deal: { ...new FormModel({ attributes: { get: () => null, set() {}, remove() {} } }).deal() }, texts: {}, badInput: {}, piles: null }, errors: [], questions: [], current: false, settled: true, missing: ["game"], sheet: true, readOnly: false, failure: { code: "http_error", message: "HTTP 404", started: false }, result: null, incomplete: true, rulesNote: "" });
+  view.render({
+    ...{
+      s: STRINGS.en,
+      lang: "en",
+      state: "failed",
+      deal: { ...new FormModel({ attributes: { get: () => null, set() {}, remove() {} } }).deal() },
+      texts: {},
+      badInput: {},
+      piles: null,
+    },
+    errors: [],
+    questions: [],
+    current: false,
+    settled: true,
+    missing: ["game"],
+    sheet: true,
+    readOnly: false,
+    failure: { code: "http_error", message: "HTTP 404", started: false },
+    result: null,
+    incomplete: true,
+    rulesNote: "",
+  });
   assert.equal($(".failure").hidden, false);
   assert.equal($(".failure-text").textContent, STRINGS.en.failures.http_error);
   assert.equal($(".failure .detail").textContent, "Details: HTTP 404");
@@ -152,7 +197,10 @@ test("an article's opened calculator: Close in the top row with the loading stat
   view.attachClose(close);
   view.attachClose(close);
   const fold = $(".fold");
-  assert.deepEqual([...fold.children].map((child) => child.className), ["status", ""]);
+  assert.deepEqual(
+    [...fold.children].map((child) => child.className),
+    ["status", ""],
+  );
   assert.equal(fold.children[1], close);
   assert.equal($(".root").firstElementChild.nextElementSibling, fold, "where the status was: after the update notice");
   show({ state: "loading" });

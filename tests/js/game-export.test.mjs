@@ -87,14 +87,59 @@ test("CSV: a header row in the UI's language, a row per deal, fields quoted when
     [
       "bg",
       { us: "Иван, Петър", them: "Вие" },
-      ["№", "Игра", "Обявил", "Контра", "Купчина (точки)", "Последна ръка", "Капо", "Зачетени обяви", "Иван, Петър", "Вие", "Общо Иван, Петър", "Общо Вие", "Бележка", "Връзка към играта"],
+      [
+        "№",
+        "Игра",
+        "Обявил",
+        "Контра",
+        "Купчина (точки)",
+        "Последна ръка",
+        "Капо",
+        "Зачетени обяви",
+        "Иван, Петър",
+        "Вие",
+        "Общо Иван, Петър",
+        "Общо Вие",
+        "Бележка",
+        "Връзка към играта",
+      ],
       ["1", "купа", "Иван, Петър", "контра", "Вие 70", "Иван, Петър", "", "Иван, Петър: белот; Вие: 2 × терца", "0", "46", "0", "46", "контра, вътре", ""],
     ],
     [
       "en",
       { us: "Иван, Петър", them: "Them" },
-      ["No.", "Contract", "Bidder", "Doubling", "Pile (card points)", "Last trick", "Capot", "Declarations counted", "Иван, Петър", "Them", "Total Иван, Петър", "Total Them", "Note", "Game link"],
-      ["1", "hearts", "Иван, Петър", "contra", "Them 70", "Иван, Петър", "", "Иван, Петър: belot; Them: 2 × tierce", "0", "46", "0", "46", "contra, failed (inside)", ""],
+      [
+        "No.",
+        "Contract",
+        "Bidder",
+        "Doubling",
+        "Pile (card points)",
+        "Last trick",
+        "Capot",
+        "Declarations counted",
+        "Иван, Петър",
+        "Them",
+        "Total Иван, Петър",
+        "Total Them",
+        "Note",
+        "Game link",
+      ],
+      [
+        "1",
+        "hearts",
+        "Иван, Петър",
+        "contra",
+        "Them 70",
+        "Иван, Петър",
+        "",
+        "Иван, Петър: belot; Them: 2 × tierce",
+        "0",
+        "46",
+        "0",
+        "46",
+        "contra, failed (inside)",
+        "",
+      ],
     ],
   ]) {
     const notes = (r) => (r.passed ? STRINGS[lang].sheet.rowPassed : lang === "bg" ? "контра, вътре" : "contra, failed (inside)");
@@ -130,19 +175,7 @@ test("CSV: a normal export is byte for byte what it was before cells were neutra
 
 // What a stranger's link can put into a team name (issue 22), and every character OWASP
 // lists for a cell's start, with the mark itself and a quote.
-const HOSTILE = [
-  '=HYPERLINK("http://x","y")',
-  "@SUM(1)",
-  "+cmd|' /C calc'!A0",
-  "-2+3",
-  "=1+1",
-  "\t=1+1",
-  "\r=1+1",
-  "\n=1+1",
-  "'=1+1",
-  '"=1+1"',
-  "  =1+1",
-];
+const HOSTILE = ['=HYPERLINK("http://x","y")', "@SUM(1)", "+cmd|' /C calc'!A0", "-2+3", "=1+1", "\t=1+1", "\r=1+1", "\n=1+1", "'=1+1", '"=1+1"', "  =1+1"];
 // A cell start as either reader sees one, spaces and quotes skipped: a comma reader
 // (RFC 4180, honouring quotes), and a semicolon reader (Excel in Bulgarian) that starts
 // a cell at every semicolon, tab and line break, quotes ignored.
@@ -153,7 +186,7 @@ function naiveCellStarts(text) {
 }
 
 test("csvCell marks text that a spreadsheet would read as a formula, and keeps numbers numbers", () => {
-  assert.equal(csvCell("=HYPERLINK(\"http://x\",\"y\")"), `"'=HYPERLINK(""http://x"",""y"")"`);
+  assert.equal(csvCell('=HYPERLINK("http://x","y")'), `"'=HYPERLINK(""http://x"",""y"")"`);
   assert.equal(csvCell("@SUM(1)"), "'@SUM(1)");
   assert.equal(csvCell("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
   assert.equal(csvCell("-2+3"), "'-2+3");
@@ -172,7 +205,13 @@ test("csvCell marks text that a spreadsheet would read as a formula, and keeps n
   assert.equal(csvCell(""), "");
   assert.equal(csvCell(null), "");
   assert.equal(csvCell(undefined), "");
-  for (const [number, text] of [[0, "0"], [162, "162"], [-5, "-5"], [2.5, "2.5"]]) assert.equal(csvCell(number), text);
+  for (const [number, text] of [
+    [0, "0"],
+    [162, "162"],
+    [-5, "-5"],
+    [2.5, "2.5"],
+  ])
+    assert.equal(csvCell(number), text);
   assert.equal(csvCell("-5"), "'-5", "text that looks like a number is still text");
   assert.equal(csvCell(Number.NaN), "NaN");
 });
@@ -191,7 +230,13 @@ test("CSV: every dangerous start in a team name is marked in every cell that sho
         assert.ok(cell.startsWith("'"), `${JSON.stringify(name)} in ${JSON.stringify(cell)}`);
         assert.equal(csvCellText(cell), name);
       }
-      assert.deepEqual(rows.slice(1).map((cells) => cells.slice(8, 12)), [["0", "46", "0", "46"], ["0", "0", "0", "46"]]);
+      assert.deepEqual(
+        rows.slice(1).map((cells) => cells.slice(8, 12)),
+        [
+          ["0", "46", "0", "46"],
+          ["0", "0", "0", "46"],
+        ],
+      );
     }
   }
 });

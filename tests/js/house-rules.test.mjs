@@ -3,17 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { HOUSE_RULES, VERSION } from "../../widget/core-tables.js";
-import {
-  activeRules,
-  dealsForAll,
-  dealsFromNext,
-  parseRules,
-  playedDeals,
-  RULE_IDS,
-  rulesFrom,
-  rulesOf,
-  sameRules,
-} from "../../widget/deal/house-rules.js";
+import { activeRules, dealsForAll, dealsFromNext, parseRules, playedDeals, RULE_IDS, rulesFrom, rulesOf, sameRules } from "../../widget/deal/house-rules.js";
 import { rowRuleNote, rulesSummary } from "../../widget/i18n/rule-words.js";
 import { buildRequest, gameDeal, gameRequest, readDeal } from "../../widget/deal/request.js";
 import { STRINGS } from "../../widget/i18n/strings.js";
@@ -32,10 +22,7 @@ test("the options are the core's, in its order", () => {
 
 test("the rules attribute: ids as given, each once; white space or commas between", () => {
   assert.deepEqual(parseRules("round_before_multiply capot_cancels_contra"), ["round_before_multiply", "capot_cancels_contra"]);
-  assert.deepEqual(parseRules("  capot_cancels_contra,\n round_before_multiply capot_cancels_contra "), [
-    "capot_cancels_contra",
-    "round_before_multiply",
-  ]);
+  assert.deepEqual(parseRules("  capot_cancels_contra,\n round_before_multiply capot_cancels_contra "), ["capot_cancels_contra", "round_before_multiply"]);
   assert.deepEqual(parseRules(""), []);
   assert.deepEqual(parseRules(null), []);
   // An id the core does not know is kept as written: the core's own error says so.
@@ -152,7 +139,12 @@ test("every game request carries the game's rules (none for the rule book)", () 
 
 test("a refused rescore says which deal, and which deal can be fixed", () => {
   const words = STRINGS.en.houseRules;
-  const asked = { code: "needs_answer", field: "deals[3].higher.sequence", deal: 3, message: { bg: "И двата отбора имат кварта: чия е по-висока?", en: "Both teams have a quarte: whose is higher?" } };
+  const asked = {
+    code: "needs_answer",
+    field: "deals[3].higher.sequence",
+    deal: 3,
+    message: { bg: "И двата отбора имат кварта: чия е по-висока?", en: "Both teams have a quarte: whose is higher?" },
+  };
   const ended = { code: "deals_after_end", field: "deals[2]", deal: 2, message: { en: "The game ends with deal 2; deal 3 comes after the end." } };
   assert.equal(refusalText([asked], "en", words), "Deal 4: Both teams have a quarte: whose is higher?");
   assert.equal(refusalText([asked], "bg", STRINGS.bg.houseRules), "Раздаване 4: И двата отбора имат кварта: чия е по-висока?");

@@ -26,7 +26,12 @@ function files(folder) {
 export function importsOf(file) {
   const text = readFileSync(file, "utf8");
   const specs = [...text.matchAll(/\b(?:from|import)\s*\(?\s*["'](\.\.?\/[^"']+)["']|new URL\(\s*["'](\.\.?\/[^"']+\.m?js)["']/g)];
-  return specs.map((match) => path.relative(WIDGET, path.resolve(path.dirname(file), match[1] ?? match[2])).split(path.sep).join("/"));
+  return specs.map((match) =>
+    path
+      .relative(WIDGET, path.resolve(path.dirname(file), match[1] ?? match[2]))
+      .split(path.sep)
+      .join("/"),
+  );
 }
 
 const layerOf = (relative) => relative.split("/")[0];
@@ -57,14 +62,20 @@ test("pure folders never touch the page", () => {
 
 test("the layers' folders are the widget's folders: a new one is placed on purpose", () => {
   const folders = readdirSync(WIDGET).filter((name) => statSync(path.join(WIDGET, name)).isDirectory() && name !== "vendor");
-  assert.deepEqual(folders.filter((name) => !NO_VIEWS.includes(name) && !VIEWS.includes(name)), []);
+  assert.deepEqual(
+    folders.filter((name) => !NO_VIEWS.includes(name) && !VIEWS.includes(name)),
+    [],
+  );
 });
 
 test("the check sees a view imported where one is", () => {
   const here = fileURLToPath(import.meta.url);
   assert.ok(importsOf(here).length === 0);
   const sample = path.join(WIDGET, "book", "game-book.js");
-  assert.ok(importsOf(sample).some((target) => layerOf(target) === "book"), "reads the book's own imports");
+  assert.ok(
+    importsOf(sample).some((target) => layerOf(target) === "book"),
+    "reads the book's own imports",
+  );
   assert.ok(PAGE.test("const x = document.createElement('p');"));
   assert.ok(!PAGE.test("// no document here".replace(/\/\/.*$/, "")));
 });

@@ -13,8 +13,18 @@ test("a relative or same-origin URL resolves against its base", () => {
 });
 
 test("another origin is refused, by scheme, host or port, with the code the page words", () => {
-  for (const url of ["https://cdn.example/pyodide.mjs", "http://belot.example/manifest.json", "https://belot.example:8443/x.js", "//evil.example/x.js", "data:text/javascript,1"]) {
-    assert.throws(() => sameOriginURL(url, page, "the runtime"), (error) => error instanceof ForeignOriginError && error.code === "foreign_origin" && /the runtime from another origin refused/.test(error.message), url);
+  for (const url of [
+    "https://cdn.example/pyodide.mjs",
+    "http://belot.example/manifest.json",
+    "https://belot.example:8443/x.js",
+    "//evil.example/x.js",
+    "data:text/javascript,1",
+  ]) {
+    assert.throws(
+      () => sameOriginURL(url, page, "the runtime"),
+      (error) => error instanceof ForeignOriginError && error.code === "foreign_origin" && /the runtime from another origin refused/.test(error.message),
+      url,
+    );
   }
 });
 

@@ -16,15 +16,29 @@ const value = (contract, code) => CARD_POINTS[contract][DECK.indexOf(code)];
 
 test("a suit contract: the trump row first (J 9 A 10 K Q), then the others (A 10 K Q J)", () => {
   const rows = gridRows("hearts");
-  assert.deepEqual(rows.map((row) => [row.suit, row.trump]), [["hearts", true], ["clubs", false], ["diamonds", false], ["spades", false]]);
+  assert.deepEqual(
+    rows.map((row) => [row.suit, row.trump]),
+    [
+      ["hearts", true],
+      ["clubs", false],
+      ["diamonds", false],
+      ["spades", false],
+    ],
+  );
   assert.deepEqual(ranks("hearts"), ["J 9 A 10 K Q", "A 10 K Q J", "A 10 K Q J", "A 10 K Q J"]);
   assert.deepEqual(ranks("spades", "bg")[0].split(" "), ["вале", "9", "асо", "10", "поп", "дама"]);
-  assert.deepEqual(gridRows("clubs")[0].cards.map((card) => card.code), ["JC", "9C", "AC", "10C", "KC", "QC"]);
+  assert.deepEqual(
+    gridRows("clubs")[0].cards.map((card) => card.code),
+    ["JC", "9C", "AC", "10C", "KC", "QC"],
+  );
 });
 
 test("All trumps: every row a trump row; No trumps: none is; nothing without a contract", () => {
   assert.ok(gridRows("all_trumps").every((row) => row.trump && row.cards.length === 6));
-  assert.deepEqual(gridRows("all_trumps").map((row) => row.suit), ["clubs", "diamonds", "hearts", "spades"]);
+  assert.deepEqual(
+    gridRows("all_trumps").map((row) => row.suit),
+    ["clubs", "diamonds", "hearts", "spades"],
+  );
   assert.ok(gridRows("no_trumps").every((row) => !row.trump && row.cards.length === 5));
   assert.deepEqual(gridRows(null), []);
 });
@@ -34,7 +48,14 @@ test("every contract's grid holds exactly the cards with points, and they add up
     const shown = gridRows(contract).flatMap((row) => row.cards);
     const withPoints = DECK.filter((code) => value(contract, code) > 0);
     assert.deepEqual(shown.map((card) => card.code).sort(), withPoints.sort(), contract);
-    assert.equal(cardsPoints(shown.map((card) => card.code), contract), DECK_POINTS[contract], contract);
+    assert.equal(
+      cardsPoints(
+        shown.map((card) => card.code),
+        contract,
+      ),
+      DECK_POINTS[contract],
+      contract,
+    );
     for (const card of shown) assert.equal(card.points, value(contract, card.code));
   }
 });
@@ -72,7 +93,12 @@ test("the tricks, and what Done gives the form for either team's pile", () => {
   count.setTricks(9);
   assert.equal(count.done().team, "them");
   assert.equal(count.done("nobody").team, "them");
-  assert.deepEqual(count.done("us"), { team: "us", cards: ["JC", "10S", "AS"], tricks: null, points: value("all_trumps", "JC") + value("all_trumps", "10S") + value("all_trumps", "AS") });
+  assert.deepEqual(count.done("us"), {
+    team: "us",
+    cards: ["JC", "10S", "AS"],
+    tricks: null,
+    points: value("all_trumps", "JC") + value("all_trumps", "10S") + value("all_trumps", "AS"),
+  });
   count.setTricks(0);
   assert.equal(count.done().tricks, 0);
   assert.throws(() => new CardCount({ contract: null }), RangeError);
@@ -122,7 +148,15 @@ test("a counted pile is sent as its cards, shown as its points, and the other pi
 });
 
 test("a recorded deal with cards fills the form with its cards, and builds the same deal again", () => {
-  const recorded = { contract: "spades", bidder: "them", doubling: "none", cards: { team: "them", cards: ["9S", "JS", "AH"], tricks: 2 }, last_trick: "us", capot: null, announced: { us: {}, them: {} } };
+  const recorded = {
+    contract: "spades",
+    bidder: "them",
+    doubling: "none",
+    cards: { team: "them", cards: ["9S", "JS", "AH"], tricks: 2 },
+    last_trick: "us",
+    capot: null,
+    announced: { us: {}, them: {} },
+  };
   const { attributes } = dealAttributes(recorded);
   assert.equal(attributes["pile-cards"], "9S JS AH".replace("9S JS AH", "AH 9S JS"));
   assert.equal(attributes["pile-tricks"], "2");
@@ -135,7 +169,9 @@ test("a recorded deal with cards fills the form with its cards, and builds the s
 
 function model(initial = {}) {
   const map = new Map(Object.entries(initial));
-  const form = new FormModel({ attributes: { get: (name) => map.get(name) ?? null, set: (name, text) => map.set(name, String(text)), remove: (name) => map.delete(name) } });
+  const form = new FormModel({
+    attributes: { get: (name) => map.get(name) ?? null, set: (name, text) => map.set(name, String(text)), remove: (name) => map.delete(name) },
+  });
   return { map, form, actions: form.actions() };
 }
 
@@ -146,7 +182,10 @@ test("Done fills the pile with the cards; typing points replaces them; the next 
   assert.equal(map.get("pile-cards"), "JH AS");
   assert.equal(map.get("pile-tricks"), "1");
   assert.equal(form.build().request.cards.cards.length, 2);
-  assert.equal(form.view(form.build(), { errors: [], questions: [], current: false, settled: true, missing: [] }).texts["pile-points"], String(value("hearts", "JH") + value("hearts", "AS")));
+  assert.equal(
+    form.view(form.build(), { errors: [], questions: [], current: false, settled: true, missing: [] }).texts["pile-points"],
+    String(value("hearts", "JH") + value("hearts", "AS")),
+  );
   actions.pile("us", "70");
   assert.equal(map.has("pile-cards"), false);
   assert.equal(map.has("pile-tricks"), false);
@@ -172,8 +211,14 @@ test("the grid's view: rows of toggle buttons, the live sums, Done and Cancel", 
   dialog.open({ contract: "spades", team: "us", cards: ["AS"], lang: "bg", teams: STRINGS.bg.teams, headingLevel: 3 }, opener);
   const $$ = (selector) => [...root.querySelectorAll(selector)];
   assert.equal(dialog.isOpen, true);
-  assert.deepEqual($$(".cards-row").map((row) => row.getAttribute("data-suit")), ["spades", "clubs", "diamonds", "hearts"]);
-  assert.deepEqual($$(".cards-row").map((row) => row.querySelectorAll("button").length), [6, 5, 5, 5]);
+  assert.deepEqual(
+    $$(".cards-row").map((row) => row.getAttribute("data-suit")),
+    ["spades", "clubs", "diamonds", "hearts"],
+  );
+  assert.deepEqual(
+    $$(".cards-row").map((row) => row.querySelectorAll("button").length),
+    [6, 5, 5, 5],
+  );
   assert.equal($$(".cards-row")[0].getAttribute("aria-label"), "пика ♠ – коз");
   const jack = root.querySelector('[data-card="JS"]');
   // Its name: the core's card name and its points, its visible words in it.
@@ -183,15 +228,28 @@ test("the grid's view: rows of toggle buttons, the live sums, Done and Cancel", 
   jack.click();
   assert.equal(jack.getAttribute("aria-pressed"), "true");
   // One Tab stop for the grid: the first card; an arrow moves it.
-  assert.deepEqual($$("button.card").filter((b) => b.getAttribute("tabindex") === "0").map((b) => b.dataset.card), ["JS"]);
+  assert.deepEqual(
+    $$("button.card")
+      .filter((b) => b.getAttribute("tabindex") === "0")
+      .map((b) => b.dataset.card),
+    ["JS"],
+  );
   jack.dispatchEvent(Object.assign(new host.ownerDocument.defaultView.Event("keydown", { bubbles: true }), { key: "ArrowDown" }));
-  assert.deepEqual($$("button.card").filter((b) => b.getAttribute("tabindex") === "0").map((b) => b.dataset.card), ["AC"]);
+  assert.deepEqual(
+    $$("button.card")
+      .filter((b) => b.getAttribute("tabindex") === "0")
+      .map((b) => b.dataset.card),
+    ["AC"],
+  );
   const points = value("spades", "AS") + value("spades", "JS");
   assert.equal(root.querySelector(".cards-sum .mine").textContent, `Тази купчина: ${points} точки, 2 карти`);
   assert.equal(root.querySelector(".cards-sum .rest").textContent, `Другата: ${DECK_POINTS.spades - points} точки`);
   assert.equal(root.querySelector(".cards-title").tagName, "H3");
   assert.equal(root.querySelector(".cards-title").textContent, `Преброй картите · ${NOUNS.bg.contracts.spades} ♠`);
-  assert.deepEqual($$(".cards-done button").map((button) => button.textContent), ["Готово: Ние", "Готово: Вие"]);
+  assert.deepEqual(
+    $$(".cards-done button").map((button) => button.textContent),
+    ["Готово: Ние", "Готово: Вие"],
+  );
   root.querySelector(".cards-actions .done-us").click();
   assert.deepEqual(done, [{ team: "us", cards: ["JS", "AS"], tricks: null, points }]);
   assert.equal(dialog.isOpen, false);
@@ -213,7 +271,20 @@ test("the form: Count the cards waits for the game, then says how many cards wer
   const show = (lang = "bg") => {
     const built = form.build();
     const problems = FormModel.problems(built, { reply: null, answered: null, failure: null });
-    view.render({ s: STRINGS[lang], lang, state: "ready", ...form.view(built, problems), sheet: false, readOnly: false, progress: null, failure: null, incomplete: built.incomplete, result: null, rulesNote: "", headingLevel: 3 });
+    view.render({
+      s: STRINGS[lang],
+      lang,
+      state: "ready",
+      ...form.view(built, problems),
+      sheet: false,
+      readOnly: false,
+      progress: null,
+      failure: null,
+      incomplete: built.incomplete,
+      result: null,
+      rulesNote: "",
+      headingLevel: 3,
+    });
   };
   show();
   const button = root.querySelector("button.count-cards");

@@ -40,7 +40,11 @@ const given = { contract: "clubs", bidder: "us", "last-trick": "us" };
 const complete = (attributes, options) => request({ ...given, ...attributes }, options);
 
 test("prefilled attributes become the core's request", () => {
-  const { request: sent, problems, incomplete } = request({
+  const {
+    request: sent,
+    problems,
+    incomplete,
+  } = request({
     contract: "hearts",
     bidder: "them",
     doubling: "recontra",
@@ -72,10 +76,7 @@ test("prefilled attributes become the core's request", () => {
 
 test("the game and the last trick have no default: unknown or missing values are not chosen", () => {
   const deal = readDeal({ contract: "trumps", bidder: null, doubling: "triple", capot: "both", "last-trick": "we" });
-  assert.deepEqual(
-    [deal.contract, deal.bidder, deal.doubling, deal.pileTeam, deal.lastTrick, deal.capot],
-    [null, null, "none", "us", null, "none"],
-  );
+  assert.deepEqual([deal.contract, deal.bidder, deal.doubling, deal.pileTeam, deal.lastTrick, deal.capot], [null, null, "none", "us", null, "none"]);
   assert.deepEqual(deal.higher, { sequence: null, carre: null });
   assert.deepEqual(readDeal({}), readDeal(null));
 });
@@ -168,7 +169,10 @@ test("an incomplete deal is a probe when both teams announced: the core may have
     { code: "missing_field", field: "cards" },
     { code: "needs_answer", field: "higher.sequence", params: { question: "sequence", kind: "quarte", choices: ["us", "them", "equal"] } },
   ];
-  assert.deepEqual(questionsAsked(reply).map((error) => error.field), ["higher.sequence"]);
+  assert.deepEqual(
+    questionsAsked(reply).map((error) => error.field),
+    ["higher.sequence"],
+  );
   assert.deepEqual(questionsAsked(undefined), []);
 });
 
@@ -222,10 +226,7 @@ test("text that is no whole number is the core's not_integer, in the core's word
 });
 
 test("text the browser rejects (bad input) is not_integer with the value unknown", () => {
-  const { problems, incomplete } = complete(
-    { "pile-points": "", "hanging-in": "" },
-    { badInput: { "pile-points": true, "hanging-in": true } },
-  );
+  const { problems, incomplete } = complete({ "pile-points": "", "hanging-in": "" }, { badInput: { "pile-points": true, "hanging-in": true } });
   assert.equal(incomplete, false);
   assert.deepEqual(
     problems.map(({ field, params }) => [field, params.value]),
@@ -309,8 +310,7 @@ test("a game request asks for the explanations the sheet shows, and only when to
 
 // Issue 12 §8: what JavaScript cannot carry exactly, and counts that are no counts.
 
-const message = (code, params) =>
-  Object.fromEntries(Object.entries(MESSAGES[code]).map(([lang, template]) => [lang, format(template, params)]));
+const message = (code, params) => Object.fromEntries(Object.entries(MESSAGES[code]).map(([lang, template]) => [lang, format(template, params)]));
 
 test("a whole number beyond what a float holds is out of range, shown exactly as typed", () => {
   const { problems } = request({ contract: "hearts", "pile-points": "99999999999999999999999" });
@@ -330,29 +330,39 @@ test("a 400-digit number is shown cut, never as null", () => {
   const digits = "0012" + "3".repeat(400);
   const { problems } = request({ contract: "no_trumps", "pile-points": digits });
   const shown = "12" + "3".repeat(37) + "…";
-  assert.deepEqual(problems.map((p) => [p.code, p.params]), [["points_out_of_range", { value: shown, max: DECK_POINTS.no_trumps }]]);
+  assert.deepEqual(
+    problems.map((p) => [p.code, p.params]),
+    [["points_out_of_range", { value: shown, max: DECK_POINTS.no_trumps }]],
+  );
   assert.ok(problems[0].message.bg.endsWith(`${shown}.`));
   const hanging = request({ "pile-points": "82", "hanging-in": "-" + "9".repeat(30) }).problems;
-  assert.deepEqual(hanging.map((p) => [p.code, p.field, p.params]), [
-    ["hanging_out_of_range", "hanging_in", { value: "-" + "9".repeat(30), max: MAX_HANGING }],
-  ]);
+  assert.deepEqual(
+    hanging.map((p) => [p.code, p.field, p.params]),
+    [["hanging_out_of_range", "hanging_in", { value: "-" + "9".repeat(30), max: MAX_HANGING }]],
+  );
   assert.equal(request({ "pile-points": String(Number.MAX_SAFE_INTEGER) }).problems.length, 0, "the core says it");
 });
 
 test("a declaration count that is not a whole number is flagged, never read as another", () => {
   assert.equal(parseDeclarations("tierce:1e3").tierce, 0, "not 1");
   const { problems, request: sent } = complete({ "pile-points": "82", "declarations-us": "tierce:1e3,belot", "declarations-them": "quarte:-1,quint:x" });
-  assert.deepEqual(problems.map((p) => [p.code, p.field, p.params]), [
-    ["not_integer", "announced.us.tierce", { value: '"1e3"' }],
-    ["negative_count", "announced.them.quarte", { value: "-1" }],
-    ["not_integer", "announced.them.quint", { value: '"x"' }],
-  ]);
+  assert.deepEqual(
+    problems.map((p) => [p.code, p.field, p.params]),
+    [
+      ["not_integer", "announced.us.tierce", { value: '"1e3"' }],
+      ["negative_count", "announced.them.quarte", { value: "-1" }],
+      ["not_integer", "announced.them.quint", { value: '"x"' }],
+    ],
+  );
   assert.deepEqual(problems[0].message, message("not_integer", { value: '"1e3"' }));
   assert.deepEqual(problems[1].message, message("negative_count", { value: "-1" }));
   assert.equal(sent.announced.us.belot, 1);
   // Recorded with accepted declarations, the field is where they are sent.
   const accepted = complete({ "pile-points": "82", "declarations-us": "tierce:1e3" }, { accepted: true });
-  assert.deepEqual(accepted.problems.map((p) => p.field), ["declarations.us.tierce"]);
+  assert.deepEqual(
+    accepted.problems.map((p) => p.field),
+    ["declarations.us.tierce"],
+  );
   // In No trumps no declarations are sent, so none is flagged.
   assert.deepEqual(complete({ contract: "no_trumps", "pile-points": "60", "declarations-us": "tierce:1e3" }).problems, []);
   // Unknown names stay ignored (attributes fall back to the default), as before.

@@ -66,7 +66,12 @@ test("the measure finds what it measures", () => {
   const text = "export class A {\n  b() {\n    x;\n  }\n  #c = () => {\n  };\n}\nfunction d() {\n}\n";
   assert.deepEqual(
     blocks(text).map((block) => [block.kind, block.lines]),
-    [["class", 7], ["method", 3], ["method", 2], ["function", 2]],
+    [
+      ["class", 7],
+      ["method", 3],
+      ["method", 2],
+      ["function", 2],
+    ],
   );
 });
 
@@ -76,7 +81,10 @@ test("no widget module imports a name it does not use", () => {
     const text = readFileSync(file, "utf8");
     // Statements only, at a line's start: a JSDoc `@import { T } from "…"` names types.
     const names = [...text.matchAll(/^import \{([^}]+)\} from/gm)].flatMap((match) =>
-      match[1].split(",").map((name) => name.trim().split(" as ").pop()).filter(Boolean),
+      match[1]
+        .split(",")
+        .map((name) => name.trim().split(" as ").pop())
+        .filter(Boolean),
     );
     const body = text.replace(/^import \{[^}]+\} from "[^"]+";/gm, "");
     for (const name of names) if (!new RegExp(`\\b${name}\\b`).test(body)) unused.push(`${relative(WIDGET, file)}: ${name}`);

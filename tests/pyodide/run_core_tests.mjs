@@ -57,15 +57,11 @@ const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
 const runtime = manifest.runtime;
 // The runtime exactly as shipped: dist/runtime's loader, wasm, stdlib and lock file.
 const indexURL = path.join(dist, runtime.indexURL) + path.sep;
-const { loadPyodide, version: pyodideVersion } = await import(
-  pathToFileURL(path.join(indexURL, "pyodide.mjs")).href
-);
+const { loadPyodide, version: pyodideVersion } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 if (runtime.pyodide !== pyodideVersion) {
   usage(`manifest says Pyodide ${runtime.pyodide}, dist/runtime holds ${pyodideVersion}`);
 }
-const wheels = (await readdir(wheelsDir).catch(() => []))
-  .filter((name) => name.endsWith(".whl"))
-  .sort();
+const wheels = (await readdir(wheelsDir).catch(() => [])).filter((name) => name.endsWith(".whl")).sort();
 if (wheels.length === 0) {
   usage(`no test wheels in ${wheelsDir}: run 'python3 build.py setup --dev' first`);
 }
@@ -98,9 +94,7 @@ console.log(
 );
 
 // sysconfig says //lib/...; one leading slash is enough.
-const sitePackages = pyodide
-  .runPython("import sysconfig; sysconfig.get_path('purelib')")
-  .replace(/^\/+/, "/");
+const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')").replace(/^\/+/, "/");
 for (const name of wheels) {
   const bytes = await readFile(path.join(wheelsDir, name));
   pyodide.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
@@ -109,9 +103,7 @@ console.log(`run_core_tests: unpacked ${wheels.length} test wheels into ${sitePa
 
 pyodide.mountNodeFS(GUEST_ROOT, root);
 pyodide.mountNodeFS("/runner", HERE);
-const inPyodide = pyodide.runPython(
-  "import sys; sys.path.insert(0, '/runner'); import in_pyodide; in_pyodide",
-);
+const inPyodide = pyodide.runPython("import sys; sys.path.insert(0, '/runner'); import in_pyodide; in_pyodide");
 let code;
 try {
   code = inPyodide.main(GUEST_ROOT, pyodide.toPy(pytestArgs));

@@ -152,7 +152,9 @@ for (const metafile of [page.metafile, ...workerBuilds]) {
     if (!name.endsWith(".js")) continue;
     outputs[path.relative(out, path.resolve(name)).split(path.sep).join("/")] = {
       bytes: statSync(path.resolve(name)).size,
-      imports: output.imports.filter((item) => !item.external).map((item) => ({ path: path.relative(out, path.resolve(item.path)).split(path.sep).join("/"), kind: item.kind })),
+      imports: output.imports
+        .filter((item) => !item.external)
+        .map((item) => ({ path: path.relative(out, path.resolve(item.path)).split(path.sep).join("/"), kind: item.kind })),
       inputs: Object.keys(output.inputs).map((input) => rel(path.resolve(input))),
     };
   }

@@ -114,7 +114,11 @@ export class BookEdits {
       const deals = kept.deals.slice(0, -1);
       book.keepUndone(deals.length ? { id: kept.id, deals } : null);
     };
-    await book.change((game) => [...game.deals, deal], (deals) => ({ type: "redone", n: deals.length, form: "clear" }), { after, keepUndone: true, op: () => ({ op: "append", deal }) });
+    await book.change(
+      (game) => [...game.deals, deal],
+      (deals) => ({ type: "redone", n: deals.length, form: "clear" }),
+      { after, keepUndone: true, op: () => ({ op: "append", deal }) },
+    );
   }
 
   /**

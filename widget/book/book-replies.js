@@ -14,7 +14,7 @@ export const EXPLAIN = Object.freeze({ explain: "none" });
  * @returns {{ok: false, errors: CoreError[]}}
  */
 export function runtimeFailure(error) {
-  const text = String(error instanceof Error ? error.message : ((/** @type {{message?: unknown} | null | undefined} */ (error))?.message ?? error));
+  const text = String(error instanceof Error ? error.message : (/** @type {{message?: unknown} | null | undefined} */ (error)?.message ?? error));
   return { ok: false, errors: [{ code: "runtime", message: { bg: text, en: text } }] };
 }
 

@@ -75,7 +75,8 @@ export class BookSaver {
     const bad = aside.filter((item) => item.reason === "bad_game").length;
     for (const item of aside) {
       if (item.reason === "unreadable") this.#book.notices.add({ words: "sheet", key: "noticeUnreadable", aside: true });
-      else if (item.reason === "unknown_version") this.#book.notices.add({ words: "sheet", key: "noticeVersion", params: { version: item.version }, aside: true });
+      else if (item.reason === "unknown_version")
+        this.#book.notices.add({ words: "sheet", key: "noticeVersion", params: { version: item.version }, aside: true });
       else if (item.reason === "names_cut") this.#book.notices.add({ words: "store", key: "namesCut", kind: "names-cut", aside: true });
     }
     if (bad) this.#book.notices.add({ words: "sheet", key: "noticeBadGames", aside: true });

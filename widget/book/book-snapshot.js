@@ -9,15 +9,17 @@
 /** @typedef {ReturnType<typeof snapshotOf>} Snapshot */
 
 /** The answer for a game without deals (the core's, without asking it). */
-export const EMPTY_RESULT = /** @type {Readonly<GameResult>} */ (Object.freeze({
-  rows: [],
-  totals: { us: 0, them: 0 },
-  hanging: 0,
-  winner: null,
-  finished: false,
-  unclaimed: 0,
-  status: { code: "status_playing", params: { us: 0, them: 0 }, message: { bg: "", en: "" } },
-}));
+export const EMPTY_RESULT = /** @type {Readonly<GameResult>} */ (
+  Object.freeze({
+    rows: [],
+    totals: { us: 0, them: 0 },
+    hanging: 0,
+    winner: null,
+    finished: false,
+    unclaimed: 0,
+    status: { code: "status_playing", params: { us: 0, them: 0 }, message: { bg: "", en: "" } },
+  })
+);
 
 /**
  * The hanging points the deal in the form starts with: the pot before the deal being

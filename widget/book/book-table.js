@@ -23,7 +23,12 @@ export class BookTable {
     const game = book.current === null ? undefined : book.games.get(book.current);
     if (!game || book.viewing) return;
     const updated = book.now().toISOString();
-    book.replace({ ...game, names: { ...game.names, [team]: value }, updated }, null, { op: "set", field: `names.${team}`, value, at: updated }, { typing: true });
+    book.replace(
+      { ...game, names: { ...game.names, [team]: value }, updated },
+      null,
+      { op: "set", field: `names.${team}`, value, at: updated },
+      { typing: true },
+    );
     book.emit({ type: "named" });
   }
 
@@ -35,13 +40,18 @@ export class BookTable {
    * @param {string} value
    */
   setPlayer(team, index, value) {
-    return this.#set((game) => {
-      const seats = withPlayer(game, team, index, value);
-      const next = { ...game };
-      if (seats) next.seats = seats;
-      else delete next.seats;
-      return next;
-    }, { type: "named" }, { op: "player", team, index, value }, true);
+    return this.#set(
+      (game) => {
+        const seats = withPlayer(game, team, index, value);
+        const next = { ...game };
+        if (seats) next.seats = seats;
+        else delete next.seats;
+        return next;
+      },
+      { type: "named" },
+      { op: "player", team, index, value },
+      true,
+    );
   }
 
   /**

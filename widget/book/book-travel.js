@@ -45,7 +45,8 @@ function records(result) {
 }
 
 const turnedRows = (/** @type {string[]} */ rows) => rows.map((row) => (row === "p" ? row : row.split(":").reverse().join(":")));
-const startsWithRows = (/** @type {string[]} */ rows, /** @type {string[]} */ head) => head.length <= rows.length && head.every((row, index) => rows[index] === row);
+const startsWithRows = (/** @type {string[]} */ rows, /** @type {string[]} */ head) =>
+  head.length <= rows.length && head.every((row, index) => rows[index] === row);
 
 /**
  * What an arriving game (scored `arriving`) is to a game here with its id (scored
@@ -175,7 +176,12 @@ export class BookTravel {
         if (update) return this.#update(mine, update.data, update.result, file, about);
       }
       // The two games in the player's words: names, deals and score (the sheet shows them).
-      const words = (/** @type {Game | GameData} */ game, /** @type {Pair | undefined} */ totals) => ({ names: game.names ?? {}, deals: game.deals.length, us: totals?.us ?? 0, them: totals?.them ?? 0 });
+      const words = (/** @type {Game | GameData} */ game, /** @type {Pair | undefined} */ totals) => ({
+        names: game.names ?? {},
+        deals: game.deals.length,
+        us: totals?.us ?? 0,
+        them: totals?.them ?? 0,
+      });
       const here = words(mine, book.results.get(mine.id)?.totals);
       const params = { file: file ?? "", date: mine.created, here, arriving: words(data, result.totals) };
       if (!(await this.ask({ key: "keepBoth", params }))) return this.#alreadyHere(mine.id, file, about);
@@ -204,7 +210,13 @@ export class BookTravel {
   async #update(mine, data, result, file, about) {
     const book = this.#book;
     /** @type {Game} */
-    const game = { ...mine, names: { ...mine.names, ...(data.names ?? {}) }, rules: data.rules ?? mine.rules ?? {}, deals: data.deals, updated: book.now().toISOString() };
+    const game = {
+      ...mine,
+      names: { ...mine.names, ...(data.names ?? {}) },
+      rules: data.rules ?? mine.rules ?? {},
+      deals: data.deals,
+      updated: book.now().toISOString(),
+    };
     for (const field of TABLE_FIELDS) if (data[field] != null) game[field] = data[field];
     book.replace(game, await upToDate(book, game, result));
     book.notices.add({ words: "travel", key: "updated", params: { file: file ?? "", n: data.deals.length - mine.deals.length }, info: true, ...about });

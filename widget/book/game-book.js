@@ -26,7 +26,6 @@ import { newGame } from "./records.js";
 import { nextTable } from "./seats.js";
 import { cleanGame } from "../text.js";
 
-
 export { EMPTY_RESULT };
 
 export { UNDO_MS } from "./book-deletes.js";
@@ -121,14 +120,30 @@ export class GameBook extends EventTarget {
     this.deletes = new BookDeletes(this, timers);
   }
 
-  get current() { return this.#current; }
-  get viewing() { return this.#viewing; }
-  get editing() { return this.#editing; }
-  get deleted() { return this.deletes.deleted; }
-  get error() { return this.#error; }
-  get undone() { return this.#undone; }
-  get busy() { return this.#busy; }
-  get validated() { return this.#validated; }
+  get current() {
+    return this.#current;
+  }
+  get viewing() {
+    return this.#viewing;
+  }
+  get editing() {
+    return this.#editing;
+  }
+  get deleted() {
+    return this.deletes.deleted;
+  }
+  get error() {
+    return this.#error;
+  }
+  get undone() {
+    return this.#undone;
+  }
+  get busy() {
+    return this.#busy;
+  }
+  get validated() {
+    return this.#validated;
+  }
 
   // --- what the parts ask (the only ways they change the book's state) ---------------
 
@@ -139,7 +154,8 @@ export class GameBook extends EventTarget {
 
   /** Deal `index` (`deal`) loaded into the form; `fixing`: for the house rules (rules-panel.js). @param {number} index @param {Deal} deal @param {{fixing?: boolean, follow?: boolean}} [how] */
   beginEdit(index, deal, { fixing = false, follow = false } = {}) {
-    if (follow) this.#editing &&= { ...this.#editing, index }; // the same edit, its deal moved (another tab)
+    if (follow)
+      this.#editing &&= { ...this.#editing, index }; // the same edit, its deal moved (another tab)
     else this.#editing = { index, deal, fixing };
     this.#error = null;
   }
@@ -196,7 +212,9 @@ export class GameBook extends EventTarget {
   }
 
   /** The hanging points the deal in the form starts with (book-snapshot.js potOf). */
-  get pot() { return potOf(this); }
+  get pot() {
+    return potOf(this);
+  }
 
   /** The house rules the form's deal is scored by (book-snapshot.js formRulesOf). @param {Rules | null} [pending] */
   formRules = (pending = null) => formRulesOf(this, pending);
@@ -359,7 +377,11 @@ export class GameBook extends EventTarget {
   /** `deal` as the next deal, announced as `said` with its number; not while a deal is edited. @param {Deal} deal @param {Change} said */
   async #append(deal, said) {
     if (this.editing) return;
-    await this.change((game) => [...game.deals, deal], (deals) => ({ ...said, n: deals.length }), { op: () => ({ op: "append", deal }) });
+    await this.change(
+      (game) => [...game.deals, deal],
+      (deals) => ({ ...said, n: deals.length }),
+      { op: () => ({ op: "append", deal }) },
+    );
   }
 
   stopEditing = () => (this.#editing = null);

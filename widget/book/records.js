@@ -171,7 +171,13 @@ export function emptyStore() {
  */
 export function canonical(value) {
   return JSON.stringify(value, (key, item) =>
-    isObject(item) ? Object.fromEntries(Object.keys(item).sort().map((name) => [name, item[name]])) : item,
+    isObject(item)
+      ? Object.fromEntries(
+          Object.keys(item)
+            .sort()
+            .map((name) => [name, item[name]]),
+        )
+      : item,
   );
 }
 

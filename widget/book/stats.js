@@ -22,7 +22,21 @@ import { runtimeFailure } from "./book-replies.js";
  */
 
 /** The counts shown for each pair and player, in order (the core's COUNTS, but by contract). */
-export const SHOWN = Object.freeze(["games", "won", "lost", "matches", "matches_won", "deals", "average_deals", "biggest", "capots", "bids", "made", "inside", "hanging"]);
+export const SHOWN = Object.freeze([
+  "games",
+  "won",
+  "lost",
+  "matches",
+  "matches_won",
+  "deals",
+  "average_deals",
+  "biggest",
+  "capots",
+  "bids",
+  "made",
+  "inside",
+  "hanging",
+]);
 
 /**
  * Who a pair or player is, in words: its players, its name, or this device's team (`teamNames`).
@@ -80,7 +94,10 @@ export class Statistics extends EventTarget {
     const all = entries.filter(({ game }) => game.deals.length > 0);
     const played = all.length > MAX_BOOK_GAMES ? all.toSorted((a, b) => (a.game.created < b.game.created ? 1 : -1)).slice(0, MAX_BOOK_GAMES) : all;
     this.left = all.length - played.length;
-    const { request, ids } = bookRequest(played.map(({ game }) => game), this.range);
+    const { request, ids } = bookRequest(
+      played.map(({ game }) => game),
+      this.range,
+    );
     const byId = new Map(played.map((entry) => [entry.game.id, entry]));
     this.#set("loading");
     /** @type {Reply<Record<string, unknown>>} */

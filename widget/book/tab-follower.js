@@ -64,10 +64,12 @@ export class TabFollower {
   wake() {
     if (this.#running || !this.#pending.size || !this.#book.validated) return;
     this.#running = true;
-    this.#book.serial(() => this.#run()).finally(() => {
-      this.#running = false;
-      if (this.#pending.size) this.wake(); // news that came while the last was joined
-    });
+    this.#book
+      .serial(() => this.#run())
+      .finally(() => {
+        this.#running = false;
+        if (this.#pending.size) this.wake(); // news that came while the last was joined
+      });
   }
 
   async #run() {
@@ -154,7 +156,15 @@ export class TabFollower {
     let skipped = all.skipped;
     if (game) {
       const own = await book.score(game);
-      if (!own?.ok) return { game: ours, result: ours ? book.results.get(ours.id) : undefined, ops: ours ? [{ op: "put", game: ours }] : [], skipped: 0, removed: null, rejected: own };
+      if (!own?.ok)
+        return {
+          game: ours,
+          result: ours ? book.results.get(ours.id) : undefined,
+          ops: ours ? [{ op: "put", game: ours }] : [],
+          skipped: 0,
+          removed: null,
+          rejected: own,
+        };
       result = own.result;
     }
     for (const op of ops) {

@@ -92,7 +92,8 @@ export interface CoreError {
 }
 
 /** The core's answer: its result, or its errors. */
-export type Reply<T> = { ok: true; result: T; errors?: undefined } | { ok: false; errors: CoreError[]; result?: undefined };
+export type Reply<T> =
+  { ok: true; result: T; errors?: undefined } | { ok: false; errors: CoreError[]; result?: undefined };
 
 /** Where a game stands, or why a row does not simply go on: a code, and for a game its words. */
 export interface Status {

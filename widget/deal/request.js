@@ -200,15 +200,11 @@ export function readDeal(attributes) {
       us: parseDeclarations(get("declarations-us")),
       them: parseDeclarations(get("declarations-them")),
     },
-    declarationProblems: [
-      ...declarationProblems(get("declarations-us"), "us"),
-      ...declarationProblems(get("declarations-them"), "them"),
-    ],
+    declarationProblems: [...declarationProblems(get("declarations-us"), "us"), ...declarationProblems(get("declarations-them"), "them")],
     higher: Object.fromEntries(QUESTIONS.map((question) => [question, oneOf(get(`higher-${question}`), ANSWERS_TO[question], null)])),
     hangingIn: String(get("hanging-in") ?? "").trim(),
   };
 }
-
 
 /**
  * The other team's pile: the deck's points (core tables) less the one entered, or
@@ -396,8 +392,7 @@ export function buildRequest(deal, { badInput = {}, names = null, accepted = fal
   const incomplete = missing.length > 0;
   /** @type {Readonly<Record<string, DeclarationCounts>>} */
   const COUNTS_OF = deal.declarations;
-  const probe =
-    incomplete && !problems.length && Boolean(request.announced) && TEAMS.every((team) => announcedSomething(COUNTS_OF[team]));
+  const probe = incomplete && !problems.length && Boolean(request.announced) && TEAMS.every((team) => announcedSomething(COUNTS_OF[team]));
   return { request, problems, incomplete, missing, probe };
 }
 

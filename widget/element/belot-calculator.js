@@ -52,7 +52,8 @@ function scorerView(scorer, scheduler) {
 }
 
 /** The element's "belot-calculator-result" event for the scheduler's result `event` (its detail: {request, result}). @param {Event} event */
-const resultEvent = (event) => new CustomEvent("belot-calculator-result", { bubbles: true, composed: true, detail: /** @type {CustomEvent<unknown>} */ (event).detail });
+const resultEvent = (event) =>
+  new CustomEvent("belot-calculator-result", { bubbles: true, composed: true, detail: /** @type {CustomEvent<unknown>} */ (event).detail });
 
 export class BelotCalculatorElement extends HTMLElement {
   static observedAttributes = ["lang", "lazy", "manifest", "sheet", "storage-key", "rules", "heading-level", ...DEAL_ATTRIBUTES];

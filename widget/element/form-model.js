@@ -301,7 +301,12 @@ export class FormModel {
 
   /** Whether nothing of a deal is in the form (as after clear: only whose pile is counted stays). */
   isEmpty() {
-    return Object.keys(NEXT_DEAL).every((name) => this.#attributes.get(name) === null || (name === "doubling" && this.#attributes.get(name) === "none") || (name === "capot" && this.#attributes.get(name) === "none"));
+    return Object.keys(NEXT_DEAL).every(
+      (name) =>
+        this.#attributes.get(name) === null ||
+        (name === "doubling" && this.#attributes.get(name) === "none") ||
+        (name === "capot" && this.#attributes.get(name) === "none"),
+    );
   }
 
   /** Ready the form for the next deal (NEXT_DEAL). */

@@ -58,7 +58,12 @@ export class ViewLoader {
    * @returns {Promise<CalculatorView>}
    */
   load() {
-    this.#load ??= Promise.all([import("../form/view.js"), import("../styles/calculator.js"), import("../i18n/strings.js"), import("../i18n/rule-words.js")]).then(
+    this.#load ??= Promise.all([
+      import("../form/view.js"),
+      import("../styles/calculator.js"),
+      import("../i18n/strings.js"),
+      import("../i18n/rule-words.js"),
+    ]).then(
       ([{ CalculatorView }, { adoptStyles }, { STRINGS }, { rulesSummary }]) => this.#built(CalculatorView, adoptStyles, { STRINGS, rulesSummary }),
       (error) => {
         this.#load = null;

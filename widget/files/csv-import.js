@@ -45,16 +45,16 @@ export function csvRows(text) {
   for (; i < text.length; i += 1) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), (i += 1));
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") row.push(field), (field = "");
+    else if (c === ",") (row.push(field), (field = ""));
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i += 1;
       row.push(field);
       rows.push(row);
-      (row = []), (field = "");
+      ((row = []), (field = ""));
     } else field += c;
   }
   if (field !== "" || row.length) rows.push([...row, field]);
@@ -89,7 +89,9 @@ function keyOf(words, text) {
 export function gameFromCsv(text) {
   const rows = csvRows(text).map((cells) => cells.map(csvCellText));
   const header = rows[0] ?? [];
-  const found = LANGUAGES.find((code) => COLUMNS.every((key, i) => header[i] === /** @type {Record<string, string>} */ (TRAVEL_WORDS[/** @type {Lang} */ (code)])[key]));
+  const found = LANGUAGES.find((code) =>
+    COLUMNS.every((key, i) => header[i] === /** @type {Record<string, string>} */ (TRAVEL_WORDS[/** @type {Lang} */ (code)])[key]),
+  );
   const lang = /** @type {Lang | undefined} */ (found);
   if (!lang || header.length < TOTALS_AT + 2) return { refused: "notCsv", params: {} };
   const s = STRINGS[lang];

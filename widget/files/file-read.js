@@ -41,7 +41,8 @@ export function nesting(text, stop = MAX_DEPTH) {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // a backslash: the next character is escaped
+      if (c === 0x5c)
+        i += 1; // a backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

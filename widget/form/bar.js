@@ -145,7 +145,9 @@ export class BarSection {
     // worked example, scored by the build, is one.
     if (!result || !current) return state === "loading" ? s.waiting : "…";
     const outcome = s.outcomes[result.outcome] ?? result.outcome;
-    const parts = [format(short ? s.summaryShort : s.summary, { usName: s.teams.us, themName: s.teams.them, us: result.record?.us, them: result.record?.them, outcome })];
+    const parts = [
+      format(short ? s.summaryShort : s.summary, { usName: s.teams.us, themName: s.teams.them, us: result.record?.us, them: result.record?.them, outcome }),
+    ];
     if (result.hanging_out > 0) parts.push(format(s.barHanging, { points: result.hanging_out }));
     return parts.join(" · ");
   }

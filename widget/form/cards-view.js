@@ -86,7 +86,9 @@ export class CardsDialog {
     const cancel = this.#button("cancel", () => this.close());
     // Done, for either team's pile: whose pile it was is the last tap, never one more.
     /** @type {Record<string, HTMLButtonElement>} */
-    const doneButtons = Object.fromEntries(TEAMS.map((/** @type {string} */ team) => [team, this.#button(`done done-${team} primary`, () => this.#finish(team))]));
+    const doneButtons = Object.fromEntries(
+      TEAMS.map((/** @type {string} */ team) => [team, this.#button(`done done-${team} primary`, () => this.#finish(team))]),
+    );
     const element = h(
       "dialog",
       { class: "cards-dialog", part: "cards-dialog", "aria-labelledby": "cards-title", "aria-describedby": "cards-hint" },
@@ -210,7 +212,11 @@ export class CardsDialog {
     setText(ui.hint, w.hint);
     setText(ui.tricksLabel, w.tricks);
     setText(ui.tricksHint, w.tricksHint);
-    for (const [key, button] of /** @type {const} */ ([["clear", ui.clear], ["cancel", ui.cancel]])) setText(button, w[key]);
+    for (const [key, button] of /** @type {const} */ ([
+      ["clear", ui.clear],
+      ["cancel", ui.cancel],
+    ]))
+      setText(button, w[key]);
     for (const team of TEAMS) setText(ui.done[team], format(w.done, { team: this.#teams[team] }));
     const values = ["", ...Array.from({ length: MAX_TRICKS + 1 }, (_, n) => String(n))];
     ui.tricks.replaceChildren(...values.map((value) => h("option", { value }, value === "" ? w.tricksNone : value)));

@@ -18,7 +18,11 @@ import { markInvalid } from "./fields.js";
  * phone), then the carrés from 100 up (the next row).
  * @type {string[]}
  */
-const CHIPS = [...Object.keys(SEQUENCES), ...DECLARATIONS.filter((/** @type {string} */ kind) => !(kind in SEQUENCES) && !(kind in CARRES)), ...Object.keys(CARRES).reverse()];
+const CHIPS = [
+  ...Object.keys(SEQUENCES),
+  ...DECLARATIONS.filter((/** @type {string} */ kind) => !(kind in SEQUENCES) && !(kind in CARRES)),
+  ...Object.keys(CARRES).reverse(),
+];
 /** Whether a contract has declarations (the core's HAS_DECLARATIONS). @type {Readonly<Record<string, boolean>>} */
 const DECLARING = HAS_DECLARATIONS;
 
@@ -38,8 +42,19 @@ export class DeclarationsSection {
     this.hint = h("span", { class: "hint", id: "declarations-hint" });
     this.element = h(
       "div",
-      { class: "group declarations", part: "fieldset declarations", role: "group", "aria-labelledby": "declarations-legend", "aria-describedby": "declarations-hint" },
-      h("div", { class: "head" }, label(h("span", { class: "legend", id: "declarations-legend" }), (s) => s.declarations), this.hint),
+      {
+        class: "group declarations",
+        part: "fieldset declarations",
+        role: "group",
+        "aria-labelledby": "declarations-legend",
+        "aria-describedby": "declarations-hint",
+      },
+      h(
+        "div",
+        { class: "head" },
+        label(h("span", { class: "legend", id: "declarations-legend" }), (s) => s.declarations),
+        this.hint,
+      ),
       ...TEAMS.map((/** @type {string} */ team) => this.#team(team)),
       label(h("p", { class: "visually-hidden", id: "chips-help" }), (s) => s.chipsHelp),
     );
@@ -59,7 +74,12 @@ export class DeclarationsSection {
     CHIPS.forEach((kind, index) => toolbar.append(this.#chip(team, kind, index, buttons)));
     toolbar.prepend(context.label(h("span", { class: "row-team", "aria-hidden": "true", dir: "auto" }), (s) => s.teams[team]));
     const error = context.errors.add(`declarations-${team}-error`, `declarations.${team}`, `announced.${team}`);
-    this.#sets[team] = h("div", { class: `team-chips declarations-${team}`, part: `fieldset declarations-${team}`, "aria-describedby": error.id }, toolbar, error);
+    this.#sets[team] = h(
+      "div",
+      { class: `team-chips declarations-${team}`, part: `fieldset declarations-${team}`, "aria-describedby": error.id },
+      toolbar,
+      error,
+    );
     return this.#sets[team];
   }
 
@@ -76,7 +96,11 @@ export class DeclarationsSection {
       context.changed();
       context.actions.count(team, kind, delta);
     };
-    const name = h("span", { class: "chip-name" }, context.label(h("span", { class: "chip-word" }), (s) => s.declarationsShort[kind]));
+    const name = h(
+      "span",
+      { class: "chip-name" },
+      context.label(h("span", { class: "chip-word" }), (s) => s.declarationsShort[kind]),
+    );
     // A carré's points under its name, small: the three carrés fit one row of a phone.
     if (kind in CARRES) name.append(context.label(h("span", { class: "chip-points" }), (s) => ` ${s.declarationPoints[kind]}`));
     const badge = h("span", { class: "badge", "aria-hidden": "true" });

@@ -128,7 +128,11 @@ export class FormContext {
         this.actions.set(name, value);
       });
       inputs.push(input);
-      const face = h("span", { class: "face" }, this.label(h("span", { class: "text" }), (s) => text(value, s)));
+      const face = h(
+        "span",
+        { class: "face" },
+        this.label(h("span", { class: "text" }), (s) => text(value, s)),
+      );
       element.append(h("label", { class: "opt", part: "option" }, input, face));
     }
     return { element, inputs };

@@ -41,7 +41,11 @@ export class GameSection {
     grid.addEventListener("keydown", () => {
       this.#pointerOnGrid = false;
     });
-    this.head = h("div", { class: "head" }, label(h("span", { class: "legend", id: "game-legend" }), (s) => s.game));
+    this.head = h(
+      "div",
+      { class: "head" },
+      label(h("span", { class: "legend", id: "game-legend" }), (s) => s.game),
+    );
     this.element = h(
       "div",
       { class: "group game", part: "fieldset game", role: "radiogroup", "aria-labelledby": "game-legend", "aria-describedby": "game-hint game-error" },

@@ -71,7 +71,13 @@ export class PointsSection {
     });
     this.piles[team] = input;
     this.#notes[team] = note;
-    return h("label", { class: "pile", for: `points-${team}` }, context.label(h("span", { class: "pile-team", dir: "auto" }), (s) => s.teams[team]), input, note);
+    return h(
+      "label",
+      { class: "pile", for: `points-${team}` },
+      context.label(h("span", { class: "pile-team", dir: "auto" }), (s) => s.teams[team]),
+      input,
+      note,
+    );
   }
 
   /**
@@ -107,7 +113,15 @@ export class PointsSection {
     const { deal } = view;
     const own = deal.pileCards ?? [];
     dialog.open(
-      { contract: deal.contract, team: deal.pileTeam, cards: own, tricks: deal.pileTricks, lang: view.lang, teams: view.s.teams, headingLevel: view.headingLevel ?? 2 },
+      {
+        contract: deal.contract,
+        team: deal.pileTeam,
+        cards: own,
+        tricks: deal.pileTricks,
+        lang: view.lang,
+        teams: view.s.teams,
+        headingLevel: view.headingLevel ?? 2,
+      },
       this.count,
     );
   }

@@ -14,7 +14,14 @@ import { check } from "./fields.js";
 /** @import { FormError, FormStrings, FormView } from "./types.js"; */
 
 /** The core's explanation steps that say which declarations counted and why (a house rule's too). */
-const WHY_STEPS = new Set(["contest_won", "contest_higher", "contest_equal", "belot_counts", "house_one_declaration_contest", "house_one_declaration_contest_unasked"]);
+const WHY_STEPS = new Set([
+  "contest_won",
+  "contest_higher",
+  "contest_equal",
+  "belot_counts",
+  "house_one_declaration_contest",
+  "house_one_declaration_contest_unasked",
+]);
 /**
  * The contest of the core's explanation (`contest_higher` params) each question decides.
  * @type {Readonly<Record<string, string>>}
@@ -60,7 +67,14 @@ export class QuestionsSection {
       const { element, inputs } = context.radioOptions(name, ANSWERS_OF[question], (answer, s) => (answer === "equal" ? s.equal : s.teams[answer]));
       const fieldset = h(
         "div",
-        { class: `question ${name}`, part: `fieldset question ${name}`, role: "radiogroup", hidden: true, "aria-labelledby": legend.id, "aria-describedby": `${hint.id} ${name}-error` },
+        {
+          class: `question ${name}`,
+          part: `fieldset question ${name}`,
+          role: "radiogroup",
+          hidden: true,
+          "aria-labelledby": legend.id,
+          "aria-describedby": `${hint.id} ${name}-error`,
+        },
         legend,
         hint,
         element,

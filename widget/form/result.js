@@ -43,15 +43,33 @@ export class ResultSection {
     const label = (element, text) => context.label(element, text);
     /** @type {Record<string, HTMLElement>} */
     const cells = {};
-    const headRow = h("tr", {}, label(h("td", { class: "corner" }), (s) => s.teamsHead));
-    const rawRow = h("tr", { class: "raw" }, label(h("th", { scope: "row" }), (s) => s.raw));
-    const recordRow = h("tr", { class: "record" }, label(h("th", { scope: "row" }), (s) => s.record));
+    const headRow = h(
+      "tr",
+      {},
+      label(h("td", { class: "corner" }), (s) => s.teamsHead),
+    );
+    const rawRow = h(
+      "tr",
+      { class: "raw" },
+      label(h("th", { scope: "row" }), (s) => s.raw),
+    );
+    const recordRow = h(
+      "tr",
+      { class: "record" },
+      label(h("th", { scope: "row" }), (s) => s.record),
+    );
     for (const team of TEAMS) {
       headRow.append(label(h("th", { scope: "col" }), (s) => s.teams[team]));
       rawRow.append((cells[`raw-${team}`] = h("td", { class: `raw-${team}` })));
       recordRow.append((cells[`record-${team}`] = h("td", { class: `record-${team}`, part: `record record-${team}` })));
     }
-    const table = h("table", { part: "scores" }, label(h("caption", { class: "visually-hidden" }), (s) => s.result), h("thead", {}, headRow), h("tbody", {}, rawRow, recordRow));
+    const table = h(
+      "table",
+      { part: "scores" },
+      label(h("caption", { class: "visually-hidden" }), (s) => s.result),
+      h("thead", {}, headRow),
+      h("tbody", {}, rawRow, recordRow),
+    );
     const title = h("h3", { class: "title" });
     const explanationTitle = h("h4", { class: "title" });
     const message = h("p", { class: "message result-message" });
@@ -63,7 +81,15 @@ export class ResultSection {
     const rulesNote = h("p", { class: "hint rules-note", part: "rules-note", hidden: true });
     const ui = { title, explanationTitle, message, outcome, cells, hangingOut, explanation, details, rulesNote };
     this.ui = ui;
-    this.element = h("section", { class: "result", part: "result" }, ui.title, ui.rulesNote, context.errors.general(h("p", { class: "error general-error", part: "error" })), ui.message, ui.details);
+    this.element = h(
+      "section",
+      { class: "result", part: "result" },
+      ui.title,
+      ui.rulesNote,
+      context.errors.general(h("p", { class: "error general-error", part: "error" })),
+      ui.message,
+      ui.details,
+    );
   }
 
   /**

@@ -50,8 +50,19 @@ export class TogglesSection {
       h(
         "div",
         { class: "toggle-row" },
-        this.#group("doubling", ["contra", "recontra"], (s) => s.doubling, (value, s) => s.doublings[value]),
-        this.#group("capot", TEAMS, (s) => s.capot, (value, s) => s.teams[value], (value, s) => format(s.capotOption, { team: s.teams[value] })),
+        this.#group(
+          "doubling",
+          ["contra", "recontra"],
+          (s) => s.doubling,
+          (value, s) => s.doublings[value],
+        ),
+        this.#group(
+          "capot",
+          TEAMS,
+          (s) => s.capot,
+          (value, s) => s.teams[value],
+          (value, s) => format(s.capotOption, { team: s.teams[value] }),
+        ),
       ),
       this.capotHint,
       context.errors.add("doubling-error", "doubling"),
@@ -71,7 +82,10 @@ export class TogglesSection {
   #group(name, values, label, text, full = null) {
     const context = this.#context;
     const buttons = values.map((value) => {
-      const button = context.label(h("button", { type: "button", class: `toggle ${name}-${value}`, part: `toggle ${name}-${value}`, "aria-pressed": "false" }), (s) => text(value, s));
+      const button = context.label(
+        h("button", { type: "button", class: `toggle ${name}-${value}`, part: `toggle ${name}-${value}`, "aria-pressed": "false" }),
+        (s) => text(value, s),
+      );
       // Shown short ("Капо: [Ние] [Вие]"), named in full ("Капо: Ние").
       if (full) {
         context.label(button, (s) => full(value, s), "aria-label");
@@ -126,7 +140,13 @@ export class HangingSection {
     this.element = h(
       "div",
       { class: "group hanging-in", part: "hanging-in" },
-      h("div", { class: "field" }, context.label(h("label", { for: "hanging-in-input" }), (s) => s.hangingIn), this.hint, input),
+      h(
+        "div",
+        { class: "field" },
+        context.label(h("label", { for: "hanging-in-input" }), (s) => s.hangingIn),
+        this.hint,
+        input,
+      ),
       context.errors.add("hanging-in-error", "hanging_in"),
     );
   }

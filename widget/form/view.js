@@ -72,14 +72,33 @@ export class CalculatorView {
     const retryLabel = (s) => (context.rendered?.failure?.code === "build_mismatch" ? s.reload : s.retry);
     this.status = new StatusSection(context, retryLabel);
     this.result = new ResultSection(context);
-    const form = [this.game, points, new LastTrickSection(context), new TogglesSection(context), new DeclarationsSection(context), new QuestionsSection(context), new HangingSection(context)];
+    const form = [
+      this.game,
+      points,
+      new LastTrickSection(context),
+      new TogglesSection(context),
+      new DeclarationsSection(context),
+      new QuestionsSection(context),
+      new HangingSection(context),
+    ];
     this.#sections = [this.status, ...form, this.result, this.bar];
     const formElement = h("form", { part: "form", novalidate: true });
     formElement.addEventListener("submit", (event) => event.preventDefault());
     // Into the form at connect, or, when a lazy calculator opens, one per frame (revealForm).
     this.#formParts = form.map((section) => section.element);
     const { status, failure, sheetFailure, update } = this.status.ui;
-    const calculator = h("div", { class: "root", part: "root" }, update, status, failure, sheetFailure, formElement, this.bar.element, this.bar.ui.live, this.result.element);
+    const calculator = h(
+      "div",
+      { class: "root", part: "root" },
+      update,
+      status,
+      failure,
+      sheetFailure,
+      formElement,
+      this.bar.element,
+      this.bar.ui.live,
+      this.result.element,
+    );
     this.ui = { form: formElement, root: calculator };
     this.bar.watch(this.result.element, calculator);
     root.append(calculator);

@@ -36,9 +36,7 @@ export function plural(forms, count, lang) {
  * @returns {string}
  */
 export function format(template, params = {}) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /**

@@ -56,8 +56,7 @@ export const KEEP_WORDS = Object.freeze({
     install:
       "Safari deletes what a site saved when the site is not opened for 7 days. Add the calculator to your Home Screen (Share → Add to Home Screen) and the games are kept.",
     remindTitle: "Backup",
-    remind:
-      "Games not in a backup: {count}. A backup is one file with every game: keep it outside the browser (send it to yourself, for instance).",
+    remind: "Games not in a backup: {count}. A backup is one file with every game: keep it outside the browser (send it to yourself, for instance).",
     clearedTitle: "The games are gone",
     cleared:
       "The browser cleared the games saved on this device while the calculator was closed ({games}, last saved on {saved}). Restore them from a backup, or open the link of a game you sent to another phone.",

@@ -23,8 +23,7 @@ const WORDS = {
     loading: "Калкулаторът се зарежда…",
     loadingBytes: "{loaded} от {total} MB",
     failedLoad: "Калкулаторът не можа да се зареди. Проверете връзката с интернет и опитайте отново.",
-    failedUnsupported:
-      "Този браузър не може да стартира калкулатора: нужни са WebAssembly и module workers. Обновете браузъра или опитайте с друг.",
+    failedUnsupported: "Този браузър не може да стартира калкулатора: нужни са WebAssembly и module workers. Обновете браузъра или опитайте с друг.",
     failedScore: "Калкулаторът спря неочаквано. Опитайте отново.",
     // Why a start failed, by the scorer's error code (else failedLoad).
     failures: {
@@ -34,17 +33,14 @@ const WORDS = {
       stalled: "Изтеглянето на калкулатора спря: дълго време не пристига нищо. Проверете връзката с интернет и опитайте отново.",
       wasm_blocked:
         "Настройките за сигурност на страницата (Content-Security-Policy) не позволяват WebAssembly, а калкулаторът работи с него. Собственикът на сайта трябва да добави 'wasm-unsafe-eval'.",
-      policy_blocked:
-        "Настройките за сигурност на страницата (Content-Security-Policy) не позволяват на калкулатора да тръгне.",
-      foreign_origin:
-        "Калкулаторът отказа да зареди файлове от друг сайт. Собственикът на сайта трябва да сложи копие на калкулатора на своя сайт.",
+      policy_blocked: "Настройките за сигурност на страницата (Content-Security-Policy) не позволяват на калкулатора да тръгне.",
+      foreign_origin: "Калкулаторът отказа да зареди файлове от друг сайт. Собственикът на сайта трябва да сложи копие на калкулатора на своя сайт.",
       build_mismatch: "Калкулаторът на сайта беше обновен, докато страницата беше отворена. Презаредете страницата.",
     },
     retry: "Опитай отново",
     reload: "Презареди страницата",
     sheetFailed: "Листът с резултатите не се зареди. Презаредете страницата: записаните игри са си на това устройство.",
-    updateReady:
-      "Има нова версия на калкулатора. Тя ще тръгне при следващото отваряне, след като затворите всички раздели с него. Играта ви остава.",
+    updateReady: "Има нова версия на калкулатора. Тя ще тръгне при следващото отваряне, след като затворите всички раздели с него. Играта ви остава.",
     offlineLost:
       "Калкулаторът засега не може да работи без интернет на това устройство: браузърът е изтрил копието му. То ще се възстанови само, щом сте онлайн.",
     details: "Подробности",
@@ -179,8 +175,7 @@ const WORDS = {
         "Запазените игри са от непозната версия ({version}). Започваме начисто; те са оставени настрана на това устройство и можете да ги изтеглите.",
       noticeBadGames: "Някои запазени игри са повредени. Оставени са настрана на това устройство и можете да ги изтеглите.",
       noticeRejected: "Играта от {date} не мина проверката („{reason}“). Оставена е настрана на това устройство и можете да я изтеглите.",
-      noticeNotSaved:
-        "Това устройство не позволява записване: листът ще се загуби при презареждане. Запазените данни не са пипани.",
+      noticeNotSaved: "Това устройство не позволява записване: листът ще се загуби при презареждане. Запазените данни не са пипани.",
       unavailable: "Този калкулатор не поддържа лист с резултати.",
     },
   },
@@ -188,8 +183,7 @@ const WORDS = {
     loading: "Loading the calculator…",
     loadingBytes: "{loaded} of {total} MB",
     failedLoad: "The calculator could not be loaded. Check your internet connection and try again.",
-    failedUnsupported:
-      "This browser cannot run the calculator: it needs WebAssembly and module workers. Update the browser or try another one.",
+    failedUnsupported: "This browser cannot run the calculator: it needs WebAssembly and module workers. Update the browser or try another one.",
     failedScore: "The calculator stopped unexpectedly. Please try again.",
     // Why a start failed, by the scorer's error code (else failedLoad).
     failures: {
@@ -200,8 +194,7 @@ const WORDS = {
       wasm_blocked:
         "The page's security settings (Content-Security-Policy) do not allow WebAssembly, which the calculator runs on. The site's owner needs to add 'wasm-unsafe-eval'.",
       policy_blocked: "The page's security settings (Content-Security-Policy) do not let the calculator start.",
-      foreign_origin:
-        "The calculator refused to load files from another site. The site's owner needs to host a copy of the calculator on this site.",
+      foreign_origin: "The calculator refused to load files from another site. The site's owner needs to host a copy of the calculator on this site.",
       build_mismatch: "The calculator on this site was updated while this page was open. Reload the page.",
     },
     retry: "Try again",
@@ -209,8 +202,7 @@ const WORDS = {
     sheetFailed: "The score sheet did not load. Reload the page: the saved games are still on this device.",
     updateReady:
       "A new version of the calculator is ready. It starts the next time you open the calculator, once every tab with it is closed. Your game is kept.",
-    offlineLost:
-      "For now the calculator cannot work offline on this device: the browser deleted its copy. It restores itself as soon as you are online.",
+    offlineLost: "For now the calculator cannot work offline on this device: the browser deleted its copy. It restores itself as soon as you are online.",
     details: "Details",
 
     game: "Who bid what",
@@ -337,14 +329,11 @@ const WORDS = {
       textUnclaimed: "Unclaimed hanging points: {points}",
       dismiss: "Dismiss",
       downloadAside: "Download what was kept aside",
-      noticeUnreadable:
-        "The saved games could not be read. Starting afresh; the old data is kept aside on this device, and you can download it.",
-      noticeVersion:
-        "The saved games are from an unknown version ({version}). Starting afresh; they are kept aside on this device, and you can download them.",
+      noticeUnreadable: "The saved games could not be read. Starting afresh; the old data is kept aside on this device, and you can download it.",
+      noticeVersion: "The saved games are from an unknown version ({version}). Starting afresh; they are kept aside on this device, and you can download them.",
       noticeBadGames: "Some saved games were damaged. They are kept aside on this device, and you can download them.",
       noticeRejected: "The game of {date} failed the check (“{reason}”). It is kept aside on this device, and you can download it.",
-      noticeNotSaved:
-        "This device does not allow saving: the sheet will be lost on reload. The saved data was not touched.",
+      noticeNotSaved: "This device does not allow saving: the sheet will be lost on reload. The saved data was not touched.",
       unavailable: "This calculator cannot keep a score sheet.",
     },
   },
@@ -430,4 +419,3 @@ function strings(lang) {
 
 /** Every language's words. */
 export const STRINGS = /** @type {Readonly<Record<Lang, Strings>>} */ (Object.freeze(Object.fromEntries(LANGUAGES.map((lang) => [lang, strings(lang)]))));
-

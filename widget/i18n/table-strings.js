@@ -17,7 +17,9 @@ import { plural } from "./format.js";
  * @returns {string}
  */
 export function countsText(t, bid, lang) {
-  const [bids, made, inside, hanging] = /** @type {const} */ (["bids", "made", "inside", "hanging"]).map((key) => plural(t.statsCounts[key], bid[key] ?? 0, lang));
+  const [bids, made, inside, hanging] = /** @type {const} */ (["bids", "made", "inside", "hanging"]).map((key) =>
+    plural(t.statsCounts[key], bid[key] ?? 0, lang),
+  );
   return `${bids}: ${made}, ${inside}, ${hanging}`;
 }
 
@@ -48,7 +50,12 @@ export const TABLE_WORDS = Object.freeze({
     statsLoading: "Статистиката се изчислява…",
     statsWon: "спечелена",
     statsWhere: "{points} ({date}, раздаване {n})",
-    statsCounts: { bids: { one: "{count} казана", other: "{count} казани" }, made: { one: "{count} изкарана", other: "{count} изкарани" }, inside: "{count} вътре", hanging: { one: "{count} висяща", other: "{count} висящи" } },
+    statsCounts: {
+      bids: { one: "{count} казана", other: "{count} казани" },
+      made: { one: "{count} изкарана", other: "{count} изкарани" },
+      inside: "{count} вътре",
+      hanging: { one: "{count} висяща", other: "{count} висящи" },
+    },
     statsGamesOf: { one: "Изчислено от {count} игра", other: "Изчислено от {count} игри" },
     statsMore: "Още {count} с по-малко игри не са показани тук.",
     statsLatest: "Сметнати са последните {count} игри; по-старите {left} не са.",

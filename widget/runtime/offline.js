@@ -40,7 +40,10 @@ export class OfflineStatus extends EventTarget {
     // about updates even before its calculator is opened. No network is touched here.
     const container = globalThis.navigator?.serviceWorker;
     if (container?.controller) {
-      container.getRegistration().then((registration) => registration && this.#watch(registration), () => {});
+      container.getRegistration().then(
+        (registration) => registration && this.#watch(registration),
+        () => {},
+      );
       this.#check();
       globalThis.document?.addEventListener("visibilitychange", () => {
         if (document.visibilityState === "visible") this.#check();

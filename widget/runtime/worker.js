@@ -170,9 +170,8 @@ async function init(pageManifestURL, pageBuild, offline, pageManifest) {
     guardFetches();
     reportProgress(true, "manifest");
     // The manifest as the page read it while this worker started, else fetched here.
-    const manifestResponse = pageManifest !== null
-      ? new Response(pageManifest, { headers: { "content-type": "application/json" } })
-      : await fetch(manifestURL, { cache: "no-cache" });
+    const manifestResponse =
+      pageManifest !== null ? new Response(pageManifest, { headers: { "content-type": "application/json" } }) : await fetch(manifestURL, { cache: "no-cache" });
     if (!manifestResponse.ok) {
       throw new ProtocolError("http_error", `HTTP ${manifestResponse.status} for ${manifestURL}`);
     }
@@ -220,9 +219,7 @@ function pyodideOptions(runtime, manifestURL) {
   // Pyodide needs absolute URLs: a relative lockFileURL fails silently.
   let indexURL = sameOriginURL(runtime.indexURL ?? "runtime/", manifestURL, "the runtime (indexURL)");
   if (!indexURL.endsWith("/")) indexURL += "/";
-  const lockFileURL = runtime.lockFile
-    ? sameOriginURL(runtime.lockFile, manifestURL, "the lock file")
-    : new URL("pyodide-lock.json", indexURL).href;
+  const lockFileURL = runtime.lockFile ? sameOriginURL(runtime.lockFile, manifestURL, "the lock file") : new URL("pyodide-lock.json", indexURL).href;
   // The build's trimmed standard library (only what start-up and the core import);
   // without the entry, Pyodide's default next to indexURL.
   const stdLibURL = runtime.stdLib ? sameOriginURL(runtime.stdLib, manifestURL, "the standard library") : undefined;
@@ -436,7 +433,10 @@ function watchWasm() {
     /** @this {unknown} */
     wasm[name] = function (...args) {
       const result = original.apply(this, args);
-      result.then(() => mark(`wasm ${name}`), () => {});
+      result.then(
+        () => mark(`wasm ${name}`),
+        () => {},
+      );
       return result.catch((error) => {
         if (error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError) {
           const blocked = /Content.Security.Policy|unsafe-eval|wasm-eval/i.test(String(error?.message));

@@ -56,13 +56,25 @@ export class BarView {
     this.setup = new SetupStep({ changed: () => actions.setupChanged(), done: () => actions.setupDone() });
     const top = this.#formTop(actions, button);
     const lines = this.#sheetLines(actions, button);
-    const record = button("primary record", (t) => t.record, () => actions.record());
-    const save = button("primary save", (t) => t.save, () => actions.save());
+    const record = button(
+      "primary record",
+      (t) => t.record,
+      () => actions.record(),
+    );
+    const save = button(
+      "primary save",
+      (t) => t.save,
+      () => actions.save(),
+    );
     // Once the game is over: the next game at once, no question asked (nothing is lost).
     const newGame = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary bar-new-game" }));
     newGame.addEventListener("click", () => actions.newGame(newGame));
     const error = h("p", { class: "error sheet-error", part: "sheet-error", role: "alert" });
-    const passed = button("passed", (t) => t.passed, () => actions.passed(passed));
+    const passed = button(
+      "passed",
+      (t) => t.passed,
+      () => actions.passed(passed),
+    );
     this.ui = { ...top, ...lines, record, save, newGame, error, passed };
   }
 
@@ -73,8 +85,16 @@ export class BarView {
    */
   #formTop(actions, button) {
     const actionHint = h("p", { class: "action-hint", id: "sheet-action-hint" });
-    const deleteDeal = button("delete-deal", (t) => t.deleteDeal, () => actions.deleteDeal());
-    const cancel = button("cancel", (t) => t.cancel, () => actions.cancel());
+    const deleteDeal = button(
+      "delete-deal",
+      (t) => t.deleteDeal,
+      () => actions.deleteDeal(),
+    );
+    const cancel = button(
+      "cancel",
+      (t) => t.cancel,
+      () => actions.cancel(),
+    );
     const formNote = h("div", { class: "editing-note form-note", part: "editing-note", hidden: true }, actionHint, deleteDeal, cancel);
     const formTop = h("div", { class: "form-top" }, this.setup.element, this.dealer.ui.chooser, formNote);
     return { actionHint, deleteDeal, cancel, formNote, formTop };
@@ -96,7 +116,11 @@ export class BarView {
     const recent = h("p", { class: "bar-recent", part: "bar-recent" }, recentRows);
     // Just after a Record, until the next deal is begun (Record would be off), its Undo
     // stands where Record stands: the bar keeps its height, the form stays in view.
-    const undoRecorded = button("undo-recorded", (t) => t.undoShort, () => actions.undo());
+    const undoRecorded = button(
+      "undo-recorded",
+      (t) => t.undoShort,
+      () => actions.undo(),
+    );
     // After an Undo that put the deal back into the form: it is out of the sheet, to fix.
     const undone = h("p", { class: "bar-undone", hidden: true });
     const sheetLines = h("div", { class: "bar-sheet" }, totals, recent, undone, this.dealer.ui.line);

@@ -54,7 +54,12 @@ export class DealerView {
     const seats = h("div", { class: "dealer-seats" });
     const slot = h("span", { class: "dealer-slot" }); // a new table's set-up button (sheet/setup-step.js)
     const head = h("div", { class: "dealer-head" }, question, slot);
-    const chooser = h("div", { class: "dealer-chooser", part: "dealer-chooser", role: "group", "aria-labelledby": "dealer-question", hidden: true }, head, seats);
+    const chooser = h(
+      "div",
+      { class: "dealer-chooser", part: "dealer-chooser", role: "group", "aria-labelledby": "dealer-question", hidden: true },
+      head,
+      seats,
+    );
     return { name, line, question, seats, slot, head, chooser };
   }
 

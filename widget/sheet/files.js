@@ -40,25 +40,27 @@ export async function readFile(file, { Worker: Runner = globalThis.Worker } = {}
   if (file.size > MAX_FILE_BYTES) return readHere(file); // refused by its size, unread
   if (typeof Runner !== "function") return readHere(file);
   // The worker is our own files/file-worker.js: its one message is readPicked's answer.
-  const answer = await /** @type {Promise<FileRead | null>} */ (new Promise((resolve) => {
-    /** @type {Worker} */
-    let worker;
-    try {
-      // Through the widget's Trusted Types policy, as the calculator's own worker (runtime/origin.js).
-      worker = new Runner(scriptURL(new URL("../files/file-worker.js", import.meta.url), "the file reader"), { type: "module", name: "belot-file" });
-    } catch {
-      resolve(null);
-      return;
-    }
-    /** @param {FileRead | null} value */
-    const done = (value) => {
-      worker.terminate();
-      resolve(value);
-    };
-    worker.addEventListener("message", ({ data }) => done(data));
-    worker.addEventListener("error", () => done(null));
-    worker.postMessage({ file });
-  }));
+  const answer = await /** @type {Promise<FileRead | null>} */ (
+    new Promise((resolve) => {
+      /** @type {Worker} */
+      let worker;
+      try {
+        // Through the widget's Trusted Types policy, as the calculator's own worker (runtime/origin.js).
+        worker = new Runner(scriptURL(new URL("../files/file-worker.js", import.meta.url), "the file reader"), { type: "module", name: "belot-file" });
+      } catch {
+        resolve(null);
+        return;
+      }
+      /** @param {FileRead | null} value */
+      const done = (value) => {
+        worker.terminate();
+        resolve(value);
+      };
+      worker.addEventListener("message", ({ data }) => done(data));
+      worker.addEventListener("error", () => done(null));
+      worker.postMessage({ file });
+    })
+  );
   return answer ?? readHere(file);
 }
 

@@ -40,7 +40,13 @@ export function gameItem({ game, result, current }, t, lang) {
   const status = result.winner ? format(t.gameWon, { team: names[result.winner] }) : current ? t.gameCurrent : t.gameInProgress;
   // The names as parts of their own: each shown isolated (a name's direction stays its own).
   /** @type {(string | {name: string})[]} */
-  const text = [`${date} · `, { name: names.us }, ` ${result.totals.us} : ${result.totals.them} `, { name: names.them }, ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`];
+  const text = [
+    `${date} · `,
+    { name: names.us },
+    ` ${result.totals.us} : ${result.totals.them} `,
+    { name: names.them },
+    ` · ${plural(t.gameDeals, game.deals.length, lang)} · ${status}`,
+  ];
   if (game.note) text.push(" · ", { name: game.note });
   return { id: game.id, date, text, current };
 }
@@ -95,7 +101,9 @@ export class GamesList {
     const undo = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "undo-delete" }));
     const deleted = h("p", { class: "deleted", hidden: true }, deletedText, " ", undo); // said once, in the live region
     const more = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "more-games", hidden: true }));
-    const file = /** @type {HTMLInputElement} */ (h("input", { type: "file", accept: ".json,application/json,.csv,text/csv", class: "import-file", hidden: true }));
+    const file = /** @type {HTMLInputElement} */ (
+      h("input", { type: "file", accept: ".json,application/json,.csv,text/csv", class: "import-file", hidden: true })
+    );
     const importButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "import-game" }));
     const element = h(
       "details",
@@ -168,10 +176,14 @@ export class GamesList {
     if (kept && kept.result === entry.result && kept.current === entry.current && kept.busy === busy && kept.t === t && kept.lang === lang) return kept.element;
     const { id, date, text, current } = gameItem(entry, t, lang);
     const item = h("li", { class: current ? "game current" : "game", "data-game": id });
-    const open = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "open-game", "aria-label": format(t.openGameLabel, { date }) }, t.openGame));
+    const open = /** @type {HTMLButtonElement} */ (
+      h("button", { type: "button", class: "open-game", "aria-label": format(t.openGameLabel, { date }) }, t.openGame)
+    );
     open.disabled = current || busy;
     open.addEventListener("click", () => this.#actions.open(id));
-    const remove = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "delete-game", "aria-label": format(t.deleteGameLabel, { date }) }, t.deleteGame));
+    const remove = /** @type {HTMLButtonElement} */ (
+      h("button", { type: "button", class: "delete-game", "aria-label": format(t.deleteGameLabel, { date }) }, t.deleteGame)
+    );
     remove.disabled = busy;
     remove.addEventListener("click", () => this.#actions.remove(id));
     if (current) item.setAttribute("aria-current", "true");

@@ -138,7 +138,9 @@ export class KeepNotice {
    * @returns {LinkForm}
    */
   #linkForm() {
-    const input = /** @type {HTMLInputElement} */ (h("input", { type: "text", inputmode: "url", autocomplete: "off", spellcheck: "false", class: "keep-link-input", id: "keep-link-input", dir: "ltr" }));
+    const input = /** @type {HTMLInputElement} */ (
+      h("input", { type: "text", inputmode: "url", autocomplete: "off", spellcheck: "false", class: "keep-link-input", id: "keep-link-input", dir: "ltr" })
+    );
     const label = h("label", { for: "keep-link-input" });
     const open = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "open-link" }));
     const error = h("p", { class: "error keep-link-error", id: "keep-link-error" });

@@ -173,7 +173,10 @@ export class MatchPart extends EventTarget {
     const shown = sheet.validated && !sheet.viewing && Boolean(sheet.game);
     setHidden(this.view.element, !shown);
     if (!sheet.validated) return;
-    this.#scores.refresh(sheet.games.map(({ game }) => game), this.#book.current);
+    this.#scores.refresh(
+      sheet.games.map(({ game }) => game),
+      this.#book.current,
+    );
     const game = sheet.game;
     if (!shown || !game) return; // (shown has a game)
     const score = this.#current()?.score ?? null;

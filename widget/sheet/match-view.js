@@ -58,7 +58,9 @@ export class MatchView {
     const date = h("p", { class: "game-date" });
     const notePrint = h("p", { class: "note-print" }); // the note, on paper
     const noteLabel = h("span", {});
-    const note = /** @type {HTMLInputElement} */ (h("input", { type: "text", name: "game-note", class: "game-note", autocomplete: "off", maxlength: String(MAX_NOTE_LENGTH), dir: "auto" }));
+    const note = /** @type {HTMLInputElement} */ (
+      h("input", { type: "text", name: "game-note", class: "game-note", autocomplete: "off", maxlength: String(MAX_NOTE_LENGTH), dir: "auto" })
+    );
     typedField(note, (/** @type {string} */ value) => this.#actions.note(value), MAX_NOTE_LENGTH);
     note.addEventListener("change", () => this.#actions.saveTyping?.()); // left: saved now, not per letter
     const nextLabel = h("span", {});

@@ -46,7 +46,11 @@ export async function qrCode(text, { label = "" } = {}) {
   if (label) svg.setAttribute("aria-label", label);
   const background = document.createElementNS(SVG, "rect");
   /** @type {[string, string | number][]} */
-  const attributes = [["width", side], ["height", side], ["fill", "#fff"]];
+  const attributes = [
+    ["width", side],
+    ["height", side],
+    ["fill", "#fff"],
+  ];
   for (const [name, value] of attributes) background.setAttribute(name, String(value));
   const path = document.createElementNS(SVG, "path");
   path.setAttribute("d", modulesPath(code));

@@ -223,13 +223,15 @@ export class RulesPanel {
     const ui = { boxes: {}, names: {}, descriptions: {} };
     const options = RULES.map(({ id }) => {
       // Named by the rule's name alone, described by its description (both in the label, to tap).
-      const box = /** @type {HTMLInputElement} */ (h("input", {
-        type: "checkbox",
-        name: "house-rule",
-        value: id,
-        "aria-labelledby": `rule-${id}-name`,
-        "aria-describedby": `rule-${id}-description`,
-      }));
+      const box = /** @type {HTMLInputElement} */ (
+        h("input", {
+          type: "checkbox",
+          name: "house-rule",
+          value: id,
+          "aria-labelledby": `rule-${id}-name`,
+          "aria-describedby": `rule-${id}-description`,
+        })
+      );
       box.addEventListener("change", () => {
         this.#lastBox = box;
         this.#choose(this.#ticked());
@@ -252,12 +254,9 @@ export class RulesPanel {
     const question = this.#buildQuestion();
 
     const summaryToggle = h("summary", {});
-    const panel = /** @type {HTMLDetailsElement} */ (h(
-      "details",
-      { class: "rules", part: "sheet-rules" },
-      summaryToggle,
-      h("div", { class: "rules-body" }, lead, now, fieldset, question.question, reset),
-    ));
+    const panel = /** @type {HTMLDetailsElement} */ (
+      h("details", { class: "rules", part: "sheet-rules" }, summaryToggle, h("div", { class: "rules-body" }, lead, now, fieldset, question.question, reset))
+    );
     return { ...ui, ...question, summary, legend, lead, now, reset, fieldset, summaryToggle, panel };
   }
 

@@ -98,7 +98,11 @@ export class ScoreSheet extends EventTarget {
     const changed = () => this.dispatchEvent(new Event("change"));
     this.#sender = new GameSender({ book: this.#book, linkBase, lang: () => this.#lang, changed, selectText: () => this.#view.selectText() });
     ({ bar: this.#bar, rules: this.#rules, games: this.#games, send: this.#send, banner: this.#banner, view: this.#view } = this.#build());
-    this.#book.travel.ask = askInSheet(this.#view.ui.notices, (/** @type {string} */ text) => this.#form.announce(text), () => this.#lang); // keep both games?
+    this.#book.travel.ask = askInSheet(
+      this.#view.ui.notices,
+      (/** @type {string} */ text) => this.#form.announce(text),
+      () => this.#lang,
+    ); // keep both games?
     this.#table = new TablePart({ keeper, book: this.#book, scorer, view: this.#view });
     this.#table.addEventListener("change", () => this.dispatchEvent(new Event("change")));
     const { ui } = this.#view; // the set-up step gathers the table's fields (sheet/setup-step.js)
@@ -137,7 +141,8 @@ export class ScoreSheet extends EventTarget {
       },
     });
     const rules = new RulesPanel({
-      apply: (/** @type {Parameters<GameBook["applyRules"]>[0]} */ rules, /** @type {Parameters<GameBook["applyRules"]>[1]} */ how) => book.applyRules(rules, how),
+      apply: (/** @type {Parameters<GameBook["applyRules"]>[0]} */ rules, /** @type {Parameters<GameBook["applyRules"]>[1]} */ how) =>
+        book.applyRules(rules, how),
       fix: (/** @type {number} */ index) => book.edits.fixDeal(index),
       announce: (/** @type {string} */ text) => this.#form.announce(text),
       totals: () => book.result.totals,
@@ -155,7 +160,11 @@ export class ScoreSheet extends EventTarget {
       file: (/** @type {"json" | "csv"} */ kind) => this.exportFile(kind),
       title: () => this.#sender.title(),
     });
-    const banner = new SharedBanner({ keep: () => book.travel.keepShared().then(() => this.#keptLinkDone()), close: () => book.travel.closeShared(), side: (/** @type {Team} */ team) => book.travel.chooseSide(team) });
+    const banner = new SharedBanner({
+      keep: () => book.travel.keepShared().then(() => this.#keptLinkDone()),
+      close: () => book.travel.closeShared(),
+      side: (/** @type {Team} */ team) => book.travel.chooseSide(team),
+    });
     const view = new SheetView(
       {
         undo: () => book.edits.undo(),
@@ -302,7 +311,13 @@ export class ScoreSheet extends EventTarget {
       return;
     }
     this.#view.question.ask(
-      { anchor: button.closest(".group") ?? button, text: (t) => t.confirmPassed, yes: (t) => t.confirmPassedYes, back: button, action: () => this.#book.passed() },
+      {
+        anchor: button.closest(".group") ?? button,
+        text: (t) => t.confirmPassed,
+        yes: (t) => t.confirmPassedYes,
+        back: button,
+        action: () => this.#book.passed(),
+      },
       () => this.dispatchEvent(new Event("change")),
     );
   }
@@ -313,9 +328,8 @@ export class ScoreSheet extends EventTarget {
 
   /** Ask first (in the widget, next to `anchor`), then start a new game. @param {HTMLElement} anchor @param {HTMLElement} back */
   #askNewGame(anchor, back) {
-    this.#view.question.ask(
-      { anchor, text: (t) => t.confirmNewGame, yes: (t) => t.confirmNewGameYes, back, action: () => this.#newGame() },
-      () => this.dispatchEvent(new Event("change")),
+    this.#view.question.ask({ anchor, text: (t) => t.confirmNewGame, yes: (t) => t.confirmNewGameYes, back, action: () => this.#newGame() }, () =>
+      this.dispatchEvent(new Event("change")),
     );
   }
 
@@ -360,8 +374,29 @@ export class ScoreSheet extends EventTarget {
     // The undone deal stays marked until the player changes it in the form (or clears it).
     this.#marks.follow(deal, formEmpty);
     const { justRecorded, marked } = this.#marks;
-    /** @type {SheetModel} */ const model = { s, lang, state, deal, headingLevel, sheet, status: this.#sender.status, justRecorded, marked, formEmpty, setupOpen: this.#bar.setup.open };
-    this.#rules.render({ s, lang, game: sheet.game, result: sheet.result, validated: sheet.validated, ready: state === "ready", busy: sheet.busy, viewing: sheet.viewing });
+    /** @type {SheetModel} */ const model = {
+      s,
+      lang,
+      state,
+      deal,
+      headingLevel,
+      sheet,
+      status: this.#sender.status,
+      justRecorded,
+      marked,
+      formEmpty,
+      setupOpen: this.#bar.setup.open,
+    };
+    this.#rules.render({
+      s,
+      lang,
+      game: sheet.game,
+      result: sheet.result,
+      validated: sheet.validated,
+      ready: state === "ready",
+      busy: sheet.busy,
+      viewing: sheet.viewing,
+    });
     if (!sheet.validated) this.#bar.renderLoading(model);
     else this.#bar.render(model);
     this.#view.render(model);
@@ -375,9 +410,15 @@ export class ScoreSheet extends EventTarget {
   #renderTravel({ s, lang, sheet, headingLevel }) {
     const { game, result } = sheet;
     const names = teamNames(game, s);
-    const shared = !sheet.viewing ? null : { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, deals: plural(s.sheet.gameDeals, game.deals.length, lang) };
+    const shared = !sheet.viewing
+      ? null
+      : { usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, deals: plural(s.sheet.gameDeals, game.deals.length, lang) };
     const blocked = sheet.viewing && sheet.editing ? format(s.travel.finishEdit, { n: sheet.editing.index + 1 }) : "";
-    this.#banner.render(s, shared, sheet.busy, headingLevel, { rules: sheet.viewing ? rulesSummary(game.rules ?? {}, lang, rulesFrom(game.deals)) : "", blocked, side: sheet.side });
+    this.#banner.render(s, shared, sheet.busy, headingLevel, {
+      rules: sheet.viewing ? rulesSummary(game.rules ?? {}, lang, rulesFrom(game.deals)) : "",
+      blocked,
+      side: sheet.side,
+    });
     this.#send.render(s);
     const deleted = sheet.deleted && { date: formatDate(sheet.deleted.created, lang) };
     this.#games.render(s, lang, sheet.games, { deleted, busy: sheet.busy });
@@ -398,7 +439,15 @@ export class ScoreSheet extends EventTarget {
   /** @param {import("./view-types.js").Announcement} announcement @param {Words} s @param {Language} lang @param {Snapshot} sheet */
   #announcement({ words: group, key, params }, s, lang, { game, result }) {
     const names = teamNames(game, s);
-    /** @type {Record<string, unknown>} */ const values = { totalUs: result.totals.us, totalThem: result.totals.them, usName: names.us, themName: names.them, us: result.totals.us, them: result.totals.them, ...params };
+    /** @type {Record<string, unknown>} */ const values = {
+      totalUs: result.totals.us,
+      totalThem: result.totals.them,
+      usName: names.us,
+      themName: names.them,
+      us: result.totals.us,
+      them: result.totals.them,
+      ...params,
+    };
     const row = params.row ? result.rows[params.row - 1] : null;
     if (row) Object.assign(values, { n: params.row, us: row.record.us, them: row.record.them });
     if (params.date) values.date = formatDate(params.date, lang);
@@ -408,4 +457,3 @@ export class ScoreSheet extends EventTarget {
     return format(/** @type {string} */ (words[key]), values);
   }
 }
-

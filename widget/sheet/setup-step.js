@@ -87,7 +87,9 @@ export class SetupStep {
     const title = h("span", { class: "setup-title" });
     const label = h("span", { class: "setup-label" });
     // Closed, it stands in the seats' question row (`slot`); open, at the step's top.
-    const open = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "setup-open", "aria-expanded": "false", "aria-controls": "setup-panel" }, title, label));
+    const open = /** @type {HTMLButtonElement} */ (
+      h("button", { type: "button", class: "setup-open", "aria-expanded": "false", "aria-controls": "setup-panel" }, title, label)
+    );
     const hint = h("p", { class: "setup-hint" });
     const fields = h("div", { class: "setup-fields" });
     const done = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary setup-done" }));

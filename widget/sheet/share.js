@@ -99,7 +99,9 @@ export class SharePanel {
       qr: h("div", { class: "qr", part: "qr" }),
       qrText: h("p", { class: "hint qr-text" }),
       linkLabel: h("label", { for: "share-link" }),
-      link: /** @type {HTMLInputElement} */ (h("input", { type: "text", id: "share-link", class: "share-link", readonly: true, autocomplete: "off", spellcheck: "false" })),
+      link: /** @type {HTMLInputElement} */ (
+        h("input", { type: "text", id: "share-link", class: "share-link", readonly: true, autocomplete: "off", spellcheck: "false" })
+      ),
       copy: button("copy-link"),
       send: button("send-link"),
       status: h("p", { class: "link-status", role: "status" }),
@@ -112,17 +114,19 @@ export class SharePanel {
     ui.send.addEventListener("click", () => this.#send());
     ui.json.addEventListener("click", () => this.#actions.file("json"));
     ui.csv.addEventListener("click", () => this.#actions.file("csv"));
-    const element = /** @type {HTMLDetailsElement} */ (h(
-      "details",
-      { class: "send-game", part: "sheet-share" },
-      ui.summary,
-      ui.hint,
-      h("figure", { class: "qr-figure" }, ui.qr, h("figcaption", {}, ui.qrText)),
-      h("div", { class: "field share-field" }, ui.linkLabel, ui.link),
-      h("div", { class: "sheet-actions" }, ui.copy, ui.send),
-      ui.status,
-      h("p", { class: "sheet-actions files" }, ui.files, " ", ui.json, " ", ui.csv),
-    ));
+    const element = /** @type {HTMLDetailsElement} */ (
+      h(
+        "details",
+        { class: "send-game", part: "sheet-share" },
+        ui.summary,
+        ui.hint,
+        h("figure", { class: "qr-figure" }, ui.qr, h("figcaption", {}, ui.qrText)),
+        h("div", { class: "field share-field" }, ui.linkLabel, ui.link),
+        h("div", { class: "sheet-actions" }, ui.copy, ui.send),
+        ui.status,
+        h("p", { class: "sheet-actions files" }, ui.files, " ", ui.json, " ", ui.csv),
+      )
+    );
     this.ui = { ...ui, element };
     element.addEventListener("toggle", () => this.#refresh());
   }

@@ -48,11 +48,23 @@ export class SheetTable {
      * @param {(t: SheetWords) => string} text
      */
     const label = (element, text) => this.#labels.bind(element, text);
-    const caption = h("caption", {}, label(h("span", { class: "caption-title" }), (t) => t.caption));
+    const caption = h(
+      "caption",
+      {},
+      label(h("span", { class: "caption-title" }), (t) => t.caption),
+    );
     const heads = /** @type {Record<Team, HTMLElement>} */ ({});
     const totals = /** @type {Record<Team, HTMLElement>} */ ({});
-    const headRow = h("tr", {}, label(h("th", { scope: "col", class: "number" }), (t) => t.number));
-    const footRow = h("tr", { class: "totals" }, label(h("th", { scope: "row" }), (t) => t.total));
+    const headRow = h(
+      "tr",
+      {},
+      label(h("th", { scope: "col", class: "number" }), (t) => t.number),
+    );
+    const footRow = h(
+      "tr",
+      { class: "totals" },
+      label(h("th", { scope: "row" }), (t) => t.total),
+    );
     for (const team of TEAM_LIST) {
       headRow.append((heads[team] = h("th", { scope: "col", class: team, dir: "auto" })));
       footRow.append((totals[team] = h("td", { class: team })));
@@ -138,7 +150,17 @@ export class SheetTable {
       ? h("span", { class: RED.has(deal.contract) ? "suit red" : "suit", "aria-hidden": "true" }, suit)
       : h("span", { class: "short", "aria-hidden": "true" }, /** @type {Record<string, string>} */ (s.contractsShort)[deal.contract]);
     // A space after it: the notes that follow may go to the next line whole ("вътре").
-    return [h("span", { class: "what" }, symbol, "\u00a0", h("bdi", {}, (deal.bidder && names[deal.bidder]) ?? ""), h("span", { class: "visually-hidden" }, ` (${/** @type {Record<string, string>} */ (s.contractWords)[deal.contract]})`)), " "];
+    return [
+      h(
+        "span",
+        { class: "what" },
+        symbol,
+        "\u00a0",
+        h("bdi", {}, (deal.bidder && names[deal.bidder]) ?? ""),
+        h("span", { class: "visually-hidden" }, ` (${/** @type {Record<string, string>} */ (s.contractWords)[deal.contract]})`),
+      ),
+      " ",
+    ];
   }
 
   /**

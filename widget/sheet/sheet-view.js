@@ -64,7 +64,8 @@ export function noticeText(notice, s, lang) {
   /** @type {NoticeParams} */
   const params = { ...notice.params };
   // Counts as the language writes them ("1,000" / "1000", "20 000"): the core's grouping.
-  for (const name of ["count", "size", "max"]) if (Number.isInteger(params[name])) params[name] = new Intl.NumberFormat(lang).format(/** @type {number} */ (params[name]));
+  for (const name of ["count", "size", "max"])
+    if (Number.isInteger(params[name])) params[name] = new Intl.NumberFormat(lang).format(/** @type {number} */ (params[name]));
   if (params.date) params.date = formatDate(params.date, lang);
   if (params.file !== undefined) params.file = clip(params.file, MAX_REASON);
   if (notice.key === "namesCut") params.max = MAX_NAME_LENGTH;
@@ -131,7 +132,13 @@ export class SheetView {
     const names = /** @type {Record<Team, HTMLInputElement>} */ ({});
     const nameFields = h("div", { class: "name-fields" }, ...this.#nameFields(names, label));
     const players = this.#players();
-    const namesDetails = h("details", { class: "names", part: "sheet-names" }, label(h("summary"), (t) => t.names), nameFields, players.playersSet);
+    const namesDetails = h(
+      "details",
+      { class: "names", part: "sheet-names" },
+      label(h("summary"), (t) => t.names),
+      nameFields,
+      players.playersSet,
+    );
     const { text, textDetails } = this.#textDetails(label);
     // Shown only on paper: what game this is ("Белот · 2 яну 2026 г., 20:00").
     const printTitle = h("p", { class: "print-title", part: "sheet-print-title" });
@@ -149,8 +156,16 @@ export class SheetView {
   /** The sheet's notices and their actions. */
   #news() {
     const noticeList = h("ul", {});
-    const downloadAside = this.#button("download-aside", (t) => t.downloadAside, () => this.#actions.downloadAside());
-    const dismiss = this.#button("dismiss", (t) => t.dismiss, () => this.#actions.dismiss());
+    const downloadAside = this.#button(
+      "download-aside",
+      (t) => t.downloadAside,
+      () => this.#actions.downloadAside(),
+    );
+    const dismiss = this.#button(
+      "dismiss",
+      (t) => t.dismiss,
+      () => this.#actions.dismiss(),
+    );
     const notices = h(
       "div",
       { class: "notices", part: "sheet-notice", role: "alert", hidden: true, tabindex: "-1" },
@@ -165,10 +180,26 @@ export class SheetView {
 
   /** Undo, Redo, New game, Share, and what a copy or share came to. */
   #toolbar() {
-    const undo = this.#button("undo", (t) => t.undo, () => this.#actions.undo());
-    const redo = this.#button("redo", (t) => t.redo, () => this.#actions.redo());
-    const newGame = this.#button("new-game", (t) => t.newGame, () => this.#actions.newGame(toolbar, newGame));
-    const share = this.#button("share", (t) => (typeof navigator.share === "function" ? t.share : t.copy), () => this.#actions.share());
+    const undo = this.#button(
+      "undo",
+      (t) => t.undo,
+      () => this.#actions.undo(),
+    );
+    const redo = this.#button(
+      "redo",
+      (t) => t.redo,
+      () => this.#actions.redo(),
+    );
+    const newGame = this.#button(
+      "new-game",
+      (t) => t.newGame,
+      () => this.#actions.newGame(toolbar, newGame),
+    );
+    const share = this.#button(
+      "share",
+      (t) => (typeof navigator.share === "function" ? t.share : t.copy),
+      () => this.#actions.share(),
+    );
     const status = h("p", { class: "copy-status", role: "status" });
     const toolbar = h("div", { class: "sheet-toolbar", part: "sheet-toolbar" }, undo, redo, newGame, share, status);
     return { undo, redo, newGame, share, status, toolbar };
@@ -181,7 +212,14 @@ export class SheetView {
   #textDetails(label) {
     const text = /** @type {HTMLTextAreaElement} */ (h("textarea", { class: "summary-text", readonly: true, rows: "8", "aria-label": "" }));
     label(text, (t) => t.text, "aria-label");
-    const textDetails = /** @type {HTMLDetailsElement} */ (h("details", { class: "text", part: "sheet-text" }, label(h("summary"), (t) => t.text), text));
+    const textDetails = /** @type {HTMLDetailsElement} */ (
+      h(
+        "details",
+        { class: "text", part: "sheet-text" },
+        label(h("summary"), (t) => t.text),
+        text,
+      )
+    );
     return { text, textDetails };
   }
 
@@ -192,18 +230,34 @@ export class SheetView {
    */
   #nameFields(names, label) {
     return TEAM_LIST.map((team) => {
-      const input = /** @type {HTMLInputElement} */ (h("input", { type: "text", name: `name-${team}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input team-name", dir: "auto" }));
+      const input = /** @type {HTMLInputElement} */ (
+        h("input", { type: "text", name: `name-${team}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input team-name", dir: "auto" })
+      );
       typedField(input, (/** @type {string} */ value) => this.#actions.setName(team, value));
       input.addEventListener("change", () => this.#actions.saveTyping?.()); // left: saved now, not per letter
       names[team] = input;
-      return h("label", { class: "field" }, label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)), input);
+      return h(
+        "label",
+        { class: "field" },
+        label(h("span"), (t) => (team === "us" ? t.nameUs : t.nameThem)),
+        input,
+      );
     });
   }
 
   /** The four players' names (optional), in the order the deal passes: book/seats.js. */
   #players() {
     const players = SEAT_ORDER.map(([team, index]) => {
-      const input = /** @type {HTMLInputElement} */ (h("input", { type: "text", name: `player-${team}-${index}`, autocomplete: "off", maxlength: String(MAX_NAME_LENGTH), part: "input player-name", dir: "auto" }));
+      const input = /** @type {HTMLInputElement} */ (
+        h("input", {
+          type: "text",
+          name: `player-${team}-${index}`,
+          autocomplete: "off",
+          maxlength: String(MAX_NAME_LENGTH),
+          part: "input player-name",
+          dir: "auto",
+        })
+      );
       typedField(input, (/** @type {string} */ value) => this.#actions.setPlayer(team, index, value));
       input.addEventListener("change", () => this.#actions.saveTyping?.());
       return { team, index, input, label: h("span") };
@@ -264,7 +318,10 @@ export class SheetView {
       ...shown.map((notice) => h("li", {}, clip(noticeText(notice, s, lang), MAX_NOTICE))),
     );
     // News that asks nothing of the reader (saved again, followed another tab) is no warning.
-    ui.notices.classList.toggle("info", shown.every((notice) => notice.info));
+    ui.notices.classList.toggle(
+      "info",
+      shown.every((notice) => notice.info),
+    );
   }
 
   /**

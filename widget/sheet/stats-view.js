@@ -64,15 +64,17 @@ export class StatsView {
     csv.addEventListener("click", () => this.#actions.csv());
     const status = h("p", { class: "stats-status", role: "status" });
     const results = h("div", { class: "stats-results" });
-    const element = /** @type {HTMLDetailsElement} */ (h(
-      "details",
-      { class: "stats", part: "sheet-stats" },
-      summary,
-      h("div", { class: "stats-range" }, h("label", { class: "field" }, fromLabel, from), h("label", { class: "field" }, toLabel, to)),
-      h("div", { class: "sheet-actions" }, show, csv),
-      status,
-      results,
-    ));
+    const element = /** @type {HTMLDetailsElement} */ (
+      h(
+        "details",
+        { class: "stats", part: "sheet-stats" },
+        summary,
+        h("div", { class: "stats-range" }, h("label", { class: "field" }, fromLabel, from), h("label", { class: "field" }, toLabel, to)),
+        h("div", { class: "sheet-actions" }, show, csv),
+        status,
+        results,
+      )
+    );
     /** @type {StatsUi} */
     const ui = { summary, from, to, fromLabel, toLabel, show, csv, status, results, element };
     this.ui = ui;
@@ -102,8 +104,18 @@ export class StatsView {
     ui.show.disabled = busy || stats.state === "loading";
     ui.csv.disabled = stats.state !== "ready";
     const result = /** @type {StatsResult | null} */ (stats.result); // the core's answer, as read here
-    const left = stats.state === "ready" && stats.left ? format(t.statsLatest, { count: new Intl.NumberFormat(lang).format(stats.games.length), left: new Intl.NumberFormat(lang).format(stats.left) }) : "";
-    const status = stats.state === "loading" ? t.statsLoading : stats.state === "failed" ? errorsText(stats.errors ?? [], lang) : result && !result.games ? words.no_games : left;
+    const left =
+      stats.state === "ready" && stats.left
+        ? format(t.statsLatest, { count: new Intl.NumberFormat(lang).format(stats.games.length), left: new Intl.NumberFormat(lang).format(stats.left) })
+        : "";
+    const status =
+      stats.state === "loading"
+        ? t.statsLoading
+        : stats.state === "failed"
+          ? errorsText(stats.errors ?? [], lang)
+          : result && !result.games
+            ? words.no_games
+            : left;
     setText(ui.status, status);
     // Rendered again only when what it shows changed: the answer (a new object per answer,
     // never re-stringified), the language, the teams' words, the heading level.
@@ -139,7 +151,14 @@ export class StatsView {
       const game = stats.games[index];
       if (!game) return h("li", {});
       const names = { us: game.names?.us || teamNames.us, them: game.names?.them || teamNames.them };
-      const text = format(words.conflictGame, { n: index + 1, date: formatDate(game.created, lang), usName: names.us, themName: names.them, us: game.totals.us, them: game.totals.them });
+      const text = format(words.conflictGame, {
+        n: index + 1,
+        date: formatDate(game.created, lang),
+        usName: names.us,
+        themName: names.them,
+        us: game.totals.us,
+        them: game.totals.them,
+      });
       const open = h("button", { type: "button", class: "conflict-open", "aria-label": `${words.conflictOpen}: ${text}` }, words.conflictOpen);
       const remove = h("button", { type: "button", class: "conflict-remove", "aria-label": `${words.conflictRemove}: ${text}` }, words.conflictRemove);
       open.addEventListener("click", () => this.#actions.open?.(game.id));
@@ -192,15 +211,21 @@ export class StatsView {
     const gameDate = (/** @type {number} */ index) => formatDate(stats.games[index]?.created, lang);
     const biggest = entry.biggest;
     const counts = SHOWN.map((/** @type {string} */ key) => {
-      const value = key !== "biggest" ? entry[key] : biggest ? format(t.statsWhere, { points: biggest.points, date: gameDate(biggest.game), n: biggest.deal + 1 }) : "–";
+      const value =
+        key !== "biggest" ? entry[key] : biggest ? format(t.statsWhere, { points: biggest.points, date: gameDate(biggest.game), n: biggest.deal + 1 }) : "–";
       return [h("dt", {}, words[key]), h("dd", { "data-count": key }, String(value))];
     });
-    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [h("dt", {}, contractNames[contract]), h("dd", { "data-contract": contract }, countsText(t, bid, lang))]);
+    const contracts = Object.entries(entry.by_contract ?? {}).map(([contract, bid]) => [
+      h("dt", {}, contractNames[contract]),
+      h("dd", { "data-contract": contract }, countsText(t, bid, lang)),
+    ]);
     // The games it is counted from: listed when their <details> is opened, not before
     // (a pair of a thousand games is a thousand rows nobody asked to see).
     const played = entry.played ?? [];
     const list = h("ul", {});
-    const gamesOf = /** @type {HTMLDetailsElement} */ (h("details", { class: "stats-games" }, h("summary", {}, plural(t.statsGamesOf, played.length, lang)), list));
+    const gamesOf = /** @type {HTMLDetailsElement} */ (
+      h("details", { class: "stats-games" }, h("summary", {}, plural(t.statsGamesOf, played.length, lang)), list)
+    );
     gamesOf.addEventListener("toggle", () => {
       if (gamesOf.open && !list.childElementCount) list.append(...this.#games(t, lang, stats, entry, teamNames));
     });

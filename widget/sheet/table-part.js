@@ -92,7 +92,8 @@ export class TablePart extends EventTarget {
     this.#lang = lang;
     this.match.render(s, lang, sheet);
     setHidden(this.statsView.element, !sheet.validated || sheet.viewing);
-    if (sheet.validated) this.statsView.render({ t: TABLE_WORDS[lang], s, lang, stats: this.stats, teamNames: defaultTeamNames(lang), busy: sheet.busy, headingLevel });
+    if (sheet.validated)
+      this.statsView.render({ t: TABLE_WORDS[lang], s, lang, stats: this.stats, teamNames: defaultTeamNames(lang), busy: sheet.busy, headingLevel });
     const match = this.match.matchLine(lang);
     const shown = sheet.validated && !sheet.viewing;
     if (!shown && this.mode.on) this.mode.toggle(false);

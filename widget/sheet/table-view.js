@@ -45,14 +45,16 @@ export class TableView {
     const close = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary table-close" }));
     close.addEventListener("click", () => this.#actions.toggle(false));
     const ui = { toggle, title, match, teams: { us: us.parts, them: them.parts }, hanging, lock, close };
-    const dialog = /** @type {HTMLDialogElement} */ (h(
-      "dialog",
-      { class: "table-mode", part: "sheet-table-mode", "aria-labelledby": "belot-table-title" },
-      h("div", { class: "table-head" }, ui.title, ui.match),
-      h("div", { class: "table-teams" }, ...blocks),
-      ui.hanging,
-      h("div", { class: "table-foot" }, ui.lock, ui.close),
-    ));
+    const dialog = /** @type {HTMLDialogElement} */ (
+      h(
+        "dialog",
+        { class: "table-mode", part: "sheet-table-mode", "aria-labelledby": "belot-table-title" },
+        h("div", { class: "table-head" }, ui.title, ui.match),
+        h("div", { class: "table-teams" }, ...blocks),
+        ui.hanging,
+        h("div", { class: "table-foot" }, ui.lock, ui.close),
+      )
+    );
     this.ui = { ...ui, dialog };
     // Escape (the dialog's cancel) ends table mode like the button.
     dialog.addEventListener("cancel", (event) => {
@@ -80,7 +82,14 @@ export class TableView {
       setText(parts.name, name);
       setText(parts.total, total);
       const won = snapshot.winner === team;
-      setText(parts.needs, won ? format(s.sheet.gameWon, { team: name }) : needs > 0 ? format(t.needs, { n: needs, target: snapshot.target }) : format(t.reached, { target: snapshot.target }));
+      setText(
+        parts.needs,
+        won
+          ? format(s.sheet.gameWon, { team: name })
+          : needs > 0
+            ? format(t.needs, { n: needs, target: snapshot.target })
+            : format(t.reached, { target: snapshot.target }),
+      );
       parts.total.parentElement?.classList.toggle("winner", won);
     }
     setText(ui.hanging, snapshot.hanging > 0 ? format(s.sheet.pot, { points: snapshot.hanging }) : "");
@@ -99,8 +108,7 @@ export class TableView {
     if (!on) {
       if (typeof dialog.close === "function") dialog.close();
       else dialog.removeAttribute("open");
-    }
-    else if (!dialog.isConnected) return;
+    } else if (!dialog.isConnected) return;
     else if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", "");
   }

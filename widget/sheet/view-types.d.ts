@@ -73,7 +73,8 @@ interface SnapshotBase {
 }
 
 /** The book's snapshot (book/book-snapshot.js): once the games are checked, a game is shown. */
-export type Snapshot = (SnapshotBase & { validated: false; game: Game | null }) | (SnapshotBase & { validated: true; game: Game });
+export type Snapshot =
+  (SnapshotBase & { validated: false; game: Game | null }) | (SnapshotBase & { validated: true; game: Game });
 
 /** A group of the widget's words, by key. */
 export type WordGroup = Readonly<Record<string, string>>;
@@ -165,7 +166,8 @@ export type Words = Strings & {
 };
 
 /** The element's words, before the sheet adds the groups it loads with it. */
-export type ElementWords = Omit<Words, "seats" | "store" | "travel" | "keep"> & Partial<Pick<Words, "seats" | "store" | "travel" | "keep">>;
+export type ElementWords = Omit<Words, "seats" | "store" | "travel" | "keep"> &
+  Partial<Pick<Words, "seats" | "store" | "travel" | "keep">>;
 
 /** What the bar marks for a while (bar-marks.js): a row just saved from an edit, or a deal undone into the form. */
 export type Mark = { kind: "edited"; n: number } | { kind: "undone"; n: number; deal: string | null };

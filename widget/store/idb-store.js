@@ -142,7 +142,10 @@ export class IdbStore {
    * @param {string} name
    * @param {IdbOptions} [options]
    */
-  constructor(name, { legacy = defaultLegacy(), indexedDB = globalThis.indexedDB, BroadcastChannel = globalThis.BroadcastChannel, locks = globalThis.navigator?.locks } = {}) {
+  constructor(
+    name,
+    { legacy = defaultLegacy(), indexedDB = globalThis.indexedDB, BroadcastChannel = globalThis.BroadcastChannel, locks = globalThis.navigator?.locks } = {},
+  ) {
     this.#name = name;
     this.#locks = locks ?? null;
     this.#legacy = legacy;

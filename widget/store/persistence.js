@@ -66,8 +66,18 @@ const SAVES = new Set(["recorded", "recordedPassed", "imported", "kept", "backup
 const RESTORES = new Set(["imported", "kept", "backupRestored"]);
 /** Changes after which the games saved are newer (or fewer): the mark says when. */
 const SAVED = new Set([
-  ...SAVES, "undone", "edited", "dealDeleted", "rulesChanged", "named", "newGame", "gameOpened",
-  "gameRemoved", "gameRestored", "followed", "saving",
+  ...SAVES,
+  "undone",
+  "edited",
+  "dealDeleted",
+  "rulesChanged",
+  "named",
+  "newGame",
+  "gameOpened",
+  "gameRemoved",
+  "gameRestored",
+  "followed",
+  "saving",
 ]);
 
 /** @param {GlobalPart} global */

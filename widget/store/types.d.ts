@@ -21,7 +21,10 @@ export type StoreError = "full" | "failed" | "locked" | "deleted";
 export type LostReason = "locked" | "deleted";
 
 /** A write's outcome: done (the new revision, null when removed), a conflict, or an error. */
-export type Swap = { ok: true; rev: string | null } | { conflict: true; theirs: StoredGame | null; ok?: undefined; error?: undefined } | { error: StoreError | null; ok?: undefined };
+export type Swap =
+  | { ok: true; rev: string | null }
+  | { conflict: true; theirs: StoredGame | null; ok?: undefined; error?: undefined }
+  | { error: StoreError | null; ok?: undefined };
 
 /** What a write beside the games answers. */
 export type Written = { ok: true; error?: undefined } | { error: StoreError; ok?: undefined };

@@ -26,9 +26,7 @@ window.makeFakeScorer = ({ hold = false } = {}) => {
         outcome: "made",
         record: { us: 11, them: 7 },
         hanging_out: 0,
-        explanation: [
-          { code: "fake", params: {}, message: { bg: `Проба: ${request.contract}`, en: `Fake: ${request.contract}` } },
-        ],
+        explanation: [{ code: "fake", params: {}, message: { bg: `Проба: ${request.contract}`, en: `Fake: ${request.contract}` } }],
       },
     }),
     async score(request) {
@@ -42,8 +40,14 @@ window.makeFakeScorer = ({ hold = false } = {}) => {
       scorer.gameCalls.push(structuredClone(request));
       const zero = { us: 0, them: 0 };
       const rows = request.deals.map((deal) => ({
-        passed: Boolean(deal.passed), record: zero, totals: zero, hanging: 0, hanging_out: 0,
-        capot: null, outcome: "made", explanation: [],
+        passed: Boolean(deal.passed),
+        record: zero,
+        totals: zero,
+        hanging: 0,
+        hanging_out: 0,
+        capot: null,
+        outcome: "made",
+        explanation: [],
       }));
       return { ok: true, result: { rows, totals: zero, hanging: 0, winner: null, finished: false, unclaimed: 0 } };
     },

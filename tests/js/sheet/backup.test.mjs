@@ -54,7 +54,15 @@ test("reading a backup: a newer format, a file that is none, and entries that ar
   for (const data of [{ belot_backup: "1", games: [] }, { belot_backup: 1 }, { belot_backup: 1, games: {} }, { version: 1, deals: [] }, null]) {
     assert.deepEqual(readBackup(data), { problem: "unreadable" }, JSON.stringify(data));
   }
-  const game = { id: "g-1", created: "2026-01-02T20:00:00.000Z", updated: "2026-01-02T20:00:00.000Z", names: { us: "", them: "" }, rules: {}, deals: [deal()], rev: "r" };
+  const game = {
+    id: "g-1",
+    created: "2026-01-02T20:00:00.000Z",
+    updated: "2026-01-02T20:00:00.000Z",
+    names: { us: "", them: "" },
+    rules: {},
+    deals: [deal()],
+    rev: "r",
+  };
   const read = readBackup({ belot_backup: 1, saved: "x", games: [game, { id: 3 }, "text", { ...game }] });
   assert.equal(read.bad, 3, "not a game, text, and the same id twice");
   const { rev: _rev, ...plain } = game;
@@ -117,7 +125,12 @@ test("a backup of several games, brought back on a device that lost them: each c
   assert.equal(book.core.calls.length - calls, 3, "every game went to the core");
   await book.saver.settled();
   const stored = [...(await book.store.load()).games].map(({ rev, ...game }) => game);
-  for (const game of data.games) assert.deepEqual(stored.find((one) => one.id === game.id), game, "as it was, id and all");
+  for (const game of data.games)
+    assert.deepEqual(
+      stored.find((one) => one.id === game.id),
+      game,
+      "as it was, id and all",
+    );
   assert.equal(book.games.size, 3, "the empty game the sheet opened with gave way");
   assert.equal(book.game.deals.length, 2, "the latest unfinished game is the current one");
   assert.equal(book.changes.at(-1).type, "backupRestored");

@@ -329,12 +329,10 @@ export const STEPS = {
     .tuple(TAB, fc.constantFrom("continue", "1", "2", "3"))
     .map(([t, c]) => new Step("nextMatchGame", `nextMatchGame(tab ${t}, ${c})`, (w) => nextMatchGame(w, t, c))),
   playMatch: fc.tuple(TAB, fc.constantFrom(2, 3)).map(([t, to]) => new Step("playMatch", `playMatch(tab ${t}, to ${to})`, (w) => playMatch(w, t, to))),
-  setName: fc
-    .tuple(TAB, fc.constantFrom("us", "them"), fc.boolean())
-    .map(([t, team, named]) => {
-      const name = named ? NAMES[team] : "";
-      return new Step("setName", `setName(tab ${t}, ${team}, "${name}")`, (w) => setName(w, t, team, name));
-    }),
+  setName: fc.tuple(TAB, fc.constantFrom("us", "them"), fc.boolean()).map(([t, team, named]) => {
+    const name = named ? NAMES[team] : "";
+    return new Step("setName", `setName(tab ${t}, ${team}, "${name}")`, (w) => setName(w, t, team, name));
+  }),
   sameNames: TAB.map((t) => new Step("sameNames", `sameNames(tab ${t}, "${NAMES.us}")`, (w) => sameNames(w, t))),
   openGame: fc.tuple(TAB, INDEX).map(([t, i]) => new Step("openGame", `openGame(tab ${t}, game ${i})`, (w) => openGame(w, t, i))),
   chooseDealer: fc.tuple(TAB, fc.nat({ max: 3 })).map(([t, s]) => new Step("chooseDealer", `chooseDealer(tab ${t}, seat ${s})`, (w) => chooseDealer(w, t, s))),

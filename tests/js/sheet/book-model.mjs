@@ -258,7 +258,10 @@ export class World {
     assert.equal(added.length, fresh.length, `phone ${phone.name}: ${fresh.length} game(s) should have come in, ${added.length} did`);
     for (const { game, id } of fresh) {
       if (id !== null) {
-        assert.ok(added.some((stored) => stored.id === id), `phone ${phone.name}: ${id} came in under its id`);
+        assert.ok(
+          added.some((stored) => stored.id === id),
+          `phone ${phone.name}: ${id} came in under its id`,
+        );
         continue;
       }
       const match = added.find((stored) => key(gist(stored)) === key(game) && !phone.games.has(stored.id));
@@ -275,7 +278,11 @@ export class World {
       const stored = (await phone.stored()).filter((game) => game.deals.length);
       const model = [...phone.games].filter(([, game]) => game.deals.length);
       const exact = (games) => games.map(([id, game]) => `${id} ${canonical(game.deals)}`).sort();
-      const shown = (games) => games.map(([id, game]) => `${id.slice(-4)}: ${game.deals.map(dealText).join(" ")}`).sort().join(" | ");
+      const shown = (games) =>
+        games
+          .map(([id, game]) => `${id.slice(-4)}: ${game.deals.map(dealText).join(" ")}`)
+          .sort()
+          .join(" | ");
       const found = stored.map((game) => [game.id, game]);
       assert.deepEqual(
         exact(found),
@@ -288,7 +295,10 @@ export class World {
         if (expected.dealer !== undefined) assert.equal(game.dealer ?? null, expected.dealer, `phone ${phone.name}: the first dealer of ${game.id}`);
       }
       for (const book of phone.tabs) {
-        const mine = [...book.games.values()].filter((game) => game.deals.length).map((game) => `${game.id} ${canonical(game.deals)}`).sort();
+        const mine = [...book.games.values()]
+          .filter((game) => game.deals.length)
+          .map((game) => `${game.id} ${canonical(game.deals)}`)
+          .sort();
         const there = stored.map((game) => `${game.id} ${canonical(game.deals)}`).sort();
         assert.deepEqual(mine, there, `phone ${phone.name}: a tab and the database disagree`);
       }

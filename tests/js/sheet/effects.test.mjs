@@ -23,7 +23,10 @@ test("games: undo, new, opened, removed and restored", () => {
   assert.deepEqual(effectsOf({ type: "undone" }, { fromBar: true }).focus, { to: "form" });
   assert.equal(effectsOf({ type: "newGame" }).focus.to, "form");
   assert.deepEqual(effectsOf({ type: "gameOpened", id: "g" }), { focus: { to: "table" } });
-  assert.deepEqual(effectsOf({ type: "gameRemoved", created: "c" }), { focus: { to: "gamesUndo" }, announce: { words: "travel", key: "deleted", params: { date: "c" } } });
+  assert.deepEqual(effectsOf({ type: "gameRemoved", created: "c" }), {
+    focus: { to: "gamesUndo" },
+    announce: { words: "travel", key: "deleted", params: { date: "c" } },
+  });
   assert.deepEqual(effectsOf({ type: "gameRestored", id: "g", created: "c" }).focus, { to: "game", id: "g" });
 });
 

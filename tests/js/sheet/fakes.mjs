@@ -24,7 +24,16 @@ export function fakeResult(deals, dealer = null) {
   const winner = finished ? (totals.us > totals.them ? "us" : "them") : null;
   // As the core: the deal passes one seat on after every deal, passed deals included.
   const next_dealer = dealer == null ? null : (dealer + deals.length) % 4;
-  return { rows, totals, hanging, winner, finished, unclaimed: finished ? hanging : 0, next_dealer, status: { code: "status_playing", params: {}, message: { bg: "", en: "" } } };
+  return {
+    rows,
+    totals,
+    hanging,
+    winner,
+    finished,
+    unclaimed: finished ? hanging : 0,
+    next_dealer,
+    status: { code: "status_playing", params: {}, message: { bg: "", en: "" } },
+  };
 }
 
 /** A scorer whose scoreGame answers like the core (after `delay()` resolves, if given). */
@@ -38,7 +47,10 @@ export function fakeScorer({ delay = null } = {}) {
       if (!Array.isArray(request?.deals)) return { ok: false, errors: [{ code: "not_a_game", message: { bg: "не е игра", en: "not a game" } }] };
       const bad = request.deals.findIndex((deal) => deal.bad);
       if (bad >= 0) return { ok: false, errors: [{ code: "bad_deal", deal: bad, message: { bg: `лошо ${bad + 1}`, en: `bad ${bad + 1}` } }] };
-      const names = Object.values(request.seats ?? {}).flat().filter(Boolean).map((name) => name.toLowerCase());
+      const names = Object.values(request.seats ?? {})
+        .flat()
+        .filter(Boolean)
+        .map((name) => name.toLowerCase());
       if (new Set(names).size < names.length) return { ok: false, errors: [{ code: "player_twice", message: { bg: "двама", en: "twice" } }] };
       return { ok: true, result: fakeResult(request.deals, request.dealer ?? null) };
     },
@@ -48,7 +60,12 @@ export function fakeScorer({ delay = null } = {}) {
       const mirror = weAre === "them";
       const deals = [{ fake: mirror ? [0, 20] : [20, 0] }, { passed: true }];
       const names = mirror ? { us: "B", them: "A" } : { us: "A", them: "B" };
-      const game = { names, seats: mirror ? { us: ["b1", "b2"], them: ["a2", "a1"] } : { us: ["a1", "a2"], them: ["b1", "b2"] }, dealer: mirror ? 0 : 1, deals };
+      const game = {
+        names,
+        seats: mirror ? { us: ["b1", "b2"], them: ["a2", "a1"] } : { us: ["a1", "a2"], them: ["b1", "b2"] },
+        dealer: mirror ? 0 : 1,
+        deals,
+      };
       return { ok: true, result: { game, score: fakeResult(deals) } };
     },
     async gameLink() {
@@ -70,8 +87,13 @@ export function fakeMatches(games) {
     if (winner) match.won[winner] += 1;
     match.winner ??= ["us", "them"].find((team) => match.won[team] === match.to) ?? null;
     match.finished = match.winner !== null;
-    const status = match.winner ? { code: "match_won", params: { ...match.won, winner: match.winner } } : { code: "match_playing", params: { ...match.won, to: match.to } };
-    matches.set(match.id, { ...match, status: { ...status, message: { bg: `мач ${match.won.us} : ${match.won.them}`, en: `match ${match.won.us} : ${match.won.them}` } } });
+    const status = match.winner
+      ? { code: "match_won", params: { ...match.won, winner: match.winner } }
+      : { code: "match_playing", params: { ...match.won, to: match.to } };
+    matches.set(match.id, {
+      ...match,
+      status: { ...status, message: { bg: `мач ${match.won.us} : ${match.won.them}`, en: `match ${match.won.us} : ${match.won.them}` } },
+    });
   });
   return [...matches.values()];
 }
@@ -81,7 +103,14 @@ export function fakeStatistics({ games, from = null, to = null }) {
   const chosen = games.map((entry, index) => ({ ...entry, index })).filter(({ date }) => (!from || date >= from) && (!to || date <= to));
   const pairs = ["us", "them"].map((team) => {
     const won = chosen.filter(({ game }) => fakeResult(game.deals).winner === team);
-    return { team, games: chosen.length, won: won.length, lost: chosen.length - won.length, played: chosen.map(({ index }) => index), won_games: won.map(({ index }) => index) };
+    return {
+      team,
+      games: chosen.length,
+      won: won.length,
+      lost: chosen.length - won.length,
+      played: chosen.map(({ index }) => index),
+      won_games: won.map(({ index }) => index),
+    };
   });
   return { from, to, games: chosen.length, matches: 0, pairs, players: [] };
 }

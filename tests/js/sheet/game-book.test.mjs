@@ -27,7 +27,10 @@ test("record: the deal goes through the core, is saved, and the form is cleared"
   assert.deepEqual(last(book), { type: "recorded", n: 1, form: "clear" });
   await book.saver.settled();
   const { games } = await book.store.load();
-  assert.deepEqual(games.map((game) => game.deals), [[deal(10, 6)]]);
+  assert.deepEqual(
+    games.map((game) => game.deals),
+    [[deal(10, 6)]],
+  );
 });
 
 test("a deal the core refuses changes nothing; its errors are kept for the bar", async () => {
@@ -126,7 +129,14 @@ test("remove a game, then undo within the time; after it, the game is gone for g
 test("a stored game the core refuses is kept aside and said; the others open", async () => {
   const backend = new MemoryBackend();
   backend.records.set("g-bad", { id: "g-bad", created: "2026-01-01T00:00:00.000Z", names: {}, deals: [{ bad: true }], rev: "r1" });
-  backend.records.set("g-ok", { id: "g-ok", created: "2026-01-01T00:00:00.000Z", updated: "2026-01-01T00:00:00.000Z", names: {}, deals: [deal(1, 1)], rev: "r2" });
+  backend.records.set("g-ok", {
+    id: "g-ok",
+    created: "2026-01-01T00:00:00.000Z",
+    updated: "2026-01-01T00:00:00.000Z",
+    names: {},
+    deals: [deal(1, 1)],
+    rev: "r2",
+  });
   const book = await openBook({ store: backend.store() });
   assert.deepEqual([...book.games.keys()], ["g-ok"]);
   assert.equal(book.notices.list[0].key, "noticeRejected");
@@ -152,12 +162,18 @@ test("a full device is said once; the next change saves again and says so", asyn
   await book.record(deal(1, 1));
   await book.saver.settled();
   assert.equal(book.saver.saving, "full");
-  assert.deepEqual(book.notices.list.map((n) => n.key), ["full"]);
+  assert.deepEqual(
+    book.notices.list.map((n) => n.key),
+    ["full"],
+  );
   backend.failure = null;
   await book.record(deal(2, 2));
   await book.saver.settled();
   assert.equal(book.saver.saving, "saved");
-  assert.deepEqual(book.notices.list.map((n) => n.key), ["savedAgain"]);
+  assert.deepEqual(
+    book.notices.list.map((n) => n.key),
+    ["savedAgain"],
+  );
   const { games } = await backend.store().load();
   assert.equal(games[0].deals.length, 2);
 });

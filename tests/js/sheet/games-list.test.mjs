@@ -72,7 +72,11 @@ test("a new language, or busy, makes new lines", () => {
 
 test("a game nobody has played or named is neither listed nor counted (issue 30)", () => {
   const list = mount();
-  const fresh = { game: { id: "g-new", created: "2026-01-02T20:00:00.000Z", names: { us: "", them: "" }, deals: [] }, result: { totals: { us: 0, them: 0 }, winner: null }, current: true };
+  const fresh = {
+    game: { id: "g-new", created: "2026-01-02T20:00:00.000Z", names: { us: "", them: "" }, deals: [] },
+    result: { totals: { us: 0, them: 0 }, winner: null },
+    current: true,
+  };
   list.render(s, "en", [fresh]);
   assert.equal(list.ui.summary.textContent, "Games on this device (0)");
   assert.equal(list.ui.list.children.length, 0);

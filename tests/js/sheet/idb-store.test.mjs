@@ -110,12 +110,25 @@ test("the games of an earlier version's localStorage are moved in once, its curr
   await here.load();
   const rev = (await here.get(["g-1"])).get("g-1").rev;
   await here.remove("g-1", rev);
-  assert.deepEqual((await store(db, "calc", { legacy: old }).load()).games.map((game) => game.id), ["g-2"]);
+  assert.deepEqual(
+    (await store(db, "calc", { legacy: old }).load()).games.map((game) => game.id),
+    ["g-2"],
+  );
   assert.equal(old.items.calc, text, "the old text is left as it was");
   // An earlier version still open saves again: its new game comes in, none here is replaced.
-  old.items.calc = JSON.stringify({ version: STORE_VERSION, current: "g-3", games: [{ ...GAME, id: "g-2", deals: [] }, { ...GAME, id: "g-3" }] });
+  old.items.calc = JSON.stringify({
+    version: STORE_VERSION,
+    current: "g-3",
+    games: [
+      { ...GAME, id: "g-2", deals: [] },
+      { ...GAME, id: "g-3" },
+    ],
+  });
   const later = await store(db, "calc", { legacy: old }).load();
-  assert.deepEqual(later.games.map((game) => [game.id, game.deals.length]).sort(), [["g-2", 1], ["g-3", 1]]);
+  assert.deepEqual(later.games.map((game) => [game.id, game.deals.length]).sort(), [
+    ["g-2", 1],
+    ["g-3", 1],
+  ]);
 });
 
 test("what cannot be read is kept aside, never dropped: unreadable text, an unknown version, damaged games, cut names", async () => {
@@ -129,9 +142,16 @@ test("what cannot be read is kept aside, never dropped: unreadable text, an unkn
     const db = device();
     const one = store(db, "calc", { legacy: legacy({ calc: text }) });
     const { aside } = await one.load();
-    assert.deepEqual(aside.map((item) => item.reason), reasons, text.slice(0, 30));
+    assert.deepEqual(
+      aside.map((item) => item.reason),
+      reasons,
+      text.slice(0, 30),
+    );
     const kept = await one.asideRecords();
-    assert.deepEqual(kept.map((item) => item.reason), reasons);
+    assert.deepEqual(
+      kept.map((item) => item.reason),
+      reasons,
+    );
     if (reasons[0] === "unreadable" || reasons[0] === "unknown_version") assert.equal(kept[0].value, text);
   }
 });
@@ -143,7 +163,10 @@ test("a damaged record in the database goes aside, in the same transaction that 
   await one.put(GAME, null);
   await one.put({ id: "broken", deals: "none" }, null);
   const { games, aside } = await store(db).load();
-  assert.deepEqual(games.map((game) => game.id), ["g-1"]);
+  assert.deepEqual(
+    games.map((game) => game.id),
+    ["g-1"],
+  );
   assert.deepEqual(aside, [{ reason: "bad_game" }]);
   assert.equal((await one.get(["broken"])).get("broken"), null);
   assert.deepEqual((await one.asideRecords())[0].value, { id: "broken", deals: "none", rev: (await one.asideRecords())[0].value.rev });

@@ -65,7 +65,11 @@ const played = (book) => [...book.games.values()].filter((game) => game.deals.le
 for (const [first, arrive] of Object.entries(ROUTES)) {
   for (const [second, again] of Object.entries(ROUTES)) {
     test(`the same game by ${first}, then by ${second} (with more deals or not): one game, up to date, its date kept`, async () => {
-      for (const [before, after] of [[3, 3], [3, 5], [5, 3]]) {
+      for (const [before, after] of [
+        [3, 3],
+        [3, 5],
+        [5, 3],
+      ]) {
         const book = await openBook({ scorer: travellingScorer() });
         let asked = 0;
         book.travel.ask = async () => (asked++, true);

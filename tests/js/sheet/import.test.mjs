@@ -78,7 +78,15 @@ const NAMES = { us: '=HYPERLINK("x","y"), Ivo', them: "Ана; -2+3" };
 const GAME = {
   names: NAMES,
   deals: [
-    { contract: "hearts", bidder: "us", doubling: "contra", cards: { team: "them", points: 81 }, last_trick: "us", capot: null, announced: { us: { tierce: 1, belot: 1 }, them: {} } },
+    {
+      contract: "hearts",
+      bidder: "us",
+      doubling: "contra",
+      cards: { team: "them", points: 81 },
+      last_trick: "us",
+      capot: null,
+      announced: { us: { tierce: 1, belot: 1 }, them: {} },
+    },
     { passed: true },
     { contract: "all_trumps", bidder: "them", doubling: "none", capot: "them", announced: { us: {}, them: { carre_jacks: 1, quarte: 2 } } },
   ],
@@ -102,11 +110,27 @@ for (const lang of ["bg", "en"]) {
       version: 1,
       names: NAMES,
       deals: [
-        { contract: "hearts", bidder: "us", doubling: "contra", capot: null, cards: { team: "them", points: 81 }, last_trick: "us", declarations: { us: { tierce: 1, belot: 1 }, them: {} } },
+        {
+          contract: "hearts",
+          bidder: "us",
+          doubling: "contra",
+          capot: null,
+          cards: { team: "them", points: 81 },
+          last_trick: "us",
+          declarations: { us: { tierce: 1, belot: 1 }, them: {} },
+        },
         { passed: true },
         // A capot: the capot team's pile and last trick, as the form enters them (issue 30:
         // „Липсва поле „cards“.“ refused the app's own CSV).
-        { contract: "all_trumps", bidder: "them", doubling: "none", capot: "them", cards: { team: "them", points: DECK_POINTS.all_trumps }, last_trick: "them", declarations: { us: {}, them: { carre_jacks: 1, quarte: 2 } } },
+        {
+          contract: "all_trumps",
+          bidder: "them",
+          doubling: "none",
+          capot: "them",
+          cards: { team: "them", points: DECK_POINTS.all_trumps },
+          last_trick: "them",
+          declarations: { us: {}, them: { carre_jacks: 1, quarte: 2 } },
+        },
       ],
     });
   });
@@ -143,7 +167,10 @@ test("a CSV without names gives a game without names; other tables are refused",
 });
 
 test("RFC 4180: quotes, doubled quotes, commas and line breaks inside a field", () => {
-  assert.deepEqual(csvRows('a,"b ""c"", d"\r\n"x\ny",z\n'), [["a", 'b "c", d'], ["x\ny", "z"]]);
+  assert.deepEqual(csvRows('a,"b ""c"", d"\r\n"x\ny",z\n'), [
+    ["a", 'b "c", d'],
+    ["x\ny", "z"],
+  ]);
 });
 
 test("a shared game asks which team this is: read again from that side, kept as shown, with its table", async () => {

@@ -111,7 +111,11 @@ test("askInSheet places the question after the given part and gives the book an 
   const place = container();
   const notices = document.createElement("div");
   place.append(notices);
-  const ask = askInSheet(notices, () => {}, () => "bg");
+  const ask = askInSheet(
+    notices,
+    () => {},
+    () => "bg",
+  );
   const question = notices.nextElementSibling;
   assert.equal(question.className, "keep-both");
   const answer = ask(QUESTION);

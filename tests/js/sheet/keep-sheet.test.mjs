@@ -106,7 +106,11 @@ test("Back up all games is one file; brought back through Import, nothing is dou
   await choose(fresh.$(".games input.import-file"), file("game.json", JSON.stringify({ version: 1, deals: [{ fake: [3, 3] }] })));
   assert.equal(fresh.$$(".games-list li").length, 3, "a single game's file still imports as it did");
   await choose(fresh.$(".games input.import-file"), file("notes.txt", "not json"));
-  assert.match(text(fresh.$(".notices")), /“notes.txt” is not a game the calculator can read\. The file is neither JSON nor a CSV from the calculator\./, "and a file that is neither is said as before");
+  assert.match(
+    text(fresh.$(".notices")),
+    /“notes.txt” is not a game the calculator can read\. The file is neither JSON nor a CSV from the calculator\./,
+    "and a file that is neither is said as before",
+  );
 });
 
 test("games cleared while the page was closed: said instead of an empty sheet, with the way back", async () => {
@@ -117,7 +121,10 @@ test("games cleared while the page was closed: said instead of an empty sheet, w
   assert.equal(notice.hidden, false);
   assert.equal(notice.dataset.kind, "cleared");
   assert.equal(text($(".keep-title")), "The games are gone");
-  assert.match(text($(".keep-text")), /^The browser cleared the games saved on this device while the calculator was closed \(3 games, last saved on 14 Feb 2026, \d\d:30\)\..* Your last backup is from 1 Feb 2026/);
+  assert.match(
+    text($(".keep-text")),
+    /^The browser cleared the games saved on this device while the calculator was closed \(3 games, last saved on 14 Feb 2026, \d\d:30\)\..* Your last backup is from 1 Feb 2026/,
+  );
   assert.equal(form.said.at(-1), text($(".keep-text")), "said in the live region once");
   assert.equal($(".keep-notice button.restore-backup").hidden, false);
   assert.equal($(".keep-notice .keep-link").hidden, false);
@@ -158,7 +165,14 @@ test("a restore from the notice's own button takes a backup file", async () => {
   const local = fakeLocal();
   writeMark(local, "k", { games: 1, saved: "2026-02-14T19:30:00.000Z" });
   const { $, $$ } = await mount({ lang: "en", env: fakeEnv({ local }) });
-  const game = { id: "g-back", created: "2026-02-14T19:00:00.000Z", updated: "2026-02-14T19:30:00.000Z", names: { us: "A", them: "B" }, rules: {}, deals: [{ fake: [30, 10] }] };
+  const game = {
+    id: "g-back",
+    created: "2026-02-14T19:00:00.000Z",
+    updated: "2026-02-14T19:30:00.000Z",
+    names: { us: "A", them: "B" },
+    rules: {},
+    deals: [{ fake: [30, 10] }],
+  };
   await choose($(".keep-notice input.restore-file"), file("b.json", JSON.stringify({ belot_backup: 1, saved: "2026-02-14T20:00:00.000Z", games: [game] })));
   assert.equal($(".keep-notice").hidden, true);
   assert.equal(text($(".sheet-table tfoot td.us")), "30", "the restored game is the one shown");
@@ -179,7 +193,10 @@ test("every word about keeping the games is there in both languages", () => {
   for (const lang of ["bg", "en"]) {
     for (const [key, value] of Object.entries(KEEP_WORDS[lang])) {
       const forms = typeof value === "string" ? [value] : Object.values(value);
-      assert.ok(forms.every((form) => form.trim().length > 0), `${lang}.${key}`);
+      assert.ok(
+        forms.every((form) => form.trim().length > 0),
+        `${lang}.${key}`,
+      );
     }
   }
 });
@@ -197,7 +214,17 @@ test("a picked file is refused by its size unread, and a deeply nested one is ca
 
 test("the names of a backup come in cleaned: no control, no bidi override (issue 32)", async () => {
   const { $, $$ } = await mount({ lang: "en" });
-  const game = { id: "g-ctl", created: "2026-02-14T19:00:00.000Z", updated: "2026-02-14T19:30:00.000Z", names: { us: "\u0000\u0007ctl", them: "Ivan\u202eKeep" }, rules: {}, deals: [{ fake: [30, 10] }] };
+  const game = {
+    id: "g-ctl",
+    created: "2026-02-14T19:00:00.000Z",
+    updated: "2026-02-14T19:30:00.000Z",
+    names: { us: "\u0000\u0007ctl", them: "Ivan\u202eKeep" },
+    rules: {},
+    deals: [{ fake: [30, 10] }],
+  };
   await choose($("input.import-file"), file("b.json", JSON.stringify({ belot_backup: 1, saved: "2026-02-14T20:00:00.000Z", games: [game] })));
-  assert.deepEqual($$(".games li .game-text bdi").map((bdi) => bdi.textContent), ["ctl", "IvanKeep"]);
+  assert.deepEqual(
+    $$(".games li .game-text bdi").map((bdi) => bdi.textContent),
+    ["ctl", "IvanKeep"],
+  );
 });

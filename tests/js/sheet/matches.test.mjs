@@ -15,12 +15,20 @@ const { bookRequest, coreGame, localDay, nextMatch, nextChoices, defaultChoice }
 const game = (id, created, extra = {}) => ({ id, created, updated: created, names: { us: "", them: "" }, rules: {}, deals: [{ fake: [10, 6] }], ...extra });
 
 test("the games as the core's book: played order, local days, the table around each game", () => {
-  const later = game("b", "2026-05-15T19:00:00.000Z", { match: { id: "m-1", to: 2 }, note: "реванш", seats: { us: ["Иван", "Петър"], them: ["", ""] }, dealer: 1 });
+  const later = game("b", "2026-05-15T19:00:00.000Z", {
+    match: { id: "m-1", to: 2 },
+    note: "реванш",
+    seats: { us: ["Иван", "Петър"], them: ["", ""] },
+    dealer: 1,
+  });
   const first = game("a", "2026-05-14T19:00:00.000Z", { note: "" });
   const { request, ids } = bookRequest([later, first], { from: "2026-05-01", to: "" });
   assert.deepEqual(ids, ["a", "b"]);
   assert.equal(request.version, 1);
-  assert.deepEqual(request.games.map((entry) => entry.date), [localDay(first.created), localDay(later.created)]);
+  assert.deepEqual(
+    request.games.map((entry) => entry.date),
+    [localDay(first.created), localDay(later.created)],
+  );
   assert.deepEqual([request.from, request.to], ["2026-05-01", null]);
   assert.equal("note" in request.games[0].game, false, "an empty note is no note");
   assert.deepEqual(coreGame(later).match, { id: "m-1", to: 2 });
@@ -72,7 +80,10 @@ const text = (element) => element.textContent.replace(/\s+/g, " ").trim();
 test("a match to 2: chosen before the first deal, its score on the sheet, its next game", async () => {
   const { sheet, form, $, press, choose, newGame } = await mount();
   assert.equal(text($(".game-about .field:last-child span")), "Тази игра");
-  assert.deepEqual([...$("select.next-game").children].map((option) => option.textContent), ["Една игра", "Мач до 2 победи", "Мач до 3 победи", "Мач до 4 победи"]);
+  assert.deepEqual(
+    [...$("select.next-game").children].map((option) => option.textContent),
+    ["Една игра", "Мач до 2 победи", "Мач до 3 победи", "Мач до 4 победи"],
+  );
   await choose("2");
   assert.equal(sheet.snapshot().game.match.to, 2);
   form.next = { fake: [TARGET, 0] };

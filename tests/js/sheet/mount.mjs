@@ -72,5 +72,17 @@ export async function mountSheet({
   sheet.addEventListener("change", () => queueMicrotask(render));
   render();
   await frames(wait);
-  return { sheet, form, root, target, events, render, store, settle: () => frames(wait), press: (element) => press(element, wait), $: (selector) => root.querySelector(selector), $$: (selector) => [...root.querySelectorAll(selector)] };
+  return {
+    sheet,
+    form,
+    root,
+    target,
+    events,
+    render,
+    store,
+    settle: () => frames(wait),
+    press: (element) => press(element, wait),
+    $: (selector) => root.querySelector(selector),
+    $$: (selector) => [...root.querySelectorAll(selector)],
+  };
 }

@@ -50,8 +50,9 @@ test("no import circle in widget/", () => {
   const graph = new Map();
   for (const file of files()) {
     const text = readFileSync(file, "utf8");
-    const targets = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.\.?\/[^"']+)["']|^\s*import\s*["'](\.\.?\/[^"']+)["']/gm)]
-      .map((match) => path.resolve(path.dirname(file), match[1] ?? match[2]));
+    const targets = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.\.?\/[^"']+)["']|^\s*import\s*["'](\.\.?\/[^"']+)["']/gm)].map((match) =>
+      path.resolve(path.dirname(file), match[1] ?? match[2]),
+    );
     graph.set(file, targets);
   }
   const circles = [];
@@ -74,17 +75,23 @@ test("every change the book announces, and every one the view reacts to, is name
   const { CHANGES, changesGame, registered } = await import("../../../widget/book/book-changes.js");
   const read = (name) => readFileSync(path.join(WIDGET, name), "utf8");
   const book = ["game-book.js", "book-edits.js", "book-table.js", "book-travel.js", "book-backup.js", "book-deletes.js", "book-saver.js", "tab-follower.js"]
-    .map((name) => `book/${name}`).concat("sheet/match-part.js");
+    .map((name) => `book/${name}`)
+    .concat("sheet/match-part.js");
   const announced = new Set(book.flatMap((name) => [...read(name).matchAll(/\btype: "([A-Za-z]+)"/g)].map((match) => match[1])));
   // What the view reacts to: effects.js's cases, the bar's marks, the sheet's lists.
   const reacted = new Set([
     ...[...read("book/effects.js").matchAll(/case "([A-Za-z]+)":/g)].map((match) => match[1]),
-    ...["sheet/bar-marks.js", "sheet/score-sheet.js"].flatMap((name) => [...read(name).matchAll(/type === "([A-Za-z]+)"|\[((?:"[A-Za-z]+",? ?)+)\]\.includes\(change\.type\)/g)])
+    ...["sheet/bar-marks.js", "sheet/score-sheet.js"]
+      .flatMap((name) => [...read(name).matchAll(/type === "([A-Za-z]+)"|\[((?:"[A-Za-z]+",? ?)+)\]\.includes\(change\.type\)/g)])
       .flatMap((match) => (match[1] ? [match[1]] : [...match[2].matchAll(/"([A-Za-z]+)"/g)].map((inner) => inner[1]))),
   ]);
   const unnamed = [...announced, ...reacted].filter((type) => !Object.hasOwn(CHANGES, type));
   assert.deepEqual(unnamed, []);
-  assert.deepEqual(Object.keys(CHANGES).filter((type) => !announced.has(type)), [], "every named change is announced somewhere");
+  assert.deepEqual(
+    Object.keys(CHANGES).filter((type) => !announced.has(type)),
+    [],
+    "every named change is announced somewhere",
+  );
   assert.ok(reacted.size > 20, `the view's reactions were read (${reacted.size})`);
   assert.equal(changesGame("recorded"), true);
   assert.equal(changesGame("refused"), false);

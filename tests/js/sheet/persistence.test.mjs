@@ -99,7 +99,11 @@ test("Safari's engine in a tab: the Home Screen is said once, when the first gam
   assert.equal(kept.persistence.snapshot().message, null);
   const again = await keptBook({ backend, env });
   assert.equal(again.persistence.snapshot().message, null, "never a second time");
-  for (const other of [fakeEnv({ webkit: true, standalone: true }), fakeEnv({ webkit: false }), fakeEnv({ webkit: true, storage: fakeStorage({ persisted: true }) })]) {
+  for (const other of [
+    fakeEnv({ webkit: true, standalone: true }),
+    fakeEnv({ webkit: false }),
+    fakeEnv({ webkit: true, storage: fakeStorage({ persisted: true }) }),
+  ]) {
     const one = await keptBook({ env: other });
     await record(one, deal());
     assert.equal(one.persistence.snapshot().message, null, "installed, another engine, or kept already: not said");
@@ -213,7 +217,10 @@ test("the page's browser: no Storage API, WebKit by its vendor, an installed app
   assert.equal(env.webkit, true);
   assert.equal(env.standalone(), true);
   assert.equal(env.local, null);
-  const chromium = browserEnvironment({ navigator: { vendor: "Google Inc.", storage: { persist() {}, persisted() {} } }, matchMedia: () => ({ matches: false }) });
+  const chromium = browserEnvironment({
+    navigator: { vendor: "Google Inc.", storage: { persist() {}, persisted() {} } },
+    matchMedia: () => ({ matches: false }),
+  });
   assert.equal(chromium.webkit, false);
   assert.equal(chromium.standalone(), false);
   assert.notEqual(chromium.storage, null);

@@ -28,7 +28,8 @@ function mount({ deals = [PLAYED, PLAYED], answer = null } = {}) {
   });
   const root = container();
   root.append(panel.ui.summary, panel.ui.panel);
-  const render = () => panel.render({ s: STRINGS.en, lang: "en", game: shown, result: { finished: false }, busy: false, ready: true, validated: true, viewing: false });
+  const render = () =>
+    panel.render({ s: STRINGS.en, lang: "en", game: shown, result: { finished: false }, busy: false, ready: true, validated: true, viewing: false });
   render();
   const tick = (id) => {
     const box = root.querySelector(`input[value="${id}"]`);

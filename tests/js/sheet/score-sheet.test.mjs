@@ -52,7 +52,10 @@ test("a row opens its deal in the form; Save changes puts the form back", async 
   assert.equal($("button.save").hidden, false);
   form.next = { fake: [1, 1] };
   await press($("button.save"));
-  assert.deepEqual(form.calls.find((call) => call[0] === "restore"), ["restore", { saved: true }]);
+  assert.deepEqual(
+    form.calls.find((call) => call[0] === "restore"),
+    ["restore", { saved: true }],
+  );
   assert.equal(text($(".sheet-table tfoot td.us")), "21");
   assert.equal($(".editing-note").hidden, true);
 });
@@ -107,7 +110,10 @@ test("a game from a link is shown read only with Keep and Close; kept, it is a g
   assert.equal($(".shared").hidden, false);
   assert.match(text($(".shared-text")), /A 20 : 0 B/);
   assert.equal(sheet.viewing, true);
-  assert.ok($$(".sheet-table tbody button").every((button) => button.disabled), "rows are read only");
+  assert.ok(
+    $$(".sheet-table tbody button").every((button) => button.disabled),
+    "rows are read only",
+  );
   await press($(".shared button.keep-game"));
   assert.equal(sheet.viewing, false);
   assert.equal($(".shared").hidden, true);
@@ -130,9 +136,15 @@ test("a name the players typed is isolated wherever it sits in a sentence", asyn
   input.dispatchEvent(new window.Event("input"));
   await settle();
   await press($("button.record"));
-  assert.deepEqual($$(".bar-totals bdi").map((bdi) => bdi.textContent), ["مريم", "Them"]);
+  assert.deepEqual(
+    $$(".bar-totals bdi").map((bdi) => bdi.textContent),
+    ["مريم", "Them"],
+  );
   assert.equal($(".bar-totals").textContent, "Total مريم 10\u00a0:\u00a06 Them");
-  assert.deepEqual($$(".games li .game-text bdi").map((bdi) => bdi.textContent), ["مريم", "Them"]);
+  assert.deepEqual(
+    $$(".games li .game-text bdi").map((bdi) => bdi.textContent),
+    ["مريم", "Them"],
+  );
   assert.equal($(".sheet-table thead th.us").getAttribute("dir"), "auto");
 });
 
@@ -172,7 +184,11 @@ test("a link during an edit: Keep is off and says why; the banner names the game
   assert.equal($(".shared button.keep-game").disabled, true);
   assert.equal(text($(".shared-blocked")), "First save or cancel your change to deal 1.");
   assert.match(text($(".shared-rules")), /rule book|house rules/i);
-  assert.equal(form.calls.some((call) => call === "clear" || call[0] === "restore"), false, "the edit's form is untouched");
+  assert.equal(
+    form.calls.some((call) => call === "clear" || call[0] === "restore"),
+    false,
+    "the edit's form is untouched",
+  );
   await press($(".shared button.close-shared"));
   assert.match(text($(".action-hint")), /Editing deal 1/);
 });
@@ -216,12 +232,19 @@ test("all passed over a typed deal asks first; undo offers the deal back only to
   form.empty = true;
   form.calls.length = 0;
   await press($("button.undo"));
-  assert.deepEqual(form.calls.find((call) => call[0] === "load"), ["load", { passed: true }]);
+  assert.deepEqual(
+    form.calls.find((call) => call[0] === "load"),
+    ["load", { passed: true }],
+  );
   assert.equal($("button.redo").hidden, false);
   form.empty = false;
   form.calls.length = 0;
   await press($("button.undo"));
-  assert.equal(form.calls.some((call) => call[0] === "load"), false, "something is typed: the form keeps it");
+  assert.equal(
+    form.calls.some((call) => call[0] === "load"),
+    false,
+    "something is typed: the form keeps it",
+  );
   await press($("button.redo"));
   assert.equal($$(".sheet-table tbody tr").length, 1);
   assert.match(form.said.at(-1), /Deal 1 recorded again/);

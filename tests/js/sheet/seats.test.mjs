@@ -15,8 +15,16 @@ const t = SEAT_WORDS.bg;
 const named = { seats: { us: ["Иван", "Петър"], them: ["Мария", "Георги"] } };
 
 test("the seats are the core's: us[0], them[0], us[1], them[1] in the order the deal passes", () => {
-  assert.deepEqual(SEAT_ORDER, [["us", 0], ["them", 0], ["us", 1], ["them", 1]]);
-  assert.deepEqual(seatChoices(named, teams, t).map((choice) => choice.label), ["Иван", "Мария", "Петър", "Георги"]);
+  assert.deepEqual(SEAT_ORDER, [
+    ["us", 0],
+    ["them", 0],
+    ["us", 1],
+    ["them", 1],
+  ]);
+  assert.deepEqual(
+    seatChoices(named, teams, t).map((choice) => choice.label),
+    ["Иван", "Мария", "Петър", "Георги"],
+  );
 });
 
 test("the table's words in both languages; who deals is the core's word", () => {
@@ -26,7 +34,10 @@ test("the table's words in both languages; who deals is the core's word", () => 
 });
 
 test("a player without a name is the team and place; names are read defensively", () => {
-  assert.deepEqual(seatChoices({}, teams, t).map((choice) => choice.label), ["Ние (1)", "Вие (1)", "Ние (2)", "Вие (2)"]);
+  assert.deepEqual(
+    seatChoices({}, teams, t).map((choice) => choice.label),
+    ["Ние (1)", "Вие (1)", "Ние (2)", "Вие (2)"],
+  );
   assert.equal(seatName({ seats: { us: ["", "Петър"], them: null } }, 1, teams, SEAT_WORDS.en), "Вие (1)");
   assert.deepEqual(playerNames({ seats: { us: [1, null] } }), { us: ["", ""], them: ["", ""] });
 });

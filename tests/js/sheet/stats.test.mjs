@@ -26,7 +26,11 @@ test("the statistics are the core's, over the saved games that were played, with
   ].map((game) => ({ game, result: { totals: { us: game.deals[0]?.fake[0] ?? 0, them: game.deals[0]?.fake[1] ?? 0 }, winner: null } }));
   await stats.compute(games, { from: "2026-05-15", to: "" });
   const [request] = scorer.calls;
-  assert.deepEqual(request.games.map((entry) => entry.date), [localDay("2026-05-10T18:00:00.000Z"), localDay("2026-05-20T18:00:00.000Z")], "played order; a game without a deal is none");
+  assert.deepEqual(
+    request.games.map((entry) => entry.date),
+    [localDay("2026-05-10T18:00:00.000Z"), localDay("2026-05-20T18:00:00.000Z")],
+    "played order; a game without a deal is none",
+  );
   assert.deepEqual([request.from, request.to], ["2026-05-15", null]);
   assert.equal(stats.state, "ready");
   assert.equal(stats.result.games, 1);
@@ -37,8 +41,44 @@ test("the statistics are the core's, over the saved games that were played, with
 
 test("the CSV: a header in the reader's language, a row per pair, names never a formula", () => {
   const result = {
-    pairs: [{ name: "=HYPERLINK(\"x\")", games: 2, won: 1, lost: 1, matches: 0, matches_won: 0, deals: 20, average_deals: 10, biggest: { points: 25, game: 0, deal: 3 }, capots: 1, bids: 3, made: 2, inside: 1, hanging: 0, by_contract: { hearts: { bids: 3, made: 2, inside: 1, hanging: 0 } } }],
-    players: [{ player: "Иван", games: 1, won: 1, lost: 0, matches: 0, matches_won: 0, deals: 10, average_deals: 10, biggest: null, capots: 0, bids: 0, made: 0, inside: 0, hanging: 0, by_contract: {} }],
+    pairs: [
+      {
+        name: '=HYPERLINK("x")',
+        games: 2,
+        won: 1,
+        lost: 1,
+        matches: 0,
+        matches_won: 0,
+        deals: 20,
+        average_deals: 10,
+        biggest: { points: 25, game: 0, deal: 3 },
+        capots: 1,
+        bids: 3,
+        made: 2,
+        inside: 1,
+        hanging: 0,
+        by_contract: { hearts: { bids: 3, made: 2, inside: 1, hanging: 0 } },
+      },
+    ],
+    players: [
+      {
+        player: "Иван",
+        games: 1,
+        won: 1,
+        lost: 0,
+        matches: 0,
+        matches_won: 0,
+        deals: 10,
+        average_deals: 10,
+        biggest: null,
+        capots: 0,
+        bids: 0,
+        made: 0,
+        inside: 0,
+        hanging: 0,
+        by_contract: {},
+      },
+    ],
   };
   const lines = statisticsCsv(result, "bg", { us: "Ние", them: "Вие" }).split("\r\n");
   assert.match(lines[0], /^,,Игри,Спечелени,Загубени,/);
@@ -53,7 +93,15 @@ test("the sheet's statistics: opened, each pair with the games it is counted fro
   const store = new MemoryStore();
   await store.put(stored("g-1", "2026-05-14T18:00:00.000Z", [{ fake: [TARGET, 0] }], { us: "Иван и Петър", them: "" }), null);
   const scorer = fakeScorer();
-  const { $, root } = await mountSheet({ lang: "en", store, scorer, form: fakeForm(null), wait: 8, linkBase: "https://example.test/", placed: (parts) => [parts.section] });
+  const { $, root } = await mountSheet({
+    lang: "en",
+    store,
+    scorer,
+    form: fakeForm(null),
+    wait: 8,
+    linkBase: "https://example.test/",
+    placed: (parts) => [parts.section],
+  });
   assert.equal($("details.stats summary").textContent, "Statistics");
   assert.equal($("button.stats-csv").disabled, true, "nothing to save before it is worked out");
   $("button.stats-show").click();
@@ -76,7 +124,9 @@ test("the sheet's statistics: opened, each pair with the games it is counted fro
 test("more games than the core reads at once: the latest are counted, the others said (issue 32)", async () => {
   const { MAX_BOOK_GAMES } = await import("../../../widget/core-tables.js");
   const asked = [];
-  const stats = new Statistics(() => ({ statistics: async (request) => (asked.push(request), { ok: true, result: { games: request.games.length, pairs: [], players: [] } }) }));
+  const stats = new Statistics(() => ({
+    statistics: async (request) => (asked.push(request), { ok: true, result: { games: request.games.length, pairs: [], players: [] } }),
+  }));
   const entries = Array.from({ length: MAX_BOOK_GAMES + 2 }, (_, i) => ({
     game: { ...stored(`g-${i}`, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), [{ fake: [1, 1] }]) },
     result: { totals: { us: 1, them: 1 }, winner: null },
@@ -84,5 +134,9 @@ test("more games than the core reads at once: the latest are counted, the others
   await stats.compute(entries);
   assert.equal(asked[0].games.length, MAX_BOOK_GAMES);
   assert.equal(stats.left, 2);
-  assert.equal(stats.games.some((game) => game.id === "g-0" || game.id === "g-1"), false, "the two oldest are left out");
+  assert.equal(
+    stats.games.some((game) => game.id === "g-0" || game.id === "g-1"),
+    false,
+    "the two oldest are left out",
+  );
 });

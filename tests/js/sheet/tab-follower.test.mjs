@@ -120,7 +120,10 @@ test("a name typed letter by letter while the other tab records: saved after the
   const games = [...backend.records.values()];
   assert.equal(games.length, 1);
   assert.equal(games[0].names.us, name);
-  assert.deepEqual(games[0].deals.map((d) => d.fake[0]), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.deepEqual(
+    games[0].deals.map((d) => d.fake[0]),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  );
   assert.equal(two.game.names.us, name);
   assert.equal(one.game.deals.length, 12);
 });
@@ -284,12 +287,22 @@ test("two tabs in any order of presses and news: every deal pressed is kept, and
     }
     const stored = [...backend.records.values()];
     const kept = new Set(stored.flatMap((game) => game.deals.map((deal) => deal.id)));
-    assert.deepEqual(pressed.filter((id) => !kept.has(id)), [], `seed ${seed}: deals lost`);
+    assert.deepEqual(
+      pressed.filter((id) => !kept.has(id)),
+      [],
+      `seed ${seed}: deals lost`,
+    );
     const all = stored.flatMap((game) => game.deals.map((deal) => deal.id));
     assert.equal(all.length, pressed.length, `seed ${seed}: a deal copied`);
     for (const tab of tabs) {
-      const mine = [...tab.games.values()].filter((game) => game.deals.length).map((game) => JSON.stringify([game.id, game.deals])).sort();
-      const theirs = stored.filter((game) => game.deals.length).map((game) => JSON.stringify([game.id, game.deals])).sort();
+      const mine = [...tab.games.values()]
+        .filter((game) => game.deals.length)
+        .map((game) => JSON.stringify([game.id, game.deals]))
+        .sort();
+      const theirs = stored
+        .filter((game) => game.deals.length)
+        .map((game) => JSON.stringify([game.id, game.deals]))
+        .sort();
       assert.deepEqual(mine, theirs, `seed ${seed}: a tab and the store disagree`);
     }
   }

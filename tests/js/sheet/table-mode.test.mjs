@@ -40,7 +40,10 @@ test("what each team needs is the core's target less its total, never below 0", 
   const snapshot = tableSnapshot({ totals: { us: 40, them: TARGET + 3 }, hanging: 8, winner: null, finished: false }, { us: "Ние", them: "Вие" });
   assert.deepEqual(
     snapshot.teams.map(({ team, total, needs }) => [team, total, needs]),
-    [["us", 40, TARGET - 40], ["them", TARGET + 3, 0]],
+    [
+      ["us", 40, TARGET - 40],
+      ["them", TARGET + 3, 0],
+    ],
   );
   assert.equal(snapshot.target, TARGET);
   assert.equal(snapshot.hanging, 8);
@@ -98,7 +101,11 @@ test("the table words are in both languages, with the same placeholders", () => 
   const keys = (lang) => Object.keys(TABLE_WORDS[lang]).sort();
   assert.deepEqual(keys("bg"), keys("en"));
   // A word with forms by number ({one, other}, or one per count of a line) has the holes of all its forms.
-  const holes = (text) => [...JSON.stringify(text).matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort().filter((hole, i, all) => hole !== all[i - 1]);
+  const holes = (text) =>
+    [...JSON.stringify(text).matchAll(/\{(\w+)\}/g)]
+      .map((match) => match[1])
+      .sort()
+      .filter((hole, i, all) => hole !== all[i - 1]);
   for (const key of keys("bg")) {
     assert.ok(TABLE_WORDS.bg[key] && TABLE_WORDS.en[key], key);
     assert.deepEqual(holes(TABLE_WORDS.bg[key]), holes(TABLE_WORDS.en[key]), key);

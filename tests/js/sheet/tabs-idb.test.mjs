@@ -66,8 +66,16 @@ test("two tabs press Record (and All passed) in the same moment, 20 rounds each:
   assert.equal(games.length, 1, "no copy game");
   const deals = games[0].deals;
   assert.equal(deals.length, 80, "every press a deal, two same presses two deals");
-  assert.deepEqual(deals.filter((d) => d.fake?.[0] === 1).map((d) => d.n), [...Array(20).keys()], "one tab's deals in order");
-  assert.deepEqual(deals.filter((d) => d.fake?.[1] === 1).map((d) => d.n), [...Array(20).keys()], "the other's in order");
+  assert.deepEqual(
+    deals.filter((d) => d.fake?.[0] === 1).map((d) => d.n),
+    [...Array(20).keys()],
+    "one tab's deals in order",
+  );
+  assert.deepEqual(
+    deals.filter((d) => d.fake?.[1] === 1).map((d) => d.n),
+    [...Array(20).keys()],
+    "the other's in order",
+  );
   assert.equal(deals.filter((d) => d.passed).length, 40);
   await until(() => one.game.deals.length === 80 && two.game.deals.length === 80, "both tabs show all 80");
   assert.deepEqual(one.game.deals, deals);
@@ -86,7 +94,10 @@ test("one tab types a name letter by letter while the other records 12 deals: th
   const games = await stored(device);
   assert.equal(games.length, 1, "no copy game");
   assert.equal(games[0].names.us, name);
-  assert.deepEqual(games[0].deals.map((d) => d.fake[0]), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.deepEqual(
+    games[0].deals.map((d) => d.fake[0]),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  );
   await until(() => two.game.names.us === name && one.game.deals.length === 12, "both tabs agree");
 });
 

@@ -49,7 +49,12 @@ test("a note is cut to the note's longest, not a name's", () => {
 });
 
 test("a game's names, players and note are cleaned; what is no string is left to the core", () => {
-  const game = cleanGame({ ...GAME, names: { us: " Ivan\u202eKeep ", them: 7 }, seats: { us: ["\u200bАна", "Петър\u0000"], them: ["Мария", null] }, note: "\u2066На вилата\u2069 " });
+  const game = cleanGame({
+    ...GAME,
+    names: { us: " Ivan\u202eKeep ", them: 7 },
+    seats: { us: ["\u200bАна", "Петър\u0000"], them: ["Мария", null] },
+    note: "\u2066На вилата\u2069 ",
+  });
   assert.deepEqual(game.names, { us: "IvanKeep", them: 7 });
   assert.deepEqual(game.seats, { us: ["Ана", "Петър"], them: ["Мария", null] });
   assert.equal(game.note, "На вилата");

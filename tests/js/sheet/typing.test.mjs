@@ -37,7 +37,10 @@ test("a typed letter rebuilds no statistics and moves no focus", async () => {
   assert.equal($(".sheet-table thead th.us").textContent.trim(), "Иван", "the name shows where it belongs");
   const after = $$(".stats-entry");
   assert.equal(after.length, entries.length);
-  assert.ok(after.every((entry, i) => entry === entries[i]), "the statistics' entries are the same nodes");
+  assert.ok(
+    after.every((entry, i) => entry === entries[i]),
+    "the statistics' entries are the same nodes",
+  );
   assert.match(after[0].textContent, /Ние/, "a team without a name is the language's own word, not the name typed now");
   assert.equal(focusCalls().length, focused, "typing never moves the focus");
 });
