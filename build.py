@@ -12,8 +12,9 @@ drive: chromium, firefox-esr, webkit2gtk-driver under xvfb).
                                      hosts to embed the calculator (sitebuild.kit)
     python3 build.py serve           serve dist/ on http://127.0.0.1:8000 like a static host
     python3 build.py test            setup --dev, build, every check of check, all of pytest
-    python3 build.py check           the fast loop: ruff, mypy, eslint, node --test, core pytest
-                                     (no build, no Pyodide, no browser; under a minute)
+    python3 build.py check           the fast loop: ruff, mypy, eslint, tsc, prettier, node --test,
+                                     core pytest (no build, no Pyodide, no browser; under a minute)
+    python3 build.py format          lay the code out: prettier (JavaScript), ruff (Python)
 
 This file is the command line and the test runner; the work is done by the
 sitebuild package in tools/ (bootstrap, dist, server). Every step prints what it
@@ -102,6 +103,16 @@ FAST_TESTS = ("tests/core", "tests/docs", "tests/agreement")
 
 
 ESLINT = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
+TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"
+PRETTIER = ROOT / "node_modules" / "prettier" / "bin" / "prettier.cjs"
+
+
+PRETTIER_CACHE = ("--cache", "--cache-location", str(CACHE / "prettier"))
+
+
+def incremental(name: str) -> list[str]:
+    """tsc's flags to keep what it checked in .cache/tsc/ and check only what changed."""
+    return ["--incremental", "--tsBuildInfoFile", str(CACHE / "tsc" / f"{name}.tsbuildinfo")]
 
 
 def static_checks(python: Path, node_flags: Sequence[str] = ()) -> list[Stage]:
@@ -116,6 +127,22 @@ def static_checks(python: Path, node_flags: Sequence[str] = ()) -> list[Stage]:
         Stage("ruff format --check (.)", [python, "-m", "ruff", "format", "--check", "."]),
         # The JavaScript's lint (eslint.config.js): node_modules' own copy, no npx download.
         Stage("eslint (.)", [node, ESLINT, "--cache", "--cache-location", CACHE / "eslint", "."]),
+        # Its types, from its JSDoc, strict: the page's modules, then the workers' own
+        # (the WebWorker library, not the DOM's).
+        # Incremental: what did not change is not checked again (.cache/tsc/).
+        Stage(
+            "tsc --strict (widget/)",
+            [node, TSC, "-p", ROOT / "tsconfig.json", *incremental("page")],
+        ),
+        Stage(
+            "tsc --strict (the workers)",
+            [node, TSC, "-p", ROOT / "tsconfig.workers.json", *incremental("workers")],
+        ),
+        # Its layout (.prettierrc.json): `python3 build.py format` writes it.
+        Stage(
+            "prettier --check (.)",
+            [node, PRETTIER, "--check", "--log-level", "warn", *PRETTIER_CACHE, "."],
+        ),
         Stage(
             "node --test (tests/js/)",
             [node, "--test", "--test-concurrency=4", *node_flags, *js_tests],
@@ -176,6 +203,16 @@ def check() -> None:
         raise StepFailed("failed: " + ", ".join(checks.failures))
 
 
+def format_code() -> None:
+    """Lay the code out as check wants it: prettier for the JavaScript, ruff for Python."""
+    bootstrap.setup_checks()
+    node = shutil.which("node") or "node"
+    with step("prettier --write (.)"):
+        run([node, PRETTIER, "--write", "--log-level", "warn", *PRETTIER_CACHE, "."])
+    with step("ruff format (.)"):
+        run([venv_python(), "-m", "ruff", "format", "."])
+
+
 def test() -> None:
     """The one test command of the README and CI: every check runs, then one verdict."""
     bootstrap.setup(dev=True)
@@ -227,6 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     commands.add_parser("test", help="setup --dev, build, pytest, node --test, mypy, ruff")
     commands.add_parser("check", help="the fast loop: no build, no Pyodide, no browser")
+    commands.add_parser("format", help="lay out the code: prettier (JavaScript), ruff (Python)")
     args = parser.parse_args(argv)
     started = time.monotonic()
     try:
@@ -243,6 +281,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             test()
         elif args.command == "check":
             check()
+        elif args.command == "format":
+            format_code()
     except (StepFailed, subprocess.CalledProcessError, OSError) as error:
         print(f"build.py {args.command}: FAILED: {error}", file=sys.stderr, flush=True)
         return 1

@@ -266,7 +266,7 @@ def copy_web(out: Path, *, bundle: bool = True) -> None:
                 continue
             # A folder's types.d.ts describes shapes for the type check only (tsconfig.json);
             # the embedder's types are widget/index.d.ts, which ships.
-            skip = ("types.d.ts",) if folder == "widget" else ()
+            skip: tuple[str, ...] = ("types.d.ts",) if folder == "widget" else ()
             skip += ("*.js",) if folder == "widget" and bundle else ()
             print(f"    {folder}/: {copy_tree_into(source, target, folder + '/', skip)} files")
     if bundle:
