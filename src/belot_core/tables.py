@@ -1,22 +1,27 @@
 """The core's vocabulary for JavaScript: enum values, game numbers and nouns.
 
 The widget writes no rule, game number or game word of its own: it imports
-``widget/core-tables.js``, a module this one generates from the core's enums,
-constants and word tables, so each of them is written in exactly one place::
+``widget/core-tables.js`` and ``widget/core-words.js``, modules this one generates
+from the core's enums, constants and word tables, so each of them is written in
+exactly one place. The game's nouns (``NOUNS``, the words every view shows) are a
+module of their own: a calculator never opened loads the tables it scores with, not
+the words it would show (issue 33)::
 
-    python -m belot_core.tables              # (re)writes widget/core-tables.js
-    python -m belot_core.tables --check      # exit 1 when the file is out of date
+    python -m belot_core.tables              # (re)writes both
+    python -m belot_core.tables --check      # exit 1 when either is out of date
 
-Both take the file's path as an argument (default: ``widget/core-tables.js``,
-from the repository's root). tests/core/test_tables.py fails when the
-checked-in file differs from what :func:`module_text` generates.
+Both take core-tables.js's path as an argument (default: ``widget/core-tables.js``,
+from the repository's root; core-words.js goes beside it). tests/core/test_tables.py
+fails when a checked-in file differs from what :func:`module_text` and
+:func:`words_module_text` generate.
 """
 
 from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .book import MAX_GAMES
@@ -62,9 +67,21 @@ from .sheet import MAX_DEALS, TARGET
 from .table import MAX_NOTE_LENGTH, SEAT_ORDER
 from .text import FLAG, INVISIBLE, JOINERS, SPACES, TAGS
 
-__all__ = ["DEFAULT_PATH", "NO_CAPOT", "SUIT_SYMBOLS", "main", "module_text", "tables"]
+__all__ = [
+    "DEFAULT_PATH",
+    "NO_CAPOT",
+    "SUIT_SYMBOLS",
+    "WORDS_FILE",
+    "main",
+    "module_text",
+    "tables",
+    "words_module_text",
+]
 
 DEFAULT_PATH = "widget/core-tables.js"
+#: The words' module, beside core-tables.js, and the tables it holds.
+WORDS_FILE = "core-words.js"
+_WORDS = frozenset({"NOUNS"})
 """Where the generated module lives, from the repository's root."""
 
 NO_CAPOT = "none"
@@ -403,9 +420,20 @@ def _literal(value: object, indent: str = "") -> str:
 
 
 def module_text() -> str:
-    """The source of ``widget/core-tables.js``."""
+    """The source of ``widget/core-tables.js``: every table but the words."""
+    return _module(lambda name: name not in _WORDS)
+
+
+def words_module_text() -> str:
+    """The source of ``widget/core-words.js``: the game's nouns in each language."""
+    return _module(lambda name: name in _WORDS)
+
+
+def _module(wanted: Callable[[str], bool]) -> str:
     parts = [_HEADER, "\n", _FREEZE]
     for name, description, value in tables():
+        if not wanted(name):
+            continue
         literal = _literal(value)
         if name in _EXACT:
             literal = f"/** @type {{const}} */ ({literal})"
@@ -425,23 +453,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("path", nargs="?", default=DEFAULT_PATH, help=f"default: {DEFAULT_PATH}")
     parser.add_argument("--check", action="store_true", help="fail if the file is out of date")
     args = parser.parse_args(argv)
-    text = module_text()
-    try:
-        with open(args.path, encoding="utf-8", newline="") as existing:
-            current: str | None = existing.read()
-    except FileNotFoundError:
-        current = None
-    if args.check:
+    words_path = os.path.join(os.path.dirname(args.path), WORDS_FILE)
+    status = 0
+    for path, text in ((args.path, module_text()), (words_path, words_module_text())):
+        try:
+            with open(path, encoding="utf-8", newline="") as existing:
+                current: str | None = existing.read()
+        except FileNotFoundError:
+            current = None
+        if args.check:
+            if current != text:
+                print(f"{path} is out of date: run python -m belot_core.tables")
+                status = 1
+            else:
+                print(f"{path} is up to date")
+            continue
         if current != text:
-            print(f"{args.path} is out of date: run python -m belot_core.tables")
-            return 1
-        print(f"{args.path} is up to date")
-        return 0
-    if current != text:
-        with open(args.path, "w", encoding="utf-8", newline="") as target:
-            target.write(text)
-    print(f"wrote {args.path}" if current != text else f"{args.path} was up to date")
-    return 0
+            with open(path, "w", encoding="utf-8", newline="") as target:
+                target.write(text)
+        print(f"wrote {path}" if current != text else f"{path} was up to date")
+    return status
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 const WIDGET = fileURLToPath(new URL("../../widget/", import.meta.url));
-const PURE = ["book", "store", "files", "deal", "i18n", "text.js", "core-tables.js", "tasks.js", "build.js"];
+const PURE = ["book", "store", "files", "deal", "i18n", "text.js", "core-tables.js", "core-words.js", "tasks.js", "build.js"];
 const NO_VIEWS = [...PURE, "runtime"];
 const VIEWS = ["ui", "sheet", "form", "element", "styles"];
 // `document` and `window` are the page; a pure module gets what it needs passed in.

@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { CARD_POINTS, CONTRACTS, DECK, DECK_POINTS, NOUNS, VERSION } from "../../widget/core-tables.js";
+import { CARD_POINTS, CONTRACTS, DECK, DECK_POINTS, VERSION } from "../../widget/core-tables.js";
+import { NOUNS } from "../../widget/core-words.js";
 import { CardCount, cardCode, cardsPoints, formatCards, gridRows, inDeckOrder, moveInGrid, parseCards } from "../../widget/deal/pile-cards.js";
 import { buildRequest, dealAttributes, gameDeal, piles, readDeal } from "../../widget/deal/request.js";
 import { FormModel, NEXT_DEAL } from "../../widget/element/form-model.js";

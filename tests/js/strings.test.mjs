@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { LAST_TRICK_POINTS, NOUNS, OUTCOMES } from "../../widget/core-tables.js";
+import { LAST_TRICK_POINTS, OUTCOMES } from "../../widget/core-tables.js";
+import { NOUNS } from "../../widget/core-words.js";
 import { capitalize, format, LANGUAGES, STRINGS } from "../../widget/i18n/strings.js";
 import { TRAVEL_WORDS } from "../../widget/i18n/travel-strings.js";
 import { formatParts } from "../../widget/i18n/format.js";

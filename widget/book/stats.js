@@ -3,7 +3,8 @@
 // from so that each figure can be checked against them, and written as CSV (each cell
 // made safe by export.js csvCell). No DOM: Node tests it with a fake scorer.
 
-import { MAX_BOOK_GAMES, NOUNS, TEAMS } from "../core-tables.js";
+import { MAX_BOOK_GAMES, TEAMS } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { STRINGS } from "../i18n/strings.js";
 import { csvCell } from "../files/export.js";
 import { bookRequest } from "./matches.js";

@@ -11,7 +11,8 @@
 // played under house rules the file does not carry, or a file changed by hand). Cells are
 // read as RFC 4180 says and unmarked with csvCellText (the export's CSV-injection guard).
 
-import { CONTRACTS, DECK_POINTS, DECLARATIONS, DOUBLINGS, NOUNS, TEAMS } from "../core-tables.js";
+import { CONTRACTS, DECK_POINTS, DECLARATIONS, DOUBLINGS, TEAMS } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { LANGUAGES, STRINGS } from "../i18n/strings.js";
 import { TRAVEL_WORDS } from "../i18n/travel-strings.js";
 import { csvCellText } from "./export.js";

@@ -2,7 +2,8 @@
 // CSV for a spreadsheet. Pure functions of plain data (the stored game, the core's game
 // result and the strings), so Node tests them without a browser.
 
-import { DECLARATIONS, NOUNS, TEAMS } from "../core-tables.js";
+import { DECLARATIONS, TEAMS } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { gameRequest } from "../deal/request.js";
 import { format } from "../i18n/strings.js";
 

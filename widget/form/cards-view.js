@@ -5,7 +5,8 @@
 // screen reader says; Done hands the count to the form, Cancel and Escape change
 // nothing; either way the focus goes back to the button that opened it.
 
-import { NOUNS, SUITS, TEAMS } from "../core-tables.js";
+import { SUITS, TEAMS } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { CardCount, MAX_TRICKS, moveInGrid } from "../deal/pile-cards.js";
 import { CARDS_WORDS } from "../i18n/cards-strings.js";
 import { format, formatParts, plural } from "../i18n/format.js";
@@ -28,7 +29,7 @@ import { h, setAttribute, setText } from "../ui/dom.js";
  * @typedef {{ contract: string, team: string, cards?: string[], tricks?: number | null, lang: string, teams: Readonly<Record<string, string>>, headingLevel?: number }} CardsOpening
  */
 
-/** The core's nouns the grid reads, in one language (core-tables.js NOUNS). @typedef {{ contracts: Readonly<Record<string, string>>, ranks: Readonly<Record<string, string>>, cards: readonly string[] }} CardNouns */
+/** The core's nouns the grid reads, in one language (core-words.js NOUNS). @typedef {{ contracts: Readonly<Record<string, string>>, ranks: Readonly<Record<string, string>>, cards: readonly string[] }} CardNouns */
 
 /** The grid's words by language. @type {Readonly<Record<string, CardsWords | undefined>>} */
 const WORDS = CARDS_WORDS;

@@ -1,6 +1,6 @@
 // The words of the grid that counts a pile by its cards (form/cards-view.js), in Bulgarian
 // and English. Loaded with the grid, on its first opening. The cards' and suits' names
-// are the core's (core-tables.js NOUNS: "вале ♥", "J♥", "купа"); these are the grid's own.
+// are the core's (core-words.js NOUNS: "вале ♥", "J♥", "купа"); these are the grid's own.
 
 export const CARDS_WORDS = Object.freeze({
   bg: Object.freeze({

@@ -1,8 +1,8 @@
 // The words of the table around a game (book/seats.js, sheet/dealer-view.js and the
 // players' names beside the team names), in Bulgarian and English. The sheet hands them
-// on as `s.seats`. "Раздава" / "Dealer" is the core's word (core-tables.js NOUNS).
+// on as `s.seats`. "Раздава" / "Dealer" is the core's word (core-words.js NOUNS).
 
-import { NOUNS } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { capitalize } from "./strings.js";
 
 /** @import { Lang } from "./strings.js"; */

@@ -2,10 +2,11 @@
 // Messages about the deal itself (errors, explanations) come from the core,
 // already translated, and so do the game's nouns and words (contracts, teams,
 // doublings, declarations, outcomes, a capot, all passed, what hangs:
-// core-tables.js NOUNS) and its numbers; this file holds only the widget's own
+// core-words.js NOUNS) and its numbers; this file holds only the widget's own
 // words and puts the core's in, as labels or through {placeholders}.
 
-import { CARRES, DECLARATION_POINTS, HUNDRED_CARRE_RANKS, LAST_TRICK_POINTS, MESSAGES, NOUNS } from "../core-tables.js";
+import { CARRES, DECLARATION_POINTS, HUNDRED_CARRE_RANKS, LAST_TRICK_POINTS, MESSAGES } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { format } from "./format.js";
 
 export { format };

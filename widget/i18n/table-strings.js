@@ -1,7 +1,7 @@
 // The widget's own words for table mode (a screen that stays on, the totals large),
 // matches, a game's date and note, and the statistics view, in Bulgarian and English.
 // The game's words (what a match is played to, the statistics' headings) are the
-// core's (core-tables.js NOUNS); loaded with the score sheet, handed on as `s.table`.
+// core's (core-words.js NOUNS); loaded with the score sheet, handed on as `s.table`.
 
 import { plural } from "./format.js";
 

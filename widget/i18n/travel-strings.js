@@ -1,9 +1,9 @@
 // The words of games that travel (sheet/share.js, sheet/games-list.js, files/export.js, and the
 // score sheet's link and file actions), in Bulgarian and English: loaded with the score
 // sheet, so an article without one never downloads them. The sheet hands them on as
-// `s.travel` beside i18n/strings.js's words. Game words are the core's (core-tables.js NOUNS).
+// `s.travel` beside i18n/strings.js's words. Game words are the core's (core-words.js NOUNS).
 
-import { NOUNS } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { capitalize } from "./strings.js";
 
 /** @import { Lang } from "./strings.js"; */

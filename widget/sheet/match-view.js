@@ -3,7 +3,8 @@
 // game will be (a game on its own, a match to 2, 3 or 4 won games, or the next game of
 // this match). It renders plain data and reports presses back (sheet/match-part.js).
 
-import { MAX_NOTE_LENGTH, NOUNS } from "../core-tables.js";
+import { MAX_NOTE_LENGTH } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { capitalize, format } from "../i18n/strings.js";
 import { h, setHidden, setText } from "../ui/dom.js";
 import { typedField } from "../text.js";

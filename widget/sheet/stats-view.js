@@ -4,7 +4,7 @@
 // that every figure can be checked; and the statistics as a CSV file. It renders what
 // the Statistics hold and reports presses back; it never counts anything itself.
 
-import { NOUNS } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { format } from "../i18n/strings.js";
 import { plural } from "../i18n/format.js";
 import { countsText } from "../i18n/table-strings.js";

@@ -2,7 +2,8 @@
 // reader's language writes it, a row's note, where the game stands, and the whole game as
 // plain text (to share or copy). No DOM: Node tests them; the view and the files use them.
 
-import { MESSAGES, NOUNS, TEAMS } from "../core-tables.js";
+import { MESSAGES, TEAMS } from "../core-tables.js";
+import { NOUNS } from "../core-words.js";
 import { rowRuleNote } from "../i18n/rule-words.js";
 import { format } from "../i18n/strings.js";
 import { messageText } from "../ui/kit.js";
