@@ -12,10 +12,11 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from e2e_ui import Calculator, Deal
-from games_store import aside, seed, stored
+from games_store import aside, seed, stored_once
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 RUNTIME_TIMEOUT_MS = 90_000  # Pyodide's first start on a 2-core machine
@@ -181,9 +182,11 @@ def test_a_whole_game_to_the_winner_with_a_reload_in_the_middle(page: Page, dist
         "Победители: Ние (183\u00a0:\u00a08)"  # the score never breaks across lines
     )
 
-    saved = stored(page)
-    assert saved is not None
-    game = next(g for g in saved["games"] if g["id"] == saved["current"])
+    def current(data: dict[str, Any]) -> dict[str, Any]:
+        return next(g for g in data["games"] if g["id"] == data["current"])  # type: ignore[no-any-return]
+
+    saved = stored_once(page, lambda data: len(current(data)["deals"]) == 6)
+    game = current(saved)
     assert len(game["deals"]) == 6 and game["deals"][1] == {"passed": True}
     assert "hanging_in" not in game["deals"][0] and "version" not in game["deals"][0]
 
@@ -327,7 +330,7 @@ def test_new_game_asks_first_and_games_are_listed_reopened_and_deleted(
     expect(calculator.part(".confirm")).to_be_hidden()
     expect(items).to_have_count(1)
     expect_totals(calculator, 11, 7)
-    assert len(stored(page)["games"]) == 1  # type: ignore[index]
+    stored_once(page, lambda data: len(data["games"]) == 1)
 
 
 @pytest.mark.parametrize(
@@ -354,7 +357,7 @@ def test_unreadable_storage_is_kept_aside_and_the_sheet_starts_clean(
     # A clean, working sheet; its game is saved beside what was kept aside.
     expect(calculator.part(".sheet-table tbody tr")).to_have_count(0)
     record(calculator, MADE)
-    assert [len(game["deals"]) for game in stored(page)["games"]] == [1]  # type: ignore[index]
+    stored_once(page, lambda data: [len(game["deals"]) for game in data["games"]] == [1])
     calculator.part(".notices button.dismiss").click()
     expect(notices).to_be_hidden()
     # The notice said it once; a reload does not touch the data kept aside.
@@ -408,7 +411,7 @@ def test_a_game_the_core_rejects_is_kept_aside_and_readable_games_stay(
     assert kept["value"]["deals"] == [good, bad]  # as it was saved
     expect(calculator.part(".sheet-table thead th.us")).to_have_text("Ана и Иво")
     expect_totals(calculator, 11, 7)
-    assert [game["id"] for game in stored(page)["games"]] == ["good"]  # type: ignore[index]
+    stored_once(page, lambda data: [game["id"] for game in data["games"]] == ["good"])
 
 
 def test_team_names_and_the_text_summary(browser: Browser, dist_url: str) -> None:

@@ -10,6 +10,8 @@ moves in when it opens).
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 KEY = "belot-calculator"
@@ -56,6 +58,23 @@ def stored(page: Evaluates, key: str = KEY) -> dict[str, Any] | None:
     """The games saved under `key`: {"current", "games", "aside"}, or None if there are none."""
     data: dict[str, Any] | None = page.evaluate(READ_STORE, key)
     return data
+
+
+def stored_once(
+    page: Evaluates, check: Callable[[dict[str, Any]], bool], key: str = KEY, timeout: float = 15.0
+) -> dict[str, Any]:
+    """The games saved under `key` once `check` holds of them. The sheet saves a change a
+    moment after it shows it (under the games' lock, in one transaction), so a test that
+    reads the store right after the screen may find it not yet written: it waits, as a
+    reload a moment later would find it. Fails with what was stored at the end."""
+    deadline = time.monotonic() + timeout
+    while True:
+        data = stored(page, key)
+        if data is not None and check(data):
+            return data
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the store never held what was expected: {data!r}")
+        time.sleep(0.1)
 
 
 def content(data: dict[str, Any] | None) -> dict[str, Any] | None:
