@@ -194,6 +194,9 @@ export const MAX_INPUT_CHARS = 250000;
 /** The most games the statistics and the match scores read at once (book.MAX_GAMES). */
 export const MAX_BOOK_GAMES = 1000;
 
+/** The counts the statistics give each pair and player, in order (stats.COUNTS). */
+export const STATS_COUNTS = freeze(["games", "won", "lost", "matches", "matches_won", "deals", "average_deals", "biggest", "capots", "bids", "made", "inside", "hanging", "by_contract"]);
+
 /** The deepest JSON nesting the core reads (json_api.MAX_DEPTH): a picked file nested deeper is refused before it is parsed. */
 export const MAX_DEPTH = 64;
 

@@ -64,6 +64,7 @@ from .model import (
     Team,
 )
 from .sheet import MAX_DEALS, TARGET
+from .stats import COUNTS
 from .table import MAX_NOTE_LENGTH, SEAT_ORDER
 from .text import FLAG, INVISIBLE, JOINERS, SPACES, TAGS
 
@@ -339,6 +340,11 @@ def _sheet_facts() -> list[tuple[str, str, object]]:
             "MAX_BOOK_GAMES",
             "The most games the statistics and the match scores read at once (book.MAX_GAMES).",
             MAX_GAMES,
+        ),
+        (
+            "STATS_COUNTS",
+            "The counts the statistics give each pair and player, in order (stats.COUNTS).",
+            list(COUNTS),
         ),
         (
             "MAX_DEPTH",

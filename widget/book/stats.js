@@ -3,7 +3,7 @@
 // from so that each figure can be checked against them, and written as CSV (each cell
 // made safe by export.js csvCell). No DOM: Node tests it with a fake scorer.
 
-import { MAX_BOOK_GAMES, TEAMS } from "../core-tables.js";
+import { MAX_BOOK_GAMES, STATS_COUNTS, TEAMS } from "../core-tables.js";
 import { NOUNS } from "../core-words.js";
 import { STRINGS } from "../i18n/strings.js";
 import { csvCell } from "../files/export.js";
@@ -22,22 +22,8 @@ import { runtimeFailure } from "./book-replies.js";
  * @typedef {{id: string, created: string, names: Game["names"], totals: Pair, winner: Team | null}} StatsGame
  */
 
-/** The counts shown for each pair and player, in order (the core's COUNTS, but by contract). */
-export const SHOWN = Object.freeze([
-  "games",
-  "won",
-  "lost",
-  "matches",
-  "matches_won",
-  "deals",
-  "average_deals",
-  "biggest",
-  "capots",
-  "bids",
-  "made",
-  "inside",
-  "hanging",
-]);
+/** The counts shown for each pair and player, in order: the core's, but by contract (a column each). */
+export const SHOWN = Object.freeze(STATS_COUNTS.filter((key) => key !== "by_contract"));
 
 /**
  * Who a pair or player is, in words: its players, its name, or this device's team (`teamNames`).

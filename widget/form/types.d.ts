@@ -85,30 +85,8 @@ export interface FormStrings {
   readonly waiting: string;
 }
 
-/**
- * The deal in the form, as deal/request.js readDeal gives it. A team is "us" or "them",
- * a contract one of the core's CONTRACTS; typed as strings: the form only compares them
- * and looks words up by them.
- */
-export interface FormDeal {
-  contract: string | null;
-  bidder: string | null;
-  doubling: string;
-  /** The team whose pile is entered (typed or counted by its cards). */
-  pileTeam: string;
-  /** The points typed (or counted by the cards), trimmed: "" when none. */
-  pilePoints: string;
-  /** The pile counted by its cards: the cards' codes, or null when it was typed. */
-  pileCards: string[] | null;
-  pileTricks: number | null;
-  lastTrick: string | null;
-  /** "none", or the team that took every trick. */
-  capot: string;
-  /** Each team's announced declarations: kind → count. */
-  declarations: Readonly<Record<string, Readonly<Record<string, number>>>>;
-  /** The answers to the core's questions: question → answer, or null. */
-  higher: Readonly<Record<string, string | null>>;
-}
+/** The deal in the form: deal/request.js readDeal's (its fields are described there). */
+export type FormDeal = import("../deal/types.js").Deal;
 
 /** What the form reads of an explanation's step of the core. */
 export interface CoreStep {
