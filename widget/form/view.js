@@ -231,7 +231,9 @@ export class CalculatorView {
   watchViewport(on) {
     if (on) {
       addEventListener("resize", this.bar.measure);
-      this.bar.measure();
+      // In the next frame, with the layout that frame does anyway: measured here, as the
+      // view is built, it forced a layout of its own (about 25 ms on a slow phone).
+      requestAnimationFrame(() => this.bar.measure());
     } else removeEventListener("resize", this.bar.measure);
   }
 
