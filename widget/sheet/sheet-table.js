@@ -17,12 +17,15 @@ const TEAM_LIST = /** @type {readonly Team[]} */ (TEAMS);
 
 const RED = new Set(["diamonds", "hearts"]);
 /**
- * Rows built in one task: at most 30, and no more once 8 ms have gone on them. A real game's
- * rows build in one go; a stranger's 100 heavy deals (the most a game holds) in steps a
- * frame apart, which on a slow phone are a few rows each (bench/stranger_page.py).
+ * Rows built in one task: at most 30, and no more once 8 ms have gone on them; after a
+ * frame that took the browser over 40 ms (style, layout and paint of the rows: a long
+ * table is laid out whole), fewer. A real game's rows build in one go; a stranger's 100
+ * heavy deals (the most a game holds) in steps a frame apart, which on a slow phone are a
+ * few rows each (bench/stranger_page.py).
  */
 const ROWS_PER_TASK = 30;
 const ROWS_BUDGET_MS = 8;
+const ROWS_FRAME_MS = 40;
 
 /**
  * Everything a row shows, as one string: a row is built again only when it changed.
@@ -86,6 +89,7 @@ export class SheetTable {
       build: ({ row, deal, editing, disabled }, index) => this.#row(row, deal, index, editing, disabled),
       chunk: ROWS_PER_TASK,
       budget: ROWS_BUDGET_MS,
+      frame: ROWS_FRAME_MS,
     });
   }
 

@@ -155,7 +155,11 @@ export class DeferredFocus {
  * At most `chunk` new rows are added in one task, and no more once `budget` ms have gone
  * on it (the first new row always is): the rest follow after the next frames, in order
  * (a newer render takes over from where it is). The budget is measured, not assumed, so a
- * slow phone builds fewer rows a task and a fast one more. A stranger's
+ * slow phone builds fewer rows a task and a fast one more. So is the frame: the browser's
+ * own work on the rows (style, layout, paint: for a long table that is most of it) is
+ * timed from the frame's start to the task after it, and a frame that took longer than
+ * `frame` ms makes the next chunk smaller in proportion (never under MIN_ROWS), a quick
+ * one larger again (never over `chunk`). A stranger's
  * game of 150 heavy deals, opened on a slow phone, held the page for a quarter of a second
  * in one task (bench/stranger_page.py; 100 is now the most a game holds); a real game builds
  * in one go.
@@ -165,24 +169,33 @@ export class DeferredFocus {
  */
 /**
  * Run `run` once the browser has rendered a frame: each chunk of rows gets a frame of its
- * own, so one task never styles and lays out two chunks. A page that renders no frames
- * (a hidden tab) goes on after a second, as its timers would anyway.
- * @param {() => void} run
+ * own, so one task never styles and lays out two chunks. `run` is told how long (ms) the
+ * frame took from its start to the task after it. A page that renders no frames (a hidden
+ * tab) goes on after a second, as its timers would anyway (and tells nothing).
+ * @param {(rendered?: number) => void} run
+ * @param {() => number} [now]
  */
-function afterFrame(run) {
+function afterFrame(run, now = () => performance.now()) {
   if (typeof requestAnimationFrame !== "function") {
     setTimeout(run, 0);
     return;
   }
   let done = false;
-  const go = () => {
+  /** @param {number} [rendered] */
+  const go = (rendered) => {
     if (done) return;
     done = true;
-    run();
+    run(rendered);
   };
-  requestAnimationFrame(() => setTimeout(go, 0));
+  requestAnimationFrame(() => {
+    const framed = now(); // the frame's callbacks run before its style, layout and paint
+    setTimeout(() => go(now() - framed), 0);
+  });
   setTimeout(go, 1000);
 }
+
+/** The fewest new rows a frame adds, however slow the frames: a long sheet still fills in. */
+const MIN_ROWS = 4;
 
 /**
  * @template T
@@ -200,12 +213,15 @@ export class KeyedRows {
   #chunk;
   /** @type {number} */
   #budget;
-  /** @type {(run: () => void) => void} */
+  /** @type {number} */
+  #frame;
+  /** @type {(run: (rendered?: number) => void) => void} */
   #later;
   /** @type {() => number} */
   #now;
   /** @type {object | null} */
   #pending = null; // the token of the rows still to build
+  #lastChunk = 0; // the new rows the last task added
   /** @type {(() => void) | null} */
   #settle = null;
   /** @type {Promise<void>} */
@@ -218,17 +234,34 @@ export class KeyedRows {
    * @param {(item: T, index: number) => Element} options.build a new row
    * @param {number} [options.chunk] at most this many new rows in one task
    * @param {number} [options.budget] no new row once this many ms have gone on the task
-   * @param {(run: () => void) => void} [options.later] runs the next chunk later (after a frame)
+   * @param {number} [options.frame] the ms a frame may take on the new rows: a slower one shrinks the next chunk
    * @param {() => number} [options.now] the clock the budget is measured by (ms)
+   * @param {(run: (rendered?: number) => void) => void} [options.later] runs the next chunk later (after a
+   *   frame), telling it how long that frame took
    */
-  constructor(container, { key, build, chunk = Infinity, budget = Infinity, later = afterFrame, now = () => performance.now() }) {
+  constructor(
+    container,
+    { key, build, chunk = Infinity, budget = Infinity, frame = Infinity, now = () => performance.now(), later = (run) => afterFrame(run, now) },
+  ) {
     this.#container = container;
     this.#key = key;
     this.#build = build;
     this.#chunk = chunk;
     this.#budget = budget;
+    this.#frame = frame;
     this.#later = later;
     this.#now = now;
+  }
+
+  /**
+   * The most new rows this task adds: `chunk`, or after a frame that took `rendered` ms,
+   * the last chunk scaled by how far that frame was from `frame`.
+   * @param {number | undefined} rendered
+   */
+  #limit(rendered) {
+    if (rendered === undefined || !Number.isFinite(this.#frame) || this.#lastChunk === 0) return this.#chunk;
+    const scaled = Math.floor((this.#lastChunk * this.#frame) / Math.max(rendered, 1));
+    return Math.min(this.#chunk, Math.max(MIN_ROWS, scaled));
   }
 
   /** Forget every row (the words changed: all are built again on the next render). */
@@ -250,21 +283,24 @@ export class KeyedRows {
   /**
    * @param {readonly T[]} items
    * @param {number} start
+   * @param {number} [rendered] the ms the last frame took, if one was timed
    */
-  #from(items, start) {
+  #from(items, start, rendered) {
     const container = this.#container;
     const started = this.#now();
+    const limit = this.#limit(rendered);
     let built = 0;
     for (let index = start; index < items.length; index += 1) {
       const item = items[index];
       const key = this.#key(item, index);
       const row = container.children[index];
       if (key === this.#keys[index] && row) continue;
-      if (!row && (built === this.#chunk || (built > 0 && this.#now() - started >= this.#budget))) {
+      if (!row && (built >= limit || (built > 0 && this.#now() - started >= this.#budget))) {
         const pending = {};
         this.#pending = pending;
-        this.#later(() => {
-          if (this.#pending === pending) this.#from(items, index);
+        this.#lastChunk = built;
+        this.#later((took) => {
+          if (this.#pending === pending) this.#from(items, index, took);
         });
         return;
       }
@@ -275,6 +311,7 @@ export class KeyedRows {
       else container.append(made);
     }
     this.#pending = null;
+    this.#lastChunk = 0;
     this.#settle?.();
     this.#settle = null;
   }

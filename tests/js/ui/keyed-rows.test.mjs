@@ -130,3 +130,59 @@ test("no more rows a task once the budget is spent, the first new one always: a 
   assert.deepEqual(texts(), ["3", "3", "3", "3", "20", "1", "1"]);
   assert.equal(queued.length, 0);
 });
+
+test("a frame that took long makes the next chunk smaller in proportion, a quick one larger again", () => {
+  const box = container();
+  const queued = [];
+  const keyed = new KeyedRows(box, {
+    key: (item) => String(item),
+    build: (item) => Object.assign(document.createElement("p"), { textContent: String(item) }),
+    chunk: 30,
+    frame: 40,
+    later: (run) => queued.push(run),
+    now: () => 0,
+  });
+  const items = Array.from({ length: 100 }, (_, index) => index);
+  keyed.render(items);
+  assert.equal(box.children.length, 30, "the first chunk: no frame measured yet");
+  queued.shift()(120); // 30 rows took a 120 ms frame: 10 rows fit in 40 ms
+  assert.equal(box.children.length, 40);
+  queued.shift()(400); // far over: never fewer than 4 a frame
+  assert.equal(box.children.length, 44);
+  queued.shift()(10); // 4 rows in 10 ms: 16 fit
+  assert.equal(box.children.length, 60);
+  queued.shift()(5); // quick: back to the chunk, never over it
+  assert.equal(box.children.length, 90);
+  queued.shift()(); // no frame came (a hidden tab): the chunk
+  assert.equal(box.children.length, 100);
+  assert.equal(queued.length, 0);
+  // A new render starts from the chunk, whatever the last frames took.
+  keyed.render([...items, ...Array.from({ length: 40 }, (_, index) => 100 + index)]);
+  assert.equal(box.children.length, 130);
+});
+
+test("by default the frame is timed from its start to the task after it", async () => {
+  const box = container();
+  const frames = [];
+  const realFrame = globalThis.requestAnimationFrame;
+  globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+  let clock = 0;
+  try {
+    const keyed = new KeyedRows(box, {
+      key: String,
+      build: (item) => Object.assign(document.createElement("p"), { textContent: String(item) }),
+      chunk: 20,
+      frame: 40,
+      now: () => clock,
+    });
+    keyed.render(Array.from({ length: 50 }, (_, index) => index));
+    assert.equal(box.children.length, 20);
+    frames.shift()(); // the frame starts at 0 ...
+    clock = 80; // ... and its style, layout and paint take 80 ms before the next task
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(box.children.length, 30, "20 rows in an 80 ms frame: 10 in the next");
+  } finally {
+    if (realFrame) globalThis.requestAnimationFrame = realFrame;
+    else delete globalThis.requestAnimationFrame;
+  }
+});
