@@ -370,8 +370,19 @@ def emulate(context: BrowserContext, page: Page, phone: bool) -> Any:
 
 
 def start_and_wait(page: Page, button: Locator) -> dict[str, Any]:
-    """Click (pointer onto the button, press); wait for the result; the page's numbers."""
-    button.click()
+    """Click (pointer onto the button, press); wait for the result; the page's numbers.
+
+    The pointer is moved and pressed as raw input (page.mouse), as a finger's would be:
+    Playwright's own click first runs its hit-target check in the page, inside the very
+    task of the press, which the long tasks counted as the page's (about 9 ms of script
+    at 1x CPU, for the baseline as for ours). The button is scrolled into view first,
+    before the clock starts."""
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None, "the button is not rendered"
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.up()
     page.wait_for_function("() => window.__bench.end !== null", timeout=TIMEOUT_MS, polling=50)
     bench: dict[str, Any] = page.evaluate("({...window.__bench, origin: performance.timeOrigin})")
     t0, end = bench["t0"], bench["end"]
