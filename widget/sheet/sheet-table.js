@@ -40,6 +40,7 @@ export class SheetTable {
   #labels = new Labels();
   /** @type {KeyedRows<RowItem>} */ #rows;
   #rowsKey = "";
+  #namesKey = ""; // the team names the rows' bidders show
   /** @type {unknown[] | null} */ #from = null;
   /** @type {RowWords | null} */ #words = null;
   ui; // the elements the constructor made (typed from them)
@@ -118,11 +119,12 @@ export class SheetTable {
     }
     setText(ui.pot, result.hanging > 0 ? format(t.rowHanging, { points: result.hanging }) : "");
     this.#words = { s, t, lang, names };
-    const rowsKey = JSON.stringify([lang, t.editRow, names]);
+    const rowsKey = JSON.stringify([lang, t.editRow]);
     if (rowsKey !== this.#rowsKey) {
       this.#rowsKey = rowsKey;
+      this.#namesKey = JSON.stringify(names);
       this.#rows.reset();
-    }
+    } else this.#renameBidders(names);
     // Rendered on every change of the form too: the rows only when the game's result, the
     // deal being edited or the buttons' state changed.
     const from = [rowsKey, result, editing?.index, disabled];
@@ -137,6 +139,21 @@ export class SheetTable {
   }
 
   /** A promise of the moment every row of the latest render is built. */
+  /**
+   * A team renamed (typed letter by letter): the bidders' names in the rows built so far
+   * change where they are, not by building every row again; rows built later take the
+   * new names. @param {Record<Team, string>} names
+   */
+  #renameBidders(names) {
+    const namesKey = JSON.stringify(names);
+    if (namesKey === this.#namesKey) return;
+    this.#namesKey = namesKey;
+    for (const bdi of this.ui.tbody.querySelectorAll("bdi[data-team]")) {
+      const team = /** @type {HTMLElement} */ (bdi).dataset.team;
+      if (team === "us" || team === "them") setText(/** @type {HTMLElement} */ (bdi), names[team]);
+    }
+  }
+
   get settled() {
     return this.#rows.settled;
   }
@@ -160,7 +177,7 @@ export class SheetTable {
         { class: "what" },
         symbol,
         "\u00a0",
-        h("bdi", {}, (deal.bidder && names[deal.bidder]) ?? ""),
+        deal.bidder ? h("bdi", { "data-team": deal.bidder }, names[deal.bidder] ?? "") : h("bdi", {}),
         h("span", { class: "visually-hidden" }, ` (${/** @type {Record<string, string>} */ (s.contractWords)[deal.contract]})`),
       ),
       " ",

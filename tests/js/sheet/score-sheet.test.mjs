@@ -289,6 +289,30 @@ test("a row says what was played: the contract's symbol and who bid, then its no
   assert.match(text(notes[1].querySelector(".what")), /^БК Ние/);
 });
 
+test("a team renamed letter by letter: the bidders' names change in the rows, no row is built again", async () => {
+  const { form, $, $$ } = await mountSheet({ lang: "bg" });
+  form.next = { fake: [0, 8], hang: 8, contract: "hearts", bidder: "them" };
+  await press($$("button.record")[0]);
+  form.next = { fake: [20, 0], contract: "no_trumps", bidder: "us" };
+  await press($$("button.record")[0]);
+  const rows = $$(".sheet-table tbody tr");
+  const input = $('input[name="name-us"]');
+  for (const typed of ["И", "Ив", "Иван"]) {
+    input.value = typed;
+    input.dispatchEvent(new window.Event("input"));
+    await settle();
+  }
+  const after = $$(".sheet-table tbody tr");
+  assert.ok(after.length === rows.length && after.every((row, i) => row === rows[i]), "the same rows");
+  const notes = $$(".sheet-table tbody td.note");
+  assert.equal(text(notes[0].querySelector(".what")), "♥ Вие (купа)", "the other team's bid keeps its name");
+  assert.match(text(notes[1].querySelector(".what")), /^БК Иван/);
+  assert.equal(text($(".sheet-table thead th.us")), "Иван");
+  form.next = { fake: [10, 6], contract: "spades", bidder: "us" };
+  await press($$("button.record")[0]);
+  assert.match(text($$(".sheet-table tbody td.note")[2].querySelector(".what")), /^♠ Иван/, "a row built later takes the new name");
+});
+
 test("who deals: one tap on a seat, then in the bar between deals and beside the row just recorded", async () => {
   const { sheet, form, render, $, $$ } = await mountSheet();
   assert.equal($(".dealer-chooser").hidden, false, "no dealer yet: the seats are offered above the form");
