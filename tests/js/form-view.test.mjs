@@ -13,7 +13,7 @@ const { CalculatorView } = await import("../../widget/form/view.js");
 const { FormModel } = await import("../../widget/element/form-model.js");
 
 /** A view over a form model on a Map of attributes; `show(reply)` renders it as the element does. */
-function mount(attributes = {}, lang = "bg") {
+function mount(attributes = {}, lang = "bg", { gradually = false } = {}) {
   const map = new Map(Object.entries(attributes));
   const model = new FormModel({
     attributes: { get: (name) => map.get(name) ?? null, set: (name, value) => map.set(name, String(value)), remove: (name) => map.delete(name) },
@@ -23,7 +23,7 @@ function mount(attributes = {}, lang = "bg") {
   const host = container();
   const root = host.attachShadow({ mode: "open" });
   const view = new CalculatorView(root, actions, null);
-  view.revealForm(false);
+  view.revealForm(gradually);
   const show = ({ reply = null, state = "ready", sheet = false } = {}) => {
     const built = model.build();
     const problems = FormModel.problems(built, { reply, answered: reply ? built.request : null, failure: null });
@@ -229,4 +229,28 @@ test("a result's colour is who gained, from this device's side: their deal insid
   assert.equal($(".outcome").getAttribute("data-gain"), "us");
   show({ reply: { ok: true, result: { ...RESULT, outcome: "made", record: { us: 4, them: 12 } } } });
   assert.equal($(".bar-deal").getAttribute("data-gain"), "them");
+});
+
+test("an opened calculator builds its form a part per frame, each shown as the form is now; a bidder picked brings the rest", async () => {
+  const { view, map, show, $, $$ } = mount({ ...HEARTS, "pile-points": "100" }, "en", { gradually: true });
+  assert.equal($$("form > *").length, 1, "the press builds the game only");
+  assert.equal($('input[name="points-us"]'), null, "the piles are not built yet");
+  assert.ok($('input[name="game"][value="us:hearts"]').checked, "the game shows the form as it is");
+  await frames(2);
+  const pile = $('input[name="points-us"]');
+  assert.ok(pile, "the piles, a frame later");
+  assert.equal(pile.value, "100", "rendered with the snapshot it missed");
+  assert.ok($(".piles").textContent.includes("Us"), "its labels in the words of the moment");
+  await frames(20);
+  const parts = $$("form > *").length;
+  assert.equal(parts, 7, "every part, in the end");
+  show();
+  assert.equal($$("form > *").length, parts);
+  // A second view, picking the bidder before the rest is built: the piles come at once.
+  const second = mount({}, "en", { gradually: true });
+  second.$(".game-grid").dispatchEvent(new window.Event("pointerdown"));
+  second.$('input[name="game"][value="them:spades"]').click();
+  assert.equal(second.$$("form > *").length, 7, "the whole form, so the focus can go to the pile");
+  void view;
+  void map;
 });

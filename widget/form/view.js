@@ -23,6 +23,7 @@ import { ResultSection, StatusSection } from "./result.js";
 import { HangingSection, LastTrickSection, TogglesSection } from "./toggles.js";
 
 /** @import { CalculatorState, FormStrings, FormView, SheetParts, ViewActions } from "./types.js"; */
+/** @typedef {{ element: HTMLElement, render(view: FormView): void }} FormSection a part of the view that renders a snapshot */
 
 const STATES = ["closed", "loading", "ready", "failed"];
 
@@ -40,8 +41,8 @@ export class CalculatorView {
   #internals;
   /** @type {FormContext} */
   #context;
-  /** @type {HTMLElement[]} */
-  #formParts = []; // the form's parts not yet in the form (an opened calculator shows them a few frames apart)
+  /** @type {(() => FormSection)[]} */
+  #formParts = []; // the form's parts not yet built (an opened calculator builds and shows them a few frames apart)
   /** @type {Promise<void> | null} */
   #revealing = null; // the gradual reveal under way (a promise), or null
   /** @type {{ render(view: FormView): void }[]} */
@@ -65,27 +66,32 @@ export class CalculatorView {
     this.#internals = internals;
     const context = new FormContext(actions, () => this.bar.settled());
     this.#context = context;
-    const points = new PointsSection(context);
-    this.game = new GameSection(context, (team) => points.piles[team].focus());
+    /** @type {PointsSection | null} */
+    let points = null;
+    // A team picked as the bidder sends the focus to its pile: the whole form is in then.
+    this.game = new GameSection(context, (team) => {
+      this.revealForm(false);
+      points?.piles[team].focus();
+    });
     this.bar = new BarSection(context);
     /** @param {FormStrings} s */
     const retryLabel = (s) => (context.rendered?.failure?.code === "build_mismatch" ? s.reload : s.retry);
     this.status = new StatusSection(context, retryLabel);
     this.result = new ResultSection(context);
-    const form = [
-      this.game,
-      points,
-      new LastTrickSection(context),
-      new TogglesSection(context),
-      new DeclarationsSection(context),
-      new QuestionsSection(context),
-      new HangingSection(context),
-    ];
-    this.#sections = [this.status, ...form, this.result, this.bar];
+    this.#sections = [this.status, this.game, this.result, this.bar];
     const formElement = h("form", { part: "form", novalidate: true });
     formElement.addEventListener("submit", (event) => event.preventDefault());
-    // Into the form at connect, or, when a lazy calculator opens, one per frame (revealForm).
-    this.#formParts = form.map((section) => section.element);
+    // Built and put into the form at connect, or, when a lazy calculator opens, one per
+    // frame (revealForm): building the whole form at once was most of the press's task.
+    this.#formParts = [
+      () => this.game,
+      () => (points = new PointsSection(context)),
+      () => new LastTrickSection(context),
+      () => new TogglesSection(context),
+      () => new DeclarationsSection(context),
+      () => new QuestionsSection(context),
+      () => new HangingSection(context),
+    ];
     const { status, failure, sheetFailure, update } = this.status.ui;
     const calculator = h(
       "div",
@@ -158,11 +164,11 @@ export class CalculatorView {
   revealForm(gradually) {
     const parts = this.#formParts;
     if (!gradually) {
-      this.ui.form.append(...parts.splice(0));
+      for (const make of parts.splice(0)) this.#place(make());
       return;
     }
     const first = parts.shift();
-    if (first) this.ui.form.append(first);
+    if (first) this.#place(first());
     if (this.#revealing || !parts.length) return;
     // What follows the form waits unseen until the form is whole (styles/base.js): as
     // the form grows, nothing on screen moves (issue 33: CLS 0 on a slow phone too).
@@ -171,11 +177,25 @@ export class CalculatorView {
       while (parts.length) {
         await afterNextFrame();
         const next = parts.shift();
-        if (next) this.ui.form.append(next);
+        if (next) this.#place(next());
       }
       this.ui.root.toggleAttribute("data-revealing", false);
       this.#revealing = null;
     })();
+  }
+
+  /**
+   * A section of the form into it, at its end: rendered with the last snapshot if it was
+   * built after the view's first render (its labels take the words as they bind).
+   * @param {FormSection} section
+   */
+  #place(section) {
+    if (!this.#sections.includes(section)) this.#sections.splice(this.#sections.indexOf(this.result), 0, section);
+    this.ui.form.append(section.element);
+    const view = this.#context.rendered;
+    if (!view || section === this.game) return;
+    this.#context.errors.render(view.errors, view.lang); // its error slots are new
+    section.render(view);
   }
 
   /**

@@ -96,6 +96,8 @@ export function errorsText(errors, lang, max = Infinity) {
 export class Labels {
   /** @type {((words: S) => void)[]} */
   #labels = [];
+  /** @type {S | undefined} the words of the last render: a label bound later takes them at once */
+  #words;
 
   /**
    * @template {Element} E
@@ -105,16 +107,20 @@ export class Labels {
    * @returns {E} the element
    */
   bind(element, text, attribute = null) {
-    this.#labels.push((words) => {
+    /** @param {S} words */
+    const label = (words) => {
       const value = text(words);
       if (attribute) setAttribute(element, attribute, value);
       else setText(element, value);
-    });
+    };
+    this.#labels.push(label);
+    if (this.#words !== undefined) label(this.#words);
     return element;
   }
 
   /** @param {S} words */
   render(words) {
+    this.#words = words;
     for (const label of this.#labels) label(words);
   }
 }
