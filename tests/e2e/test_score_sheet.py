@@ -448,12 +448,15 @@ def test_team_names_and_the_text_summary(browser: Browser, dist_url: str) -> Non
         "Total: Ann & Ivo 58 : 8 Them",
         "The game goes on.",
     ]
+    # The same text in the sheet's folded "The game as text", once it is opened.
+    calculator.part("details.text > summary").click()
     expect(calculator.part("textarea.summary-text")).to_have_value(text)
     # The names are saved with the game; the summary follows the language.
     page.reload()
     calculator = wait_sheet(page)
     expect(calculator.part(".sheet-table thead th.us")).to_have_text("Ann & Ivo")
     page.get_by_role("button", name="Български").click()
+    calculator.part("details.text > summary").click()
     expect(calculator.part("textarea.summary-text")).to_have_value(
         re.compile(r"^Белот · .*\nAnn & Ivo : Вие\n1\. 0 : 8 \(висят 8\)\n2\. пас\n")
     )

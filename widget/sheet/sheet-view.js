@@ -81,6 +81,7 @@ export class SheetView {
   #focus = new DeferredFocus();
   #noticesShown = "";
   /** @type {unknown[] | null} */ #textFrom = null;
+  /** @type {[Words, Language, {game: Game, result: GameResult}, Record<Team, string>] | null} */ #textArgs = null; // the last render's, for a field opened later
   /** @type {SheetTable} */ table;
   /** @type {Question} */ question;
   /** @type {SheetParts} */ parts;
@@ -220,6 +221,7 @@ export class SheetView {
         text,
       )
     );
+    textDetails.addEventListener("toggle", () => this.#fillText());
     return { text, textDetails };
   }
 
@@ -400,6 +402,10 @@ export class SheetView {
    * @param {Record<Team, string>} names
    */
   #renderText(s, lang, { game, result }, names) {
+    // Written while it is open only (and when it opens): a long game's text in a folded
+    // field was laid out and styled again on every change (a line a row).
+    this.#textArgs = [s, lang, { game, result }, names];
+    if (!this.ui.textDetails.open) return;
     const textFrom = [game, names.us, names.them, result, lang];
     const before = this.#textFrom;
     if (before && textFrom.every((value, i) => value === before[i])) return;
@@ -407,9 +413,15 @@ export class SheetView {
     this.ui.text.value = summaryText(game, result, s, lang, names);
   }
 
+  /** The game as text into its field, as the last render had it (the field was opened). */
+  #fillText() {
+    if (this.#textArgs) this.#renderText(...this.#textArgs);
+  }
+
   /** Show the text summary selected (copying it failed). */
   selectText() {
     this.ui.textDetails.open = true;
+    this.#fillText();
     this.#focus.request(() => this.ui.text);
     queueMicrotask(() => this.ui.text.select());
   }

@@ -169,8 +169,11 @@ export class DeferredFocus {
  * game of 150 heavy deals, opened on a slow phone, held the page for a quarter of a second
  * in one task (bench/stranger_page.py; 100 is now the most a game holds); a real game builds
  * in one go.
- * Rows already there that changed are replaced at once, so no row shows old numbers
- * (deal 1 edited changes every running total).
+ * Rows already there that changed count as new ones: a task replaces as many as it may
+ * build, and when more changed (another game opened over a long one, deal 1 of a long game
+ * edited: every running total changes) the rest go from the page at once and come back
+ * built anew in the next tasks, so no row shows old numbers and no task lays out a
+ * hundred rows.
  * `settled` is a promise of the moment every row of the latest render is built.
  */
 /**
@@ -301,7 +304,12 @@ export class KeyedRows {
       const key = this.#key(item, index);
       const row = container.children[index];
       if (key === this.#keys[index] && row) continue;
-      if (!row && (built >= limit || (built > 0 && this.#now() - started >= this.#budget))) {
+      if (built >= limit || (built > 0 && this.#now() - started >= this.#budget)) {
+        if (row) {
+          // A changed row past this task's share: it and the rows after it go now.
+          while (container.children.length > index) /** @type {Element} */ (container.lastElementChild).remove();
+          this.#keys.length = index;
+        }
         const pending = {};
         this.#pending = pending;
         this.#lastChunk = built;
@@ -310,7 +318,7 @@ export class KeyedRows {
         });
         return;
       }
-      if (!row) built += 1;
+      built += 1;
       this.#keys[index] = key;
       const made = this.#build(item, index);
       if (row) row.replaceWith(made);

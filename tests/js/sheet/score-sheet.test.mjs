@@ -385,3 +385,16 @@ test("the game's end closes the form; New game (same teams) at once, the rotatio
   await settle();
   assert.equal(text($(".bar-dealer")), "Dealer: Them (1)");
 });
+
+test("the game as text is written when its folded field opens, and kept up while it is open", async () => {
+  const { $ } = await mountSheet({ lang: "en" });
+  await press($("button.record"));
+  const field = $("textarea.summary-text");
+  assert.equal(field.value, "", "folded: not written on every change");
+  const details = $("details.text");
+  details.open = true;
+  details.dispatchEvent(new window.Event("toggle"));
+  assert.match(field.value, /\n1\. 10 : 6\n/);
+  await press($("button.record"));
+  assert.match(field.value, /\n2\. 10 : 6\n/, "open: follows the game");
+});

@@ -38,17 +38,21 @@ test("a row is built again only when its key changed", () => {
   assert.deepEqual(texts(), ["1"]);
 });
 
-test("rows already there that changed are replaced at once, however many", () => {
-  const { keyed, queued, texts, runQueued } = rows({ chunk: 2 });
+test("changed rows count as new ones: past a chunk, the rest go at once and come back built anew", () => {
+  const { keyed, queued, texts, built, runQueued } = rows({ chunk: 2 });
   keyed.render([1, 2, 3, 4, 5]);
   runQueued();
+  built.length = 0;
   keyed.render([6, 7, 8, 9, 10, 11]);
-  assert.deepEqual(texts(), ["6", "7", "8", "9", "10", "11"]); // five replaced, one added
-  assert.equal(queued.length, 0, "one new row: no more than a chunk");
-  keyed.render([6, 7, 8, 9, 10, 11, 12, 13, 14]);
-  assert.deepEqual(texts(), ["6", "7", "8", "9", "10", "11", "12", "13"]);
+  assert.deepEqual(texts(), ["6", "7"], "two replaced; the old 3, 4, 5 are not left showing old numbers");
+  assert.deepEqual(built, [0, 1]);
   runQueued();
-  assert.deepEqual(texts(), ["6", "7", "8", "9", "10", "11", "12", "13", "14"]);
+  assert.deepEqual(texts(), ["6", "7", "8", "9", "10", "11"]);
+  keyed.render([6, 7, 8, 9, 10, 11, 12]);
+  assert.deepEqual(texts(), ["6", "7", "8", "9", "10", "11", "12"], "one new row: at once");
+  keyed.render([6, 0, 8, 9, 10, 11, 12]);
+  assert.deepEqual(texts(), ["6", "0", "8", "9", "10", "11", "12"], "one changed row: replaced where it is");
+  assert.equal(queued.length, 0);
 });
 
 test("a long list is built a chunk per task, in order, and settles once all are built", async () => {
