@@ -6,7 +6,8 @@
 //   same, or more; as this phone keeps it or from the other team's side): nothing
 //   changes;
 // - it is the game here plus more deals: the game here is brought up to date, kept on
-//   this phone's side (its deals; by a link or a file, its names and dealer too);
+//   this phone's side (its deals; by a link or a file, the names it gives and its dealer
+//   too: a team it leaves unnamed keeps the name it has here);
 // - it differs from the game here: by a link or a file the player is asked, and both are
 //   kept (the new one under an id of its own) only if the answer is yes; a backup keeps
 //   both without asking;
@@ -77,7 +78,9 @@ export async function expectArrival(scorer, games, route, incoming, book, answer
         const update = turned ? await turn(scorer, game) : game;
         mine.deals = update.deals;
         if (route !== "backup") {
-          mine.names = { ...mine.names, ...update.names };
+          // The names it gives: a file or link that names no team leaves the names here.
+          const named = Object.entries(update.names ?? {}).filter(([, name]) => name);
+          mine.names = { ...mine.names, ...Object.fromEntries(named) };
           if (update.dealer != null) mine.dealer = update.dealer;
         }
         continue;
