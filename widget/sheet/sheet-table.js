@@ -138,7 +138,6 @@ export class SheetTable {
     for (const button of ui.tbody.querySelectorAll("button")) if (button.disabled !== disabled) button.disabled = disabled;
   }
 
-  /** A promise of the moment every row of the latest render is built. */
   /**
    * A team renamed (typed letter by letter): the bidders' names in the rows built so far
    * change where they are, not by building every row again; rows built later take the
@@ -154,6 +153,7 @@ export class SheetTable {
     }
   }
 
+  /** A promise of the moment every row of the latest render is built. */
   get settled() {
     return this.#rows.settled;
   }
