@@ -254,3 +254,39 @@ test("an opened calculator builds its form a part per frame, each shown as the f
   void view;
   void map;
 });
+
+test("the bar's margin for a focused control changes only for a bar taller than the styles' default", async () => {
+  const { barSpace } = await import("../../widget/form/bar.js");
+  const { BAR_SPACE_REM } = await import("../../widget/styles/base.js");
+  // The bar's heights as a deal is entered at the usual text size (36, 59, 75 px): none set.
+  for (const height of [0, 36, 59, 75, BAR_SPACE_REM * 16]) assert.equal(barSpace(height, false, 16), "", `${height}`);
+  // Large text (24 px to the rem): 148 fits, 177 is rounded up to a whole 2 rem (8rem = 192 px).
+  assert.equal(barSpace(148, false, 24), "");
+  assert.equal(barSpace(177, false, 24), "8rem");
+  assert.equal(barSpace(190, false, 24), "8rem");
+  assert.equal(barSpace(177, true, 24), "0px"); // a bar that no longer sticks takes no room
+
+  const { view, $ } = mount();
+  const bar = $(".bar");
+  const root = $(".root");
+  const margins = []; // --_bar-space on the calculator's root, after each change of it
+  const measure = (height, event) => {
+    bar.hidden = false; // shown (with a sheet, or the result out of view)
+    Object.defineProperty(bar, "offsetHeight", { value: height, configurable: true });
+    view.bar.measure(event);
+    const margin = root.style.getPropertyValue("--_bar-space");
+    if (margin !== (margins.at(-1) ?? "")) margins.push(margin);
+  };
+  // A deal entered line by line: the whole calculator is never restyled for the margin.
+  for (const height of [36, 59, 75, 59]) measure(height);
+  assert.deepEqual(margins, []);
+  assert.equal(view.bar.space, 75, "the tallest the bar has been, for scrolling the opened form");
+  measure(150); // taller than 6.5 rem (104 px at 16 px to the rem): once, rounded up
+  measure(160);
+  assert.deepEqual(margins, ["10rem"]);
+  measure(250); // over a quarter of the 800 px screen: it stops sticking
+  assert.equal(bar.classList.contains("loose"), true);
+  measure(59, new Event("resize")); // the phone turned back: the default again
+  assert.deepEqual(margins, ["10rem", "0px", ""]);
+  assert.equal(view.bar.space, 59);
+});

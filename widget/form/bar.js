@@ -5,6 +5,7 @@
 // one live region: the bar's sentence once a change has settled, or what the sheet says.
 
 import { format } from "../i18n/strings.js";
+import { BAR_SPACE_REM } from "../styles/base.js";
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { questionText } from "./questions.js";
@@ -22,6 +23,28 @@ export function gainOf(result) {
   return us > them ? "us" : them > us ? "them" : "";
 }
 
+/**
+ * The --_bar-space for a bar `height` px tall ("": the styles' default), with `rem` px to
+ * the rem: none while the bar fits in the default, which every bar at the usual text size
+ * does; above it, the height rounded up to a whole 2 rem, so the bar growing by a line
+ * changes nothing; and 0 for a bar that no longer sticks (`loose`).
+ * @param {number} height
+ * @param {boolean} loose
+ * @param {number} rem
+ * @returns {string}
+ */
+export function barSpace(height, loose, rem) {
+  if (loose) return "0px";
+  if (height <= BAR_SPACE_REM * rem) return "";
+  return `${Math.ceil(height / (2 * rem)) * 2}rem`;
+}
+
+/** The page's rem in px (16 where no style can be read). */
+function rootFontSize() {
+  const size = typeof getComputedStyle === "function" ? parseFloat(getComputedStyle(document.documentElement).fontSize) : NaN;
+  return size > 0 ? size : 16;
+}
+
 export class BarSection {
   /** @type {FormContext} */
   #context;
@@ -29,6 +52,7 @@ export class BarSection {
   #space = -1; // the room the sticky bar takes at the bottom of the screen (px)
   /** @type {HTMLElement | null} */
   #root = null; // the element whose --_bar-space it sets
+  #margin = ""; // the --_bar-space set ("": none, the styles' default)
   /** @type {{ deal: HTMLElement, text: HTMLElement, details: HTMLButtonElement, actions: HTMLElement, bar: HTMLElement, live: HTMLElement }} */
   ui;
 
@@ -79,12 +103,13 @@ export class BarSection {
 
   /**
    * The sticky bar keeps the focused control clear of itself: every focusable part scrolls
-   * with a bottom margin of the bar's height (--_bar-space). A bar that would cover more
-   * than a quarter of the screen (400% zoom, a phone held sideways, large text) stops
-   * sticking and stays in the flow, under the form. The margin is the tallest the bar has
-   * been on this screen (measured again when the window's size changes): a new value of
-   * an inherited property restyles the whole calculator (2,600 elements with a 200-deal
-   * sheet, 15 ms a time here), and the bar grows and shrinks by a line as a deal is entered.
+   * with a bottom margin of at least the bar's height (--_bar-space). A bar that would cover
+   * more than a quarter of the screen (400% zoom, a phone held sideways, large text) stops
+   * sticking and stays in the flow, under the form. `space` is the tallest the bar has been
+   * on this screen (measured again when the window's size changes). The margin changes far
+   * less often (barSpace): a new value of an inherited property restyles the whole
+   * calculator, 100–170 ms on a slow phone with a long sheet, and the bar grows by a line
+   * as a deal is entered (36, 59, 75 px).
    * @param {Event} [event] the window's resize, if that is why
    */
   measure = (event) => {
@@ -93,10 +118,12 @@ export class BarSection {
     const loose = height > innerHeight / 4;
     if (bar.classList.contains("loose") !== loose) bar.classList.toggle("loose", loose);
     const resized = event?.type === "resize";
-    const space = loose ? 0 : resized || this.#space < 0 ? height : Math.max(height, this.#space);
-    if (space === this.#space) return;
-    this.#space = space;
-    this.#root?.style.setProperty("--_bar-space", `${space}px`);
+    this.#space = loose ? 0 : resized || this.#space < 0 ? height : Math.max(height, this.#space);
+    const margin = barSpace(loose ? 0 : this.#space, loose, rootFontSize());
+    if (margin === this.#margin) return;
+    this.#margin = margin;
+    if (margin) this.#root?.style.setProperty("--_bar-space", margin);
+    else this.#root?.style.removeProperty("--_bar-space");
   };
 
   /**

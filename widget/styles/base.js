@@ -152,6 +152,13 @@ function constructed(css) {
 const styled = new WeakMap();
 
 /**
+ * The room (rem) a focused control keeps below itself for the sticky bar until the view
+ * sets --_bar-space: more than the bar's height at the usual text size, so the margin is
+ * set only for a taller bar (form/bar.js barSpace).
+ */
+export const BAR_SPACE_REM = 6.5;
+
+/**
  * Add the stylesheet of `css` to `root` (a shadow root), after the ones it has, once: one
  * constructed sheet shared by every instance, or a <style> where constructed sheets
  * are missing.

@@ -3,7 +3,7 @@
 // custom properties and the ::part()s listed in README.md; the colours are the
 // host's custom properties (light and dark: styles/base.js).
 
-import { adoptBaseStyles, adoptCSS } from "./base.js";
+import { BAR_SPACE_REM, adoptBaseStyles, adoptCSS } from "./base.js";
 
 export const CSS = `
 .status { display: grid; gap: 0.5rem; }
@@ -205,15 +205,15 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 .question .opt .face { padding-inline: 0.6rem; }
 .question > .error { flex-basis: 100%; }
 /* A question scrolled into view as it comes stops clear of the sticky bar. */
-.question { scroll-margin-block: 1rem calc(var(--_bar-space, 6.5rem) + 0.5rem); }
+.question { scroll-margin-block: 1rem calc(var(--_bar-space, ${BAR_SPACE_REM}rem) + 0.5rem); }
 
 .hanging-in .field { display: grid; gap: 0.25rem; justify-items: start; }
 .hanging-in input { max-inline-size: 10rem; }
 .field > label { font-weight: 600; }
-/* Whatever takes the focus scrolls clear of the sticky bar: the bar's height, measured
+/* Whatever takes the focus scrolls clear of the sticky bar: at least the bar's height, measured
    by the view (--_bar-space), and a little more for an error under a field. */
 :is(input, button, summary, textarea, a, [tabindex]) {
-  scroll-margin-block: 1rem calc(var(--_bar-space, 6.5rem) + 1.5rem);
+  scroll-margin-block: 1rem calc(var(--_bar-space, ${BAR_SPACE_REM}rem) + 1.5rem);
 }
 [aria-invalid="true"] { border-color: var(--_error) !important; box-shadow: 0 0 0 1px var(--_error); }
 .error { margin: 0; color: var(--_error); font-weight: 600; }
