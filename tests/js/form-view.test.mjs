@@ -260,8 +260,9 @@ test("the bar's margin for a focused control changes only for a bar taller than 
   const { BAR_SPACE_REM } = await import("../../widget/styles/base.js");
   // The bar's heights as a deal is entered at the usual text size (36, 59, 75 px): none set.
   for (const height of [0, 36, 59, 75, BAR_SPACE_REM * 16]) assert.equal(barSpace(height, false, 16), "", `${height}`);
-  // Large text (24 px to the rem): 148 fits, 177 is rounded up to a whole 2 rem (8rem = 192 px).
-  assert.equal(barSpace(148, false, 24), "");
+  // Large text (24 px to the rem): 110 fits, 148 and 177 are rounded up to a whole 2 rem (8rem = 192 px).
+  assert.equal(barSpace(110, false, 24), "");
+  assert.equal(barSpace(148, false, 24), "8rem");
   assert.equal(barSpace(177, false, 24), "8rem");
   assert.equal(barSpace(190, false, 24), "8rem");
   assert.equal(barSpace(177, true, 24), "0px"); // a bar that no longer sticks takes no room
@@ -281,7 +282,7 @@ test("the bar's margin for a focused control changes only for a bar taller than 
   for (const height of [36, 59, 75, 59]) measure(height);
   assert.deepEqual(margins, []);
   assert.equal(view.bar.space, 75, "the tallest the bar has been, for scrolling the opened form");
-  measure(150); // taller than 6.5 rem (104 px at 16 px to the rem): once, rounded up
+  measure(150); // taller than 5 rem (80 px at 16 px to the rem): once, rounded up
   measure(160);
   assert.deepEqual(margins, ["10rem"]);
   measure(250); // over a quarter of the 800 px screen: it stops sticking
