@@ -231,6 +231,7 @@ export class KeyedRows {
   /** @type {object | null} */
   #pending = null; // the token of the rows still to build
   #lastChunk = 0; // the new rows the last task added
+  #rowCost = 0; // the ms of frame a new row took when last timed (0: never timed)
   /** @type {(() => void) | null} */
   #settle = null;
   /** @type {Promise<void>} */
@@ -263,14 +264,18 @@ export class KeyedRows {
   }
 
   /**
-   * The most new rows this task adds: `chunk`, or after a frame that took `rendered` ms,
-   * the last chunk scaled by how far that frame was from `frame`.
+   * The most new rows this task adds: `chunk`, or as many as fit in `frame` ms at what a
+   * row cost in the last timed frame (`rendered` ms for the last chunk, when this task
+   * follows one). That cost is kept for the next render too: a long sheet replaced by
+   * another (a file opened over it) starts with the chunk its rows' frames allowed, not
+   * with a full chunk laid out in one frame.
    * @param {number | undefined} rendered
    */
   #limit(rendered) {
-    if (rendered === undefined || !Number.isFinite(this.#frame) || this.#lastChunk === 0) return this.#chunk;
-    const scaled = Math.floor((this.#lastChunk * this.#frame) / Math.max(rendered, 1));
-    return Math.min(this.#chunk, Math.max(MIN_ROWS, scaled));
+    if (!Number.isFinite(this.#frame)) return this.#chunk;
+    if (rendered !== undefined && this.#lastChunk > 0) this.#rowCost = Math.max(rendered, 1) / this.#lastChunk;
+    if (this.#rowCost === 0) return this.#chunk;
+    return Math.min(this.#chunk, Math.max(MIN_ROWS, Math.floor(this.#frame / this.#rowCost)));
   }
 
   /** Forget every row (the words changed: all are built again on the next render). */

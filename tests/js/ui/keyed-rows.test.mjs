@@ -160,9 +160,36 @@ test("a frame that took long makes the next chunk smaller in proportion, a quick
   queued.shift()(); // no frame came (a hidden tab): the chunk
   assert.equal(box.children.length, 100);
   assert.equal(queued.length, 0);
-  // A new render starts from the chunk, whatever the last frames took.
+  // A new render starts at the cost last timed (30 rows in a 5 ms frame): the chunk.
   keyed.render([...items, ...Array.from({ length: 40 }, (_, index) => 100 + index)]);
   assert.equal(box.children.length, 130);
+});
+
+test("a new render starts with the chunk the last timed frame allowed: a long list replaced is not laid out in one frame", () => {
+  const box = container();
+  const queued = [];
+  const keyed = new KeyedRows(box, {
+    key: (item) => String(item),
+    build: (item) => Object.assign(document.createElement("p"), { textContent: String(item) }),
+    chunk: 30,
+    frame: 40,
+    later: (run) => queued.push(run),
+    now: () => 0,
+  });
+  const items = Array.from({ length: 38 }, (_, index) => index);
+  keyed.render(items);
+  assert.equal(box.children.length, 30, "never timed: the whole chunk");
+  queued.shift()(150); // 30 heavy rows took a 150 ms frame: 8 fit in 40 ms
+  assert.equal(box.children.length, 38);
+  assert.equal(queued.length, 0, "all built");
+  // Another game of heavy rows over it (every key changed): 8 now, the rest go at once.
+  keyed.render(items.map((item) => `other ${item}`));
+  assert.deepEqual(
+    [...box.children].map((row) => row.textContent),
+    items.slice(0, 8).map((item) => `other ${item}`),
+  );
+  queued.shift()(20); // 8 rows in 20 ms: 16 fit
+  assert.equal(box.children.length, 24);
 });
 
 test("by default the frame is timed from its start to the task after it", async () => {
