@@ -35,10 +35,14 @@ export function h(tag, attributes = {}, ...children) {
 // Writes that skip the DOM when nothing changes: setting textContent, even to the
 // same text, replaces the text node and makes the browser lay it out again.
 
+/** A live region: what changes in it is said, so its text is written as a new node, the change every screen reader announces. */
+const LIVE = '[role="status"], [role="alert"], [aria-live]';
+
 /**
  * Set `element.textContent` to `text` unless it already is. An element holding one text
  * node keeps it and changes its data: the browser then lays out the changed text, where
  * a new node is styled and laid out as new (a result's dozen figures on every edit).
+ * Inside a live region the node is replaced, as before.
  * @param {Node} element
  * @param {string | number} text
  */
@@ -46,7 +50,8 @@ export function setText(element, text) {
   const value = String(text);
   if (element.textContent === value) return;
   const only = element.firstChild;
-  if (only && only === element.lastChild && only.nodeType === 3 && value !== "") /** @type {Text} */ (only).data = value;
+  const keep = only && only === element.lastChild && only.nodeType === 3 && value !== "";
+  if (keep && !(/** @type {Element} */ (element).closest?.(LIVE))) /** @type {Text} */ (only).data = value;
   else element.textContent = value;
 }
 

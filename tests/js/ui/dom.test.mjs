@@ -23,3 +23,15 @@ test("setText changes the text node an element holds, never replaces it; empties
   );
   assert.equal(mixed.textContent, "12");
 });
+
+test("in a live region setText writes a new text node, the change every screen reader announces", () => {
+  const live = container();
+  live.setAttribute("role", "status");
+  const inner = document.createElement("span");
+  live.append(inner);
+  setText(live.firstChild, "Записано."); // a part of the region
+  const node = inner.firstChild;
+  setText(inner, "Изтрито.");
+  assert.notEqual(inner.firstChild, node);
+  assert.equal(live.textContent, "Изтрито.");
+});
