@@ -78,9 +78,11 @@ export async function expectArrival(scorer, games, route, incoming, book, answer
         const update = turned ? await turn(scorer, game) : game;
         mine.deals = update.deals;
         if (route !== "backup") {
-          // The names it gives: a file or link that names no team leaves the names here.
-          const named = Object.entries(update.names ?? {}).filter(([, name]) => name);
-          mine.names = { ...mine.names, ...Object.fromEntries(named) };
+          // Its names: a file or link that names a team brings both its names (a team it
+          // leaves unnamed is unnamed here too: a name that moved to the other team is not
+          // kept on both); one that names no team leaves the names here.
+          const { us = "", them = "" } = update.names ?? {};
+          if (us || them) mine.names = { us, them };
           if (update.dealer != null) mine.dealer = update.dealer;
         }
         continue;
