@@ -25,9 +25,10 @@ export function gainOf(result) {
 
 /**
  * The --_bar-space for a bar `height` px tall ("": the styles' default), with `rem` px to
- * the rem: none while the bar fits in the default, as the bar of a deal being entered does at
- * the usual text size (36, 59, 75 px at 360 and 390 px wide, bg and en); above it, the height rounded up to a whole 2 rem, so the bar growing by a line
- * changes nothing; and 0 for a bar that no longer sticks (`loose`).
+ * the rem: none while the bar fits in the default, as the bar of a deal being entered
+ * does at the usual text size (36, 59, 75 px at 360 and 390 px wide, bg and en); above
+ * it, the height rounded up to a whole 2 rem, so the bar growing by a line changes
+ * nothing; and 0 for a bar that no longer sticks (`loose`).
  * @param {number} height
  * @param {boolean} loose
  * @param {number} rem
