@@ -120,7 +120,7 @@ export class BarSection {
     if (bar.classList.contains("loose") !== loose) bar.classList.toggle("loose", loose);
     const resized = event?.type === "resize";
     this.#space = loose ? 0 : resized || this.#space < 0 ? height : Math.max(height, this.#space);
-    const margin = barSpace(loose ? 0 : this.#space, loose, rootFontSize());
+    const margin = barSpace(this.#space, loose, rootFontSize());
     if (margin === this.#margin) return;
     this.#margin = margin;
     if (margin) this.#root?.style.setProperty("--_bar-space", margin);

@@ -135,7 +135,8 @@ test("no more rows a task once the budget is spent, the first new one always: a 
   assert.equal(queued.length, 0);
 });
 
-test("a frame that took long makes the next chunk smaller in proportion, a quick one larger again", () => {
+/** Rows of at most 30 a task, each chunk after a frame it is told the length of (`queued`), no script time counted. */
+function timedRows() {
   const box = container();
   const queued = [];
   const keyed = new KeyedRows(box, {
@@ -146,6 +147,11 @@ test("a frame that took long makes the next chunk smaller in proportion, a quick
     later: (run) => queued.push(run),
     now: () => 0,
   });
+  return { box, queued, keyed };
+}
+
+test("a frame that took long makes the next chunk smaller in proportion, a quick one larger again", () => {
+  const { box, queued, keyed } = timedRows();
   const items = Array.from({ length: 100 }, (_, index) => index);
   keyed.render(items);
   assert.equal(box.children.length, 30, "the first chunk: no frame measured yet");
@@ -166,16 +172,7 @@ test("a frame that took long makes the next chunk smaller in proportion, a quick
 });
 
 test("a new render starts with the chunk the last timed frame allowed: a long list replaced is not laid out in one frame", () => {
-  const box = container();
-  const queued = [];
-  const keyed = new KeyedRows(box, {
-    key: (item) => String(item),
-    build: (item) => Object.assign(document.createElement("p"), { textContent: String(item) }),
-    chunk: 30,
-    frame: 40,
-    later: (run) => queued.push(run),
-    now: () => 0,
-  });
+  const { box, queued, keyed } = timedRows();
   const items = Array.from({ length: 38 }, (_, index) => index);
   keyed.render(items);
   assert.equal(box.children.length, 30, "never timed: the whole chunk");
