@@ -27,6 +27,14 @@ export const BASE_CSS = `
   --_radius: var(--belot-radius, 10px);
   --_bar-shadow: rgb(0 0 0 / 0.12);
   --_gap: var(--belot-gap, 0.75rem);
+  /* The type scale: every font size is one of these steps of the text around it (the
+     calculator's own size is --belot-font's). Few sizes and two weights (600, 700) beside
+     the normal: on first use each size and weight is a font lookup of its own, which on
+     a slow phone's first frame added up to over 100 ms (issue 33). */
+  --_text-xs: 0.8em;
+  --_text-s: 0.875em;
+  --_text-l: 1.25em;
+  --_text-xl: 1.5em;
   display: block;
   container-type: inline-size;
   box-sizing: border-box;
@@ -91,7 +99,7 @@ button:focus-visible {
 }
 
 .launcher { display: grid; gap: 0.5rem; justify-items: start; align-content: start; }
-.launcher p, .hint { margin: 0; color: var(--_muted); font-size: 0.9em; }
+.launcher p, .hint { margin: 0; color: var(--_muted); font-size: var(--_text-s); }
 /* The page's worked example (the build's slot="example"), as wide as the calculator. */
 .launcher slot { display: block; justify-self: stretch; }
 
@@ -107,7 +115,7 @@ button:focus-visible {
   grid-template-columns: minmax(0, 1fr);
   align-content: start;
   gap: 0.375rem;
-  font-size: 0.85em;
+  font-size: var(--_text-s);
 }
 .fold > .status[hidden] { display: grid !important; visibility: hidden; }
 .fold > .status progress { order: -1; block-size: 0.5rem; }

@@ -10,18 +10,18 @@ export const CSS = `
 .status p { margin: 0; }
 progress { inline-size: 100%; block-size: 0.75rem; accent-color: var(--_accent); }
 .failure, .sheet-failure { display: grid; gap: 0.5rem; justify-items: start; color: var(--_error); }
-.failure .detail { color: var(--_muted); font-size: 0.85em; overflow-wrap: anywhere; }
+.failure .detail { color: var(--_muted); font-size: var(--_text-s); overflow-wrap: anywhere; }
 
 form { display: grid; gap: 0.5rem; min-inline-size: 0; }
 fieldset { margin: 0; padding: 0; border: 0; min-inline-size: 0; }
 fieldset:disabled, .disabled { opacity: 0.55; }
 .group { display: grid; gap: 0.3rem; min-inline-size: 0; }
 .head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.1rem 0.5rem; min-block-size: 1.5rem; }
-.legend, legend { font-weight: 650; padding: 0; }
+.legend, legend { font-weight: 600; padding: 0; }
 .head .hint { flex: 1 1 8rem; }
 /* The game's hint in one line on a phone: the whole deal fits one screen. */
-.game > .hint { font-size: 0.82em; }
-.head > button { margin-inline-start: auto; padding: 0.2rem 0.7rem; font-size: 0.9em; }
+.game > .hint { font-size: var(--_text-s); }
+.head > button { margin-inline-start: auto; padding: 0.2rem 0.7rem; font-size: var(--_text-s); }
 
 /* A radio option drawn as a tile: the input covers it (so a tap lands on the input). */
 .opt, .cell { position: relative; display: flex; min-inline-size: 0; }
@@ -52,7 +52,7 @@ fieldset:disabled, .disabled { opacity: 0.55; }
   background: var(--_accent);
   border-color: var(--_accent);
   color: var(--_accent-text);
-  font-weight: 650;
+  font-weight: 600;
 }
 .opt input:focus-visible + .face, .cell input:focus-visible + .face {
   outline: 3px solid var(--_focus);
@@ -72,18 +72,17 @@ fieldset:disabled, .disabled { opacity: 0.55; }
 }
 .row-team {
   align-self: center;
-  font-weight: 650;
-  font-size: 0.95em;
+  font-weight: 600;
   max-inline-size: 6rem;
   overflow-wrap: anywhere;
   line-height: 1.15;
 }
-.game-grid > .row-team { font-size: 0.8em; line-height: 1.1; hyphens: auto; }
+.game-grid > .row-team { font-size: var(--_text-xs); line-height: 1.1; hyphens: auto; }
 /* Once a game is chosen its hint has said its piece: a line less, the deal fits one screen. */
 .game:has(.game-grid input:checked) > .hint { display: none; }
 .cell .face { padding: 0.2rem 0.1rem; }
-.cell .suit { font-size: 1.45em; line-height: 1; }
-.cell .short { font-weight: 650; font-size: 0.95em; }
+.cell .suit { font-size: var(--_text-xl); line-height: 1; }
+.cell .short { font-weight: 600; }
 .suit.red { color: var(--_red-suit); }
 .cell input:checked + .face.suit.red { color: var(--_accent-text); }
 
@@ -91,9 +90,9 @@ fieldset:disabled, .disabled { opacity: 0.55; }
    number typed is what the player checks); the one not typed in shows the rest of the deck. */
 .piles { display: grid; grid-template-columns: 1fr 1fr auto; gap: 0.5rem; align-items: end; }
 /* Count the cards (form/cards-view.js): beside the boxes, two short lines at most. */
-.piles > .count-cards { max-inline-size: 6.5rem; padding: 0.2rem 0.5rem; font-size: 0.85em; line-height: 1.15; }
+.piles > .count-cards { max-inline-size: 6.5rem; padding: 0.2rem 0.5rem; font-size: var(--_text-s); line-height: 1.15; }
 .pile { display: grid; gap: 0.1rem; min-inline-size: 0; }
-.pile-team { font-weight: 650; font-size: 0.78em; overflow-wrap: anywhere; line-height: 1.15; }
+.pile-team { font-weight: 600; font-size: var(--_text-xs); overflow-wrap: anywhere; line-height: 1.15; }
 input[type="text"][inputmode="numeric"], input[type="number"] {
   inline-size: 100%;
   min-inline-size: 0;
@@ -102,10 +101,10 @@ input[type="text"][inputmode="numeric"], input[type="number"] {
   border: 1px solid var(--_control-border);
   border-radius: var(--_radius);
   background: var(--_bg);
-  font-size: 1.25em;
+  font-size: var(--_text-l);
   font-variant-numeric: tabular-nums;
 }
-.pile input { text-align: center; font-weight: 650; }
+.pile input { text-align: center; font-weight: 600; }
 .pile input.other { background: var(--_surface); color: var(--_muted); border-style: dashed; font-weight: normal; }
 .pile input:disabled { opacity: 0.7; }
 input:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
@@ -117,7 +116,7 @@ fieldset.inline > .options { display: flex; }
 fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 
 /* The last trick's two teams: smaller type, so two names like "Иван и Петър" stay a line each. */
-.last-trick .opt .face { padding-inline: 0.25rem; font-size: 0.88em; line-height: 1.15; }
+.last-trick .opt .face { padding-inline: 0.25rem; font-size: var(--_text-s); line-height: 1.15; }
 
 /* Contra/recontra and capot: toggle buttons. */
 .toggles { gap: 0.2rem; }
@@ -125,9 +124,9 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 /* A group wraps, and a button's words wrap when it alone is wider than the line (a team
    named "Владимирова Христофорова" on a 360-px phone): nothing pushes the page sideways. */
 .toggle-group { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem; flex: 1 1 auto; min-inline-size: 0; }
-.toggle-lead { font-weight: 650; padding-inline-end: 0.1rem; }
-.toggle { flex: 1 1 auto; padding: 0.2rem 0.35rem; font-size: 0.88em; }
-.toggle[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 650; }
+.toggle-lead { font-weight: 600; padding-inline-end: 0.1rem; }
+.toggle { flex: 1 1 auto; padding: 0.2rem 0.35rem; font-size: var(--_text-s); }
+.toggle[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 600; }
 
 /* Declarations as announced: a row of chips per team, a count badge, a − to take one back. */
 .declarations { gap: 0.3rem; }
@@ -137,7 +136,7 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 .team-chips { display: grid; gap: 0.2rem; }
 .chips { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.25rem; }
 /* The team's name narrow and small, as in the game's grid: its chips take two rows, not three. */
-.chips > .row-team { min-inline-size: 2.2rem; max-inline-size: 3.2rem; font-size: 0.8em; line-height: 1.1; hyphens: auto; }
+.chips > .row-team { min-inline-size: 2.2rem; max-inline-size: 3.2rem; font-size: var(--_text-xs); line-height: 1.1; hyphens: auto; }
 .chip-wrap { display: inline-flex; }
 .chip {
   position: relative;
@@ -146,11 +145,11 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
   min-block-size: 44px;
   min-inline-size: 44px;
   padding: 0.15rem 0.4rem;
-  font-size: 0.86em;
 }
-.chip-name { display: inline-grid; justify-items: center; line-height: 1.1; }
-.chip-points { font-size: 0.78em; font-weight: 600; opacity: 0.85; }
-.chip[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 650; }
+/* The size is the name's, not the chip's: the badge beside it is a step of the chip's own. */
+.chip-name { display: inline-grid; justify-items: center; line-height: 1.1; font-size: var(--_text-s); }
+.chip-points { font-weight: 600; opacity: 0.85; }
+.chip[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 600; }
 .chip[aria-disabled="true"] { cursor: default; }
 .badge:empty { display: none; }
 /* The count sits on the chip's corner, so a count never moves the chips around. */
@@ -164,8 +163,8 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
   border: 2px solid var(--_bg);
   background: var(--_fg);
   color: var(--_bg);
-  font-size: 0.8rem;
-  font-weight: 700;
+  font-size: var(--_text-xs);
+  font-weight: 600;
   line-height: 1.1rem;
   text-align: center;
   pointer-events: none;
@@ -179,11 +178,11 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
   border-start-start-radius: 0;
   border-end-start-radius: 0;
   border-color: var(--_accent);
-  font-size: 1.2em;
+  font-size: var(--_text-l);
   line-height: 1;
 }
 .declarations.none .chip-wrap { opacity: 0.55; }
-.why { margin: 0; padding: 0; list-style: none; display: grid; gap: 0.1rem; color: var(--_muted); font-size: 0.85em; line-height: 1.3; }
+.why { margin: 0; padding: 0; list-style: none; display: grid; gap: 0.1rem; color: var(--_muted); font-size: var(--_text-s); line-height: 1.3; }
 .why:empty { display: none; }
 
 /* The core's questions, in place. */
@@ -229,7 +228,7 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 }
 .result .title { margin: 0; font-size: 1em; }
 .details.pending { visibility: hidden; }
-.outcome { margin: 0; font-size: 1.2em; font-weight: 700; }
+.outcome { margin: 0; font-size: var(--_text-l); font-weight: 700; }
 /* A result's colour is who gained, from this device's side: an "inside" deal of theirs is ours. */
 .outcome[data-gain="us"] { color: var(--_accent); }
 .outcome[data-gain="them"] { color: var(--_error); }
@@ -240,26 +239,26 @@ thead th, thead td { border-block-end: 1px solid var(--_border); }
 /* A team's name over its column wraps (between its words, inside a word only if one is
    longer than the column): a 24-letter name never widens the page. */
 thead th { overflow-wrap: anywhere; hyphens: auto; }
-tr.record td { font-size: 1.6em; font-weight: 700; }
+tr.record td { font-size: var(--_text-xl); font-weight: 700; }
 /* Narrow for its text (large text, a small phone): the figures smaller, a row's name
    wraps, so the table fits and no figure is cut (nothing scrolls sideways). */
 @container (max-width: 20rem) {
   .result { padding: 0.5rem; }
   th, td { padding-inline: 0.25rem; }
   th[scope="row"], td.corner { overflow-wrap: anywhere; hyphens: auto; }
-  tr.record td { font-size: 1.3em; }
+  tr.record td { font-size: var(--_text-l); }
   /* The game: each team's name over its six cells; the toggles and answers wrap. */
   .game-grid { grid-template-columns: repeat(6, minmax(0, 1fr)); column-gap: 0.15rem; }
   .game-grid > .row-team { grid-column: 1 / -1; max-inline-size: none; }
   .question > .options { flex-wrap: wrap; }
   fieldset.inline > legend { float: none; line-height: 1.4; }
-  .cell .short { font-size: 0.75em; white-space: nowrap; }
+  .cell .short { font-size: var(--_text-xs); white-space: nowrap; }
   /* Count the cards under the two boxes: at large text each box keeps its number whole. */
   .piles { gap: 0.35rem; grid-template-columns: 1fr 1fr; }
   .piles > .count-cards { grid-column: 1 / -1; max-inline-size: none; }
 }
 .hanging-out { margin: 0; font-weight: 600; }
-.explanation { margin: 0; padding-inline-start: 1.25rem; display: grid; gap: 0.2rem; font-size: 0.92em; }
+.explanation { margin: 0; padding-inline-start: 1.25rem; display: grid; gap: 0.2rem; font-size: var(--_text-s); }
 .message { margin: 0; color: var(--_muted); }
 
 /* The bar: the result (or what is missing) and, with a sheet, the totals and Record. */
@@ -285,7 +284,7 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
 .bar.loose { position: static; box-shadow: none; }
 .bar { flex-wrap: wrap; }
 .bar-text { flex: 1 1 11rem; min-inline-size: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.1rem; }
-.bar-totals { font-size: 0.85em; color: var(--_muted); font-weight: 600; }
+.bar-totals { font-size: var(--_text-s); color: var(--_muted); font-weight: 600; }
 /* The teams' names in the totals line: a name longer than the line less the room of
    "Общо" and a score is cut with an ellipsis, so the score stays in view and the line
    takes two lines at most ("Общо Александрина К… 9 : 7" / "Владимирова Хрис…"). */
@@ -298,7 +297,7 @@ tr.record td { font-size: 1.6em; font-weight: 700; }
   vertical-align: top;
 }
 .bar-totals.winner { color: var(--_accent); font-size: 1em; }
-.bar-deal { font-weight: 700; line-height: 1.25; font-size: 0.97em; }
+.bar-deal { font-weight: 700; line-height: 1.25; }
 .bar-deal:not(.scored) { color: var(--_muted); }
 .bar-deal[data-gain="us"] { color: var(--_accent); }
 .bar-deal[data-gain="them"] { color: var(--_error); }
@@ -332,7 +331,7 @@ input[type="text"], textarea {
   border-radius: var(--_radius);
   background: var(--_bg);
 }
-textarea { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; resize: vertical; }
+textarea { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: var(--_text-s); resize: vertical; }
 input[type="text"]:focus-visible, textarea:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 input[readonly] { background: var(--_surface); color: var(--_muted); }
 

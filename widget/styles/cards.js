@@ -21,7 +21,7 @@ export const CARDS_CSS = `
 }
 .cards-dialog::backdrop { background: rgb(0 0 0 / 0.45); }
 .cards-dialog[open] { display: grid; gap: 0.6rem; }
-.cards-title { margin: 0; font-size: 1.15em; font-weight: 700; }
+.cards-title { margin: 0; font-size: var(--_text-l); font-weight: 700; }
 .cards-hint { margin: 0; }
 .cards-grid { display: grid; gap: 0.3rem; }
 .cards-row {
@@ -35,7 +35,7 @@ export const CARDS_CSS = `
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  font-size: 1.45em;
+  font-size: var(--_text-xl);
   line-height: 1;
 }
 .cards-suit[data-red] { color: var(--_red-suit); }
@@ -49,8 +49,8 @@ export const CARDS_CSS = `
   padding: 0.15rem 0.1rem;
   line-height: 1.1;
 }
-.card .rank { font-weight: 650; font-size: 0.94em; }
-.card .value { font-size: 0.75em; color: var(--_muted); }
+.card .rank { font-weight: 600; font-size: var(--_text-s); }
+.card .value { font-size: var(--_text-xs); color: var(--_muted); }
 .card[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); }
 .card[aria-pressed="true"] .value { color: inherit; }
 .cards-tricks { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.6rem; }
@@ -69,7 +69,7 @@ export const CARDS_CSS = `
 .cards-tricks .hint { flex-basis: 100%; }
 .cards-tricks .hint.error { color: var(--_error); font-weight: 600; }
 .cards-sum { margin: 0; display: grid; gap: 0.1rem; }
-.cards-sum .mine { font-weight: 700; font-size: 1.05em; }
+.cards-sum .mine { font-weight: 700; }
 .cards-sum .rest { color: var(--_muted); }
 .cards-actions { display: flex; flex-wrap: wrap; gap: 0.4rem; }
 .cards-actions > button { flex: 1 1 0; overflow-wrap: anywhere; }

@@ -18,7 +18,7 @@ export const KEEP_CSS = `
 .keep[data-state="persisted"] { border-inline-start-color: var(--_accent); }
 .keep[data-state="not_saved"] { border-inline-start-color: var(--_error); }
 .keep-state { font-weight: 600; }
-.keep-backup { color: var(--_muted); font-size: 0.92em; }
+.keep-backup { color: var(--_muted); font-size: var(--_text-s); }
 .keep-status { color: var(--_accent); font-weight: 600; overflow-wrap: anywhere; }
 .keep-status:empty { display: none; }
 .keep-notice {
@@ -31,7 +31,7 @@ export const KEEP_CSS = `
   background: var(--_surface);
 }
 .keep-notice[data-kind="cleared"] { border-color: var(--_error); background: var(--_bg); }
-.keep-title { font-weight: 700; font-size: 1.1em; }
+.keep-title { font-weight: 700; font-size: var(--_text-l); }
 .keep-link { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.3rem; margin: 0; }
 .keep-link > label { font-weight: 600; }
 .keep-link-row { display: flex; flex-wrap: wrap; gap: 0.4rem; }

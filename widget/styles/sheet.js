@@ -24,10 +24,9 @@ export const SHEET_CSS = `
 .sheet-actions, .sheet-toolbar { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 .sheet-actions > button { flex: 1 1 9rem; }
 .sheet-table .note .what { font-weight: 600; color: var(--_fg); margin-inline-end: 0.35rem; }
-.sheet-table .note .suit { font-size: 1.15em; }
 .sheet-table .note .suit.red { color: var(--_red-suit); }
 .sheet-table tr.deal:has(.row-button:focus-visible) { outline: 3px solid var(--_focus); outline-offset: -3px; }
-.sheet-table tr.deal td.note::after { content: "›"; float: inline-end; color: var(--_muted); font-size: 1.3em; line-height: 1; }
+.sheet-table tr.deal td.note::after { content: "›"; float: inline-end; color: var(--_muted); line-height: 1; }
 .sheet-table .note .why { display: block; color: var(--_fg); }
 .sheet-toolbar > button { flex: 1 1 auto; }
 .copy-status { flex-basis: 100%; color: var(--_accent); font-weight: 600; }
@@ -65,7 +64,7 @@ export const SHEET_CSS = `
 .banner.winner {
   background: var(--_accent);
   color: var(--_accent-text);
-  font-size: 1.25em;
+  font-size: var(--_text-l);
   text-align: center;
 }
 .unclaimed { color: var(--_error); font-weight: 600; }
@@ -77,11 +76,11 @@ table.sheet-table { table-layout: fixed; }
 .sheet-table th.number, .sheet-table tbody th { inline-size: 3.2rem; text-align: start; }
 .sheet-table thead th.us, .sheet-table thead th.them { overflow-wrap: anywhere; }
 /* A note's words break between words ("вътре", never "вътр-е"); only a name may break anywhere. */
-.sheet-table .note { inline-size: 32%; text-align: start; color: var(--_muted); font-size: 0.85em; overflow-wrap: break-word; }
+.sheet-table .note { inline-size: 32%; text-align: start; color: var(--_muted); font-size: var(--_text-s); overflow-wrap: break-word; }
 .sheet-table .note bdi { overflow-wrap: anywhere; }
-.sheet-table td.us, .sheet-table td.them { font-size: 1.15em; }
+.sheet-table td.us, .sheet-table td.them { font-size: var(--_text-l); }
 .sheet-table .rec { font-weight: 700; }
-.sheet-table .run { display: block; font-size: 0.72em; color: var(--_muted); }
+.sheet-table .run { display: block; font-size: var(--_text-xs); color: var(--_muted); }
 .sheet-table .run::before { content: "Σ "; }
 .sheet-table tr.deal { cursor: pointer; }
 .sheet-table tr.deal:hover { background: var(--_surface); }
@@ -89,18 +88,18 @@ table.sheet-table { table-layout: fixed; }
 .sheet-table tr.passed .rec { color: var(--_muted); font-weight: normal; }
 .sheet-table tbody th { color: var(--_fg); }
 .sheet-table .row-button { inline-size: 100%; padding: 0 0.25rem; font-variant-numeric: tabular-nums; }
-.sheet-table tfoot th, .sheet-table tfoot td { border-block-end: 0; border-block-start: 2px solid var(--_fg); font-weight: 700; font-size: 1.3em; }
+.sheet-table tfoot th, .sheet-table tfoot td { border-block-end: 0; border-block-start: 2px solid var(--_fg); font-weight: 700; font-size: var(--_text-l); }
 .sheet-table tfoot th { font-size: 1em; text-align: start; color: var(--_fg); }
-.sheet-table tfoot .pot { font-size: 0.85em; color: var(--_error); }
+.sheet-table tfoot .pot { font-size: var(--_text-xs); color: var(--_error); }
 /* Narrow for its text (large text): the sheet's columns give the figures the room. */
 @container (max-width: 20rem) {
   .sheet-table th.number, .sheet-table tbody th { inline-size: max(2.6rem, calc(44px + 0.3rem)); }
   .sheet-table .note { inline-size: 25%; }
   .sheet-table th, .sheet-table td { padding-inline: 0.15rem; }
-  .sheet-table thead th, .sheet-table tfoot th { font-size: 0.85em; }
+  .sheet-table thead th, .sheet-table tfoot th { font-size: var(--_text-s); }
 }
 /* House rules: the summary by the sheet's title, the Rules panel, the note on a result. */
-.sheet-table caption .rules-summary { display: block; font-weight: normal; font-size: 0.88em; color: var(--_muted); }
+.sheet-table caption .rules-summary { display: block; font-weight: normal; font-size: var(--_text-s); color: var(--_muted); }
 .rules-body { display: grid; gap: 0.6rem; padding-block: 0.25rem 0.5rem; }
 .rules-now { font-weight: 600; }
 .rule-options { display: grid; gap: 0.35rem; margin: 0; padding: 0; border: 0; min-inline-size: 0; }
@@ -119,7 +118,7 @@ table.sheet-table { table-layout: fixed; }
 .rule-option input:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 .rule-text { display: grid; gap: 0.15rem; min-inline-size: 0; overflow-wrap: anywhere; }
 .rule-name { font-weight: 600; }
-.rule-description { font-size: 0.88em; }
+.rule-description { font-size: var(--_text-s); }
 .rules-reset { justify-self: start; }
 .rules-refused { font-weight: 600; }
 .confirm, .rules-question {
@@ -157,7 +156,7 @@ table.sheet-table { table-layout: fixed; }
 .sheet details > summary:hover { text-decoration: underline; }
 .sheet details > summary:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 .print-title { display: none; }
-@media print { .print-title { display: block; font-weight: 700; font-size: 1.2em; } }
+@media print { .print-title { display: block; font-weight: 700; font-size: var(--_text-l); } }
 .name-fields { display: grid; gap: 0.5rem; }
 @container (min-width: 30rem) { .name-fields { grid-template-columns: 1fr 1fr; } }
 .games-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; }
@@ -172,7 +171,7 @@ table.sheet-table { table-layout: fixed; }
   border-radius: var(--_radius);
 }
 .games-list .game.current { border-color: var(--_accent); }
-.games-list .game-text { flex: 1 1 12rem; font-size: 0.92em; }
+.games-list .game-text { flex: 1 1 12rem; font-size: var(--_text-s); }
 .games-list .game { min-inline-size: 0; }
 .games-list .game-buttons { display: flex; flex-wrap: wrap; gap: 0.4rem; }
 .send-game > :not(summary) { margin-block: 0.5rem 0; }
@@ -183,7 +182,7 @@ table.sheet-table { table-layout: fixed; }
 .qr-text:empty { display: none; }
 .share-field { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.25rem; }
 /* Inside <details> the box model is inherited from its (content-box) slot. */
-.share-link { box-sizing: border-box; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; }
+.share-link { box-sizing: border-box; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: var(--_text-s); }
 .link-status { color: var(--_accent); font-weight: 600; }
 .link-status:empty { display: none; }
 /* Only the label is quiet: the JSON and CSV buttons look as enabled as they are. */
@@ -197,10 +196,10 @@ table.sheet-table { table-layout: fixed; }
   border-radius: var(--_radius);
   background: var(--_surface);
 }
-.shared-title { margin: 0; font-size: 1.15em; }
+.shared-title { margin: 0; font-size: var(--_text-l); }
 .shared-title:focus { outline: none; } /* focused for screen readers, not a control */
 .keep-both[hidden] { display: none; }
-.keep-both-title { margin: 0; font-size: 1.1em; }
+.keep-both-title { margin: 0; font-size: var(--_text-l); }
 .keep-both-title:focus { outline: none; } /* the question's heading takes the focus, not a control */
 .keep-both-text, .keep-both-games { margin: 0; }
 .keep-both-games dt { font-weight: 600; }
@@ -211,7 +210,7 @@ table.sheet-table { table-layout: fixed; }
 .side-label { margin: 0; font-weight: 600; }
 .sides { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .sides > .side { flex: 1 1 8rem; min-block-size: 2.75rem; overflow-wrap: anywhere; }
-.side[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 650; }
+.side[aria-pressed="true"] { background: var(--_accent); border-color: var(--_accent); color: var(--_accent-text); font-weight: 600; }
 .deleted {
   display: flex;
   flex-wrap: wrap;
@@ -241,7 +240,7 @@ table.sheet-table { table-layout: fixed; }
 .bar-totals .not-saved { color: var(--_error); white-space: nowrap; }
 .players { display: grid; gap: 0.4rem; margin: 0.6rem 0 0; padding: 0.5rem 0.6rem; border: 1px solid var(--_border); border-radius: var(--_radius); }
 .players legend { font-weight: 700; padding-inline: 0.25rem; }
-.players-hint { color: var(--_muted); font-size: 0.9em; }
+.players-hint { color: var(--_muted); font-size: var(--_text-s); }
 .player-fields { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
 /* Who deals: in the bar between deals (in the place of "what is missing"), and the
    choice of the four seats at the top of the form. */
@@ -302,7 +301,7 @@ table.sheet-table { table-layout: fixed; }
 .setup-done { min-block-size: 44px; }
 .setup-panel { display: grid; gap: 0.5rem; }
 .setup-panel[hidden] { display: none; }
-.setup-hint { margin: 0; color: var(--_muted); font-size: 0.9em; }
+.setup-hint { margin: 0; color: var(--_muted); font-size: var(--_text-s); }
 .setup-fields { display: grid; gap: 0.5rem; min-inline-size: 0; }
 .setup .name-fields, .setup .about-fields { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
 .setup.long-names .name-fields { grid-template-columns: minmax(0, 1fr); }

@@ -41,7 +41,7 @@ export const TABLE_CSS = `
 .stats-results { display: grid; gap: 0.75rem; }
 .stats-kind { margin: 0.5rem 0 0.25rem; }
 .stats-entry { display: grid; gap: 0.35rem; padding: 0.6rem 0.75rem; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); margin-block-end: 0.5rem; }
-.stats-who { margin: 0; font-size: 1.05rem; overflow-wrap: anywhere; }
+.stats-who { margin: 0; overflow-wrap: anywhere; }
 .stats-counts, .stats-contracts { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 45%); gap: 0.15rem 0.75rem; margin: 0; }
 .stats-counts dd, .stats-contracts dd { margin: 0; text-align: end; font-variant-numeric: tabular-nums; font-weight: 600; }
 .stats-contracts { grid-template-columns: max-content minmax(0, 1fr); }
@@ -79,8 +79,8 @@ dialog.table-mode[open] {
 }
 dialog.table-mode::backdrop { background: var(--_bg); }
 .table-head { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: baseline; justify-content: space-between; }
-.table-title { margin: 0; font-size: 1.25rem; }
-.table-match { margin: 0; font-size: 1.25rem; font-weight: 600; color: var(--_accent); }
+.table-title { margin: 0; font-size: var(--_text-l); }
+.table-match { margin: 0; font-size: var(--_text-l); font-weight: 600; color: var(--_accent); }
 .table-teams { display: grid; grid-template-rows: minmax(0, 1fr) minmax(0, 1fr); gap: 0.75rem; min-block-size: 0; }
 .table-team {
   display: grid;
