@@ -75,6 +75,34 @@ def test_the_bundles_are_minified_with_source_maps(report: dict[str, Any]) -> No
     assert total < 0.7 * sum((SOURCE / name).stat().st_size for name in inputs)
 
 
+def test_the_styles_ship_without_their_comments_and_map_as_written(report: dict[str, Any]) -> None:
+    """The CSS of widget/styles/ is bundled without its comments and indentation (an
+    article's first chunk holds the base styles), the rules all there; the source maps
+    give the style modules as written, lines and comments included."""
+    styles = sorted((SOURCE / "styles").glob("*.js"))
+    comments_seen = 0
+    for name in report["outputs"]:
+        text = (WIDGET / name).read_text(encoding="utf-8")
+        source_map = json.loads((WIDGET / f"{name}.map").read_text(encoding="utf-8"))
+        for source, content in zip(
+            source_map["sources"], source_map["sourcesContent"], strict=True
+        ):
+            if "/widget/styles/" not in source:
+                continue
+            module = SOURCE / "styles" / Path(source).name
+            assert content == module.read_text(encoding="utf-8"), source
+            for css in re.findall(r"export const \w*CSS = `([^`]*)`", content):
+                comments_seen += len(re.findall(r"/\*", css))
+                rules = re.sub(r"/\*[\s\S]*?\*/", "", css)
+                for rule in re.findall(r"^\s*([^{}\n/]+\{)", rules, re.M)[:40]:
+                    assert re.sub(r"\s+", " ", rule.strip()) in re.sub(r"\s+", " ", text), (
+                        name,
+                        rule,
+                    )
+        assert not re.search(r"`[^`]*/\*[^`]*`", text.split("//# sourceMappingURL")[0]), name
+    assert comments_seen > 20 and styles
+
+
 def test_no_plain_module_ships_beside_the_bundles(report: dict[str, Any]) -> None:
     shipped = {path.relative_to(WIDGET).as_posix() for path in WIDGET.rglob("*.js")}
     assert shipped == {*report["outputs"], "build.js"}
