@@ -252,11 +252,15 @@ export class BookTravel {
     const book = this.#book;
     const content = contentKey(data);
     const rows = rowsKey(data, result);
+    const deals = data.deals?.length ?? 0;
+    const rowCount = result.rows?.length ?? 0;
+    // A game of another length is neither: its keys (the whole game as text) are made
+    // only for games of this one's, so a file costs the same beside 1,000 games as beside 10.
     for (const [id, game] of book.games) {
       if (!game.deals.length) continue;
-      if (contentKey(gameFile(game)) === content) return id;
+      if (game.deals.length === deals && contentKey(gameFile(game)) === content) return id;
       const scored = book.results.get(id);
-      if (scored && rowsKey(game, scored) === rows) return id;
+      if (scored && (scored.rows?.length ?? 0) === rowCount && rowsKey(game, scored) === rows) return id;
     }
     return null;
   }

@@ -205,3 +205,27 @@ test("a game whose deals were undone here, then imported again, is stored with t
   const stored = await book.store.get(["g-one"]);
   assert.equal(stored.get("g-one")?.deals.length, 1, "and the store has its deal (it kept the empty game before)");
 });
+
+test("a file is looked for only among the games of its length: beside 1,000 games it costs what it does beside 10 (issue 32)", async () => {
+  const book = await openBook();
+  await book.travel.importGame({ version: 1, names: { us: "A" }, deals: [deal(3, 3), deal(1, 1)] }, "a.json");
+  const [kept] = book.games.values();
+  // Reads of the game here as text (its content key) are counted: toJSON, unseen by the store's copies.
+  let read = 0;
+  Object.defineProperty(kept.deals[0], "toJSON", {
+    enumerable: false,
+    value() {
+      read += 1;
+      return { fake: this.fake };
+    },
+  });
+  await book.travel.importGame({ version: 1, names: { us: "B" }, deals: [deal(5, 5)] }, "b.json");
+  await book.travel.importGame({ version: 1, names: { us: "B" }, deals: [deal(5, 5), deal(2, 2), deal(4, 4)] }, "b3.json");
+  assert.equal(read, 0, "games of one and three deals are not compared with a game of two");
+  assert.equal(book.games.size, 3);
+  // One of its length is, and the same game is still found where it is.
+  await book.travel.importGame({ version: 1, names: { us: "A" }, deals: [deal(3, 3), deal(1, 1)] }, "a-again.json");
+  assert.ok(read > 0);
+  assert.equal(book.games.size, 3);
+  assert.deepEqual(texts(book), ["alreadyHere a-again.json"]);
+});
