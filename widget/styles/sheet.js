@@ -80,6 +80,8 @@ table.sheet-table { table-layout: fixed; }
 .sheet-table .note bdi { overflow-wrap: anywhere; }
 .sheet-table td.us, .sheet-table td.them { font-size: var(--_text-l); }
 .sheet-table .rec { font-weight: 700; }
+/* The small step of a large cell (td.us, td.them; the foot's total below: its pot) is the
+   base size: no font size of its own. */
 .sheet-table .run { display: block; font-size: var(--_text-xs); color: var(--_muted); }
 .sheet-table .run::before { content: "Σ "; }
 .sheet-table tr.deal { cursor: pointer; }
