@@ -59,7 +59,8 @@ const calculator = async (index) => {
 };
 // Shown: neither it nor a parent (up to the shadow root) is hidden (no checkVisibility in older WebKit).
 const visible = (node) => { for (let e = node; e; e = e.parentElement) if (e.hidden) return false; return Boolean(node); };
-const status = (element) => JSON.stringify({ state: element.state, errors: element.errors, failure: element.scorer?.error ?? null });
+const status = (element) => JSON.stringify({ state: element.state, errors: element.errors,
+  failure: element.scorer?.error ?? null, scorer: element.scorer?.state, progress: element.scorer?.progress });
 const texts = (element, selectors) => Object.fromEntries(Object.entries(selectors).map(
   ([name, selector]) => [name, element.shadowRoot.querySelector(selector)?.textContent.trim() ?? null]));
 const nextResult = (element, ms) => new Promise((resolve, reject) => {
