@@ -270,12 +270,17 @@ test("the bar's margin for a focused control changes only for a bar taller than 
   const { view, $ } = mount();
   const bar = $(".bar");
   const root = $(".root");
-  const margins = []; // --_bar-space on the calculator's root, after each change of it
+  const shadow = root.parentNode; // the calculator's shadow root, where the bar's sheet goes
+  const margins = []; // the room the bar's own sheet keeps, after each change of it
   const measure = (height, event) => {
     bar.hidden = false; // shown (with a sheet, or the result out of view)
     Object.defineProperty(bar, "offsetHeight", { value: height, configurable: true });
     view.bar.measure(event);
-    const margin = root.style.getPropertyValue("--_bar-space");
+    // Never an inherited property on the root: that restyles every element under it.
+    assert.equal(root.getAttribute("style") ?? "", "");
+    const sheets = [...shadow.querySelectorAll("style")].filter((style) => style.textContent.includes("scroll-margin"));
+    assert.ok(sheets.length <= 1, "one sheet of the bar's, changed in place");
+    const margin = sheets[0]?.textContent.match(/calc\(([^ ]+) \+ 1\.5rem\)/)?.[1] ?? "";
     if (margin !== (margins.at(-1) ?? "")) margins.push(margin);
   };
   // A deal entered line by line: the whole calculator is never restyled for the margin.

@@ -6,6 +6,7 @@
 
 import { format } from "../i18n/strings.js";
 import { BAR_SPACE_REM } from "../styles/base.js";
+import { setBarSpace } from "../styles/calculator.js";
 import { h, setAttribute, setHidden, setText } from "../ui/dom.js";
 import { messageText } from "../ui/kit.js";
 import { questionText } from "./questions.js";
@@ -24,7 +25,7 @@ export function gainOf(result) {
 }
 
 /**
- * The --_bar-space for a bar `height` px tall ("": the styles' default), with `rem` px to
+ * The room kept for a bar `height` px tall ("": the styles' default), with `rem` px to
  * the rem: none while the bar fits in the default, as the bar of a deal being entered
  * does at the usual text size (36, 59, 75 px at 360 and 390 px wide, bg and en); above
  * it, the height rounded up to a whole 2 rem, so the bar growing by a line changes
@@ -51,9 +52,9 @@ export class BarSection {
   #context;
   #resultInView = true;
   #space = -1; // the room the sticky bar takes at the bottom of the screen (px)
-  /** @type {HTMLElement | null} */
-  #root = null; // the element whose --_bar-space it sets
-  #margin = ""; // the --_bar-space set ("": none, the styles' default)
+  /** @type {ShadowRoot | null} */
+  #root = null; // the calculator's shadow root, whose margins for the bar it sets
+  #margin = ""; // the bar's room set ("": none, the styles' default)
   /** @type {{ deal: HTMLElement, text: HTMLElement, details: HTMLButtonElement, actions: HTMLElement, bar: HTMLElement, live: HTMLElement }} */
   ui;
 
@@ -84,7 +85,7 @@ export class BarSection {
   /**
    * Follow whether `result` (the full result) is in view: the bar without a sheet shows while it is not.
    * @param {Element} result
-   * @param {HTMLElement} root the element whose --_bar-space the bar sets
+   * @param {ShadowRoot} root the calculator's, whose margins for the bar it sets
    */
   watch(result, root) {
     this.#root = root;
@@ -104,13 +105,12 @@ export class BarSection {
 
   /**
    * The sticky bar keeps the focused control clear of itself: every focusable part scrolls
-   * with a bottom margin of at least the bar's height (--_bar-space). A bar that would cover
+   * with a bottom margin of at least the bar's height (styles/calculator.js setBarSpace). A bar that would cover
    * more than a quarter of the screen (400% zoom, a phone held sideways, large text) stops
    * sticking and stays in the flow, under the form. `space` is the tallest the bar has been
    * on this screen (measured again when the window's size changes). The margin changes far
-   * less often (barSpace): a new value of an inherited property restyles the whole
-   * calculator, 100–170 ms on a slow phone with a long sheet, and the bar grows by a line
-   * as a deal is entered (36, 59, 75 px).
+   * less often (barSpace): a new margin restyles every focusable part (a row's button
+   * each in a long sheet), and the bar grows by a line as a deal is entered (36, 59, 75 px).
    * @param {Event} [event] the window's resize, if that is why
    */
   measure = (event) => {
@@ -123,8 +123,7 @@ export class BarSection {
     const margin = barSpace(this.#space, loose, rootFontSize());
     if (margin === this.#margin) return;
     this.#margin = margin;
-    if (margin) this.#root?.style.setProperty("--_bar-space", margin);
-    else this.#root?.style.removeProperty("--_bar-space");
+    if (this.#root) setBarSpace(this.#root, margin);
   };
 
   /**

@@ -106,7 +106,7 @@ export class CalculatorView {
       this.result.element,
     );
     this.ui = { form: formElement, root: calculator };
-    this.bar.watch(this.result.element, calculator);
+    this.bar.watch(this.result.element, root);
     root.append(calculator);
   }
 
