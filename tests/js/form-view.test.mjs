@@ -24,7 +24,7 @@ function mount(attributes = {}, lang = "bg", { gradually = false } = {}) {
   const root = host.attachShadow({ mode: "open" });
   const view = new CalculatorView(root, actions, null);
   view.revealForm(gradually);
-  const show = ({ reply = null, state = "ready", sheet = false } = {}) => {
+  const show = ({ reply = null, state = "ready", sheet = false, readOnly = false } = {}) => {
     const built = model.build();
     const problems = FormModel.problems(built, { reply, answered: reply ? built.request : null, failure: null });
     view.render({
@@ -33,7 +33,7 @@ function mount(attributes = {}, lang = "bg", { gradually = false } = {}) {
       state,
       ...model.view(built, problems),
       sheet,
-      readOnly: false,
+      readOnly,
       progress: null,
       failure: null,
       incomplete: built.incomplete,
@@ -295,4 +295,37 @@ test("the bar's margin for a focused control changes only for a bar taller than 
   measure(59, new Event("resize")); // the phone turned back: the default again
   assert.deepEqual(margins, ["10rem", "0px", ""]);
   assert.equal(view.bar.space, 59);
+});
+
+test("a kept link's form comes a frame after its sheet, and the focus waits for it", async () => {
+  const { view, show, $ } = mount();
+  const form = $("form");
+  const result = $(".result");
+  show({ sheet: true, readOnly: true }); // a game opened from a link: no form
+  assert.equal(form.hidden, true);
+  assert.equal(result.hidden, true);
+  show({ sheet: true }); // kept: the sheet's change has this frame to itself
+  assert.equal(form.hidden, true);
+  const field = view.game.firstField();
+  const focused = []; // whether the form showed when its first field took the focus
+  field.focus = () => focused.push(!form.hidden);
+  field.getBoundingClientRect = () => ({ top: 0, bottom: 10 });
+  view.focusForm(); // the sheet moves the focus to the form after its frame
+  show({ sheet: true }); // another render meanwhile keeps it waiting
+  assert.equal(form.hidden, true);
+  assert.deepEqual(focused, []);
+  await frames();
+  assert.equal(form.hidden, false);
+  assert.equal(result.hidden, false);
+  assert.deepEqual(focused, [true]);
+  // Opened again from a link and closed before its frame: no form after all.
+  show({ sheet: true, readOnly: true });
+  show({ sheet: true });
+  show({ sheet: true, readOnly: true });
+  await frames();
+  assert.equal(form.hidden, true);
+  // A calculator that was never read only shows its form at once.
+  const other = mount();
+  other.show({ sheet: true });
+  assert.equal(other.$("form").hidden, false);
 });

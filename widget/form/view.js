@@ -45,6 +45,9 @@ export class CalculatorView {
   #formParts = []; // the form's parts not yet built (an opened calculator builds and shows them a few frames apart)
   /** @type {Promise<void> | null} */
   #revealing = null; // the gradual reveal under way (a promise), or null
+  #readOnly = false; // the last render's: a game opened from a link, no form
+  /** @type {Promise<void> | null} */
+  #formAfterKeep = null; // the form coming back after a kept link's frame, or null
   /** @type {{ render(view: FormView): void }[]} */
   #sections = [];
   /** @type {GameSection} */ game;
@@ -237,6 +240,10 @@ export class CalculatorView {
 
   /** Bring the form into view and focus its first field (a deal was loaded, or recorded). */
   focusForm() {
+    if (this.#formAfterKeep) {
+      this.#formAfterKeep.then(() => this.focusForm());
+      return;
+    }
     this.revealForm(false);
     const field = this.game.firstField();
     const box = field.getBoundingClientRect();
@@ -301,13 +308,32 @@ export class CalculatorView {
     // Which parts show (closed, the element shows its launcher instead: element/launcher.js);
     // a game opened from a link is read only: the sheet shows it, no form to enter into.
     setHidden(this.ui.root, state === "closed");
-    // Read only (a game opened from a link), or closed (the sheet's game is over): no form.
-    const noForm = state === "closed" || view.readOnly || Boolean(view.formClosed);
-    setHidden(this.ui.form, noForm);
-    setHidden(this.result.element, noForm);
+    const wasReadOnly = this.#readOnly;
+    this.#readOnly = Boolean(view.readOnly);
+    // A game from a link just kept: its sheet (the rows' buttons on, the banner gone)
+    // shows in this frame, the form in the next. In one frame, with 100 rows, they took
+    // over 200 ms of a slow phone's thread.
+    if (wasReadOnly && !view.readOnly && this.ui.form.hidden) this.#formAfterKeep ??= this.#showFormLater();
+    if (!this.#formAfterKeep) this.#showForm(view);
     this.#setStates(state);
     context.errors.render(view.errors, view.lang);
     for (const section of this.#sections) section.render(view);
+  }
+
+  /** The form and the result, unless there is no form to enter into. @param {FormView} view */
+  #showForm(view) {
+    // Read only (a game opened from a link), or closed (the sheet's game is over): no form.
+    const noForm = view.state === "closed" || view.readOnly || Boolean(view.formClosed);
+    setHidden(this.ui.form, noForm);
+    setHidden(this.result.element, noForm);
+  }
+
+  /** The form as the latest render has it, after the next frame. */
+  async #showFormLater() {
+    await afterNextFrame();
+    this.#formAfterKeep = null;
+    const view = this.#context.rendered;
+    if (view) this.#showForm(view);
   }
 
   /**
