@@ -2,9 +2,6 @@
 // after the next frame. Scheduling, not DOM: the runtime (which yields before a long
 // answer) and the views share it, and neither layer reaches into the other for it.
 
-/** How long a yield waits for its message before a timer goes on instead. */
-const BACKSTOP_MS = 50;
-
 /** @typedef {{ yield?: () => Promise<void> }} Scheduler The Prioritized Task Scheduling API, where the browser has it. */
 
 /**
@@ -16,15 +13,10 @@ export function yieldToBrowser() {
   if (typeof scheduler?.yield === "function") return scheduler.yield();
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    const go = () => {
-      clearTimeout(timer);
+    channel.port1.onmessage = () => {
       channel.port1.close();
       resolve();
     };
-    // A message port's message can be lost (WebKit has dropped them around a page's
-    // reload), and a start that waits on it would hang: a timer goes on then.
-    const timer = setTimeout(go, BACKSTOP_MS);
-    channel.port1.onmessage = go;
     channel.port2.postMessage(null);
   });
 }
