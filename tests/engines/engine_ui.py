@@ -47,7 +47,10 @@ const waitFor = async (check, ms, what) => {
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (performance.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    // `what` may be a function: what to say, read when the time is up (not when it began).
+    if (performance.now() > deadline) {
+      throw new Error(`timed out after ${ms} ms waiting for ${typeof what === "function" ? what() : what}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };
@@ -60,7 +63,8 @@ const calculator = async (index) => {
 // Shown: neither it nor a parent (up to the shadow root) is hidden (no checkVisibility in older WebKit).
 const visible = (node) => { for (let e = node; e; e = e.parentElement) if (e.hidden) return false; return Boolean(node); };
 const status = (element) => JSON.stringify({ state: element.state, errors: element.errors,
-  failure: element.scorer?.error ?? null, scorer: element.scorer?.state, progress: element.scorer?.progress });
+  failure: element.scorer?.error ?? null, scorer: element.scorer?.state, progress: element.scorer?.progress,
+  deals: element.game?.game?.deals.length ?? null, rows: element.game?.result?.rows.length ?? null });
 const texts = (element, selectors) => Object.fromEntries(Object.entries(selectors).map(
   ([name, selector]) => [name, element.shadowRoot.querySelector(selector)?.textContent.trim() ?? null]));
 const nextResult = (element, ms) => new Promise((resolve, reject) => {
@@ -183,7 +187,7 @@ def wait_game(page: Page, deals: int, index: int = 0) -> dict[str, Any]:
     body = """
   const element = await calculator(index);
   await waitFor(() => element.state === "ready" && element.game?.game?.deals.length === deals
-      && element.game.result.rows.length === deals, ms, `a sheet of ${deals} deals: ${status(element)}`);
+      && element.game.result.rows.length === deals, ms, () => `a sheet of ${deals} deals: ${status(element)}`);
   const game = element.game;
   const want = { us: String(game.result.totals.us), them: String(game.result.totals.them) };
   await waitFor(() => JSON.stringify(texts(element, ui.totals)) === JSON.stringify(want), ui.shownMs,
@@ -197,11 +201,11 @@ def record(page: Page, index: int = 0) -> None:
     """Press "Record this deal" (the deal in the form goes onto the sheet) and wait for it."""
     body = """
   const element = await calculator(index);
-  await waitFor(() => element.game?.game, ms, `the sheet's games, checked: ${status(element)}`);
+  await waitFor(() => element.game?.game, ms, () => `the sheet's games, checked: ${status(element)}`);
   const before = element.game.game.deals.length;
   const button = element.shadowRoot.querySelector(ui.record);
   await waitFor(() => button && !button.disabled && !button.hidden, ms,
-    `an enabled Record button: ${status(element)}`);
+    () => `an enabled Record button: ${status(element)}`);
   button.click();
   await waitFor(() => element.game.game.deals.length === before + 1, ms, "the recorded deal");
 """
@@ -214,7 +218,7 @@ def table_mode(page: Page, index: int = 0) -> dict[str, Any]:
     body = """
   const element = await calculator(index);
   const toggle = element.shadowRoot.querySelector(ui.tableToggle);
-  await waitFor(() => toggle && !toggle.disabled, ms, `the Table toggle: ${status(element)}`);
+  await waitFor(() => toggle && !toggle.disabled, ms, () => `the Table toggle: ${status(element)}`);
   toggle.click();
   const dialog = element.shadowRoot.querySelector(ui.tableMode);
   const lock = () => dialog.querySelector(".table-lock");
