@@ -1,9 +1,10 @@
 // Saving the game book. The book hands over each change it makes as an operation
 // (book/book-ops.js: a deal recorded, a name, a deletion…); the saver writes them, one
-// game at a time, under the store's lock across tabs (a Web Lock: see lock() in
-// store/idb-store.js): it reads the game as stored now, and if another tab saved it
-// since, applies this tab's operations not saved yet to theirs, in order (the tab
-// follower shows the joined game), then writes it over the revision it read. So no two
+// game at a time: first over the revision the game is based on, in one transaction that
+// the store refuses if another tab saved since; then, refused, under the store's lock
+// across tabs (a Web Lock: see lock() in store/idb-store.js): it reads the game as
+// stored now, applies this tab's operations not saved yet to theirs, in order (the tab
+// follower shows the joined game), and writes it over the revision it read. So no two
 // tabs ever fork a game or fold two presses into one. Typing (names, players, the note)
 // is saved after a pause or when the field is left, not per letter.
 //
@@ -37,6 +38,7 @@ export class BookSaver {
   /** @type {Timers} */ #timers;
   /** @type {Map<string, string | null>} */ #revs = new Map(); // id → the stored revision the book's game is based on (null: never saved)
   /** @type {Map<string, Op[]>} */ #pending = new Map(); // id → the operations made here and not saved yet, in order
+  /** @type {Map<string, {ops: Op[], count: number}>} */ #writing = new Map(); // id → its operations being written now (the first `count`)
   /** @type {Promise<void> | null} */ #flushing = null;
   #again = false;
   /** @type {unknown} */ #pause = null;
@@ -129,7 +131,11 @@ export class BookSaver {
       if (create && op.op !== "create" && op.op !== "put") ops.push({ op: "create", game: before });
       this.#pending.set(id, ops);
     }
-    addOp(ops, typing ? { ...op, typing: true } : op);
+    // A letter typed while the game is being written is one more operation, never folded
+    // into one being written: it is saved next, not taken off with them.
+    const writing = this.#writing.get(id);
+    if (writing?.ops === ops && writing.count === ops.length) ops.push(typing ? { ...op, typing: true } : op);
+    else addOp(ops, typing ? { ...op, typing: true } : op);
     if (typing) this.#later();
     else this.flush();
   }
@@ -259,7 +265,8 @@ export class BookSaver {
       }
       /** @type {<T>(work: () => Promise<T>) => Promise<T>} */
       const lock = this.#store.lock?.bind(this.#store) ?? ((work) => work());
-      const error = await lock(() => this.#writeOne(id));
+      const first = await this.#writeOver(id);
+      const error = first === "conflict" ? await lock(() => this.#writeOne(id)) : first;
       if (error) {
         if (this.#store.locked) this.#said();
         else this.#problem(error);
@@ -267,6 +274,48 @@ export class BookSaver {
       }
     }
     this.#problem("saved");
+  }
+
+  /**
+   * The usual save: no other tab saved `id` since this one read it, so it is written over
+   * the revision it is based on, in one transaction, without the lock (the store refuses
+   * it if that revision is no longer the stored one: "conflict", and the locked join
+   * follows). Taking the lock and reading first had been three round trips before the
+   * write; a page reloaded in them (WebKit) lost the deal just recorded.
+   * @param {string} id
+   * @returns {Promise<StoreError | "conflict" | null>}
+   */
+  async #writeOver(id) {
+    const game = this.#book.games.get(id);
+    if (!this.#pending.has(id)) return null;
+    if (!game) return "conflict"; // a deletion: the locked way
+    const done = await this.#written(id, () => this.#store.put(game, this.rev(id)));
+    if (!done.ok) return done.error ?? "conflict";
+    this.#revs.set(id, done.rev);
+    return null;
+  }
+
+  /**
+   * Write `id` as the book has it now (`write`); once stored, the operations it holds are
+   * no longer pending — only those: a name typed meanwhile is still to save.
+   * @param {string} id
+   * @param {() => Promise<Swap>} write
+   * @returns {Promise<Swap>}
+   */
+  async #written(id, write) {
+    const ops = this.#pending.get(id);
+    const writing = ops && { ops, count: ops.length };
+    if (writing) this.#writing.set(id, writing);
+    try {
+      const done = await write();
+      if (done.ok && writing && this.#pending.get(id) === writing.ops) {
+        writing.ops.splice(0, writing.count);
+        if (!writing.ops.length) this.#pending.delete(id);
+      } else if (done.ok) this.#pending.delete(id);
+      return done;
+    } finally {
+      if (this.#writing.get(id) === writing) this.#writing.delete(id);
+    }
   }
 
   /** Under the lock: read `id` as stored, join ours to it if another tab saved since, write. Returns an error, or null. @param {string} id @returns {Promise<StoreError | null>} */
@@ -281,11 +330,11 @@ export class BookSaver {
       const game = this.#book.games.get(id) ?? null;
       /** @type {Swap} */
       let done;
-      if (game) done = await this.#store.put(game, stored?.rev ?? null);
-      else if (stored) done = await this.#store.remove(id, stored.rev);
+      if (game) done = await this.#written(id, () => this.#store.put(game, stored?.rev ?? null));
+      else if (stored) done = await this.#written(id, () => this.#store.remove(id, stored.rev));
       else done = { ok: true, rev: null };
       if (done.ok) {
-        this.#pending.delete(id);
+        if (!game) this.#pending.delete(id);
         if (game) this.#revs.set(id, done.rev);
         else this.#revs.delete(id);
         return null;

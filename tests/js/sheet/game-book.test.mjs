@@ -293,3 +293,31 @@ test("another change of the game ends redo: what was undone stays undone", async
   book.newGame();
   assert.equal(book.snapshot().redo, false, "redo is the game's: another game has none");
 });
+
+test("a letter typed while the name is being written is saved too", async () => {
+  const backend = new MemoryBackend();
+  const store = backend.store();
+  const book = await openBook({ store });
+  await book.record(deal(10, 6));
+  await book.saver.settled();
+  const put = store.put.bind(store);
+  /** @type {(() => void) | null} */ let release = null;
+  let writes = 0;
+  store.put = async (game, base) => {
+    writes++;
+    if (game.names.us === "И") await new Promise((resolve) => (release = resolve)); // a slow device
+    return put(game, base);
+  };
+  book.setName("us", "И");
+  book.saveTyping(); // the field left: written now, slowly
+  await idle();
+  assert.ok(release, "the first letter is being written");
+  book.setName("us", "Ив"); // typed while it is
+  release();
+  await idle();
+  book.timers.run(); // the pause after the letter
+  await book.saver.settled();
+  assert.equal(backend.records.get(book.current).names.us, "Ив");
+  assert.equal(book.saver.isDirty(book.current), false);
+  assert.equal(writes, 2);
+});
