@@ -262,7 +262,8 @@ async function typeWhileRecording(world, name, d) {
   const over = second.result.finished;
   await Promise.all([typing, second.record(DEALS[d])]);
   named.names = { ...named.names, us: name };
-  if (!over) game.deals = [...game.deals, DEALS[d]];
+  if (over) return; // refused after the game's end: nothing changed in tab 1, its Redo stays (as record)
+  game.deals = [...game.deals, DEALS[d]];
   changed(world, 1);
 }
 

@@ -246,7 +246,9 @@ export class World {
    */
   async arrive(t, route, incoming, answer, act) {
     const [phone, book] = this.tabs[t];
-    const before = await this.ids(phone);
+    // The games the phone stores, and the tab's own: an empty game left in another tab is
+    // dropped from the store, yet still this tab's, and a backup fills it under its id.
+    const before = new Set([...(await this.ids(phone)), ...book.games.keys()]);
     const questions = [];
     book.travel.ask = async (question) => (questions.push(question.key), answer);
     const { fresh, asked } = await expectArrival(this.scorer, phone.games, route, incoming, book, answer);
