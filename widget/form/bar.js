@@ -105,9 +105,9 @@ export class BarSection {
 
   /**
    * The sticky bar keeps the focused control clear of itself: every focusable part scrolls
-   * with a bottom margin of at least the bar's height (styles/calculator.js setBarSpace). A bar that would cover
-   * more than a quarter of the screen (400% zoom, a phone held sideways, large text) stops
-   * sticking and stays in the flow, under the form. `space` is the tallest the bar has been
+   * with a bottom margin of at least the bar's height (styles/calculator.js setBarSpace).
+   * A bar that would cover more than a quarter of the screen (400% zoom, a phone held
+   * sideways, large text) stops sticking and stays in the flow, under the form. `space` is the tallest the bar has been
    * on this screen (measured again when the window's size changes). The margin changes far
    * less often (barSpace): a new margin restyles every focusable part (a row's button
    * each in a long sheet), and the bar grows by a line as a deal is entered (36, 59, 75 px).

@@ -161,10 +161,10 @@ const styled = new WeakMap();
 
 /**
  * The room (rem) a focused control keeps below itself for the sticky bar until the view
- * sets --_bar-space: more than the bar's height at the usual text size, so the margin is
- * set only for a taller bar (form/bar.js barSpace). Not more: at 6.5 rem Chromium left
- * the sheet's last tall field (the game as text) partly off screen when tabbed to at the
- * page's end (tests/e2e/test_a11y_layout.py).
+ * measures the bar (styles/calculator.js setBarSpace): more than the bar's height at the
+ * usual text size, so the margin is set only for a taller bar (form/bar.js barSpace).
+ * Not more: at 6.5 rem Chromium left the sheet's last tall field (the game as text)
+ * partly off screen when tabbed to at the page's end (tests/e2e/test_a11y_layout.py).
  */
 export const BAR_SPACE_REM = 5;
 
