@@ -217,7 +217,7 @@ fieldset.inline > .error, fieldset.inline > .hint { clear: both; }
 .question > .error { flex-basis: 100%; }
 /* A question scrolled into view as it comes stops clear of the sticky bar; so does
    whatever takes the focus (barSpaceCSS). */
-${barSpaceCSS(`${BAR_SPACE_REM}rem`)}
+${barSpaceCSS(BAR_SPACE_REM + "rem")}
 
 .hanging-in .field { display: grid; gap: 0.25rem; justify-items: start; }
 .hanging-in input { max-inline-size: 10rem; }
